@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util';
+import { loadConfig, type ConfigFlags } from '../service/config.js';
+import { startServer } from '../service/server.js';
+import { clientCommand } from './client.js';
+
+const USAGE = `Usage:
+  likeness serve [--host 127.0.0.1] [--port 8080] [--data-dir ./data] [--workers N]
+  likeness client create --name NAME --plan plus|pro|enterprise [--json] [--data-dir DIR]
+  likeness client list [--json] [--data-dir DIR]
+  likeness client delete CLIENT_ID [--data-dir DIR]
+
+Every flag has an environment variable (see the README): HOST, PORT, LIKENESS_DATA_DIR,
+LIKENESS_DATABASE_URL, LIKENESS_WORKERS, LIKENESS_PUBLIC_URL, ...`;
+
+const OPTIONS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'database-url': { type: 'string' },
+  'public-url': { type: 'string' },
+  workers: { type: 'string' },
+  name: { type: 'string' },
+  plan: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+async function serve(flags: ConfigFlags): Promise<void> {
+  const server = await startServer(loadConfig(flags));
+  server.app.log.info(`Likeness listening on ${server.url}`);
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+    const [command, ...rest] = positionals;
+    if (values.help || !command) {
+      console.log(USAGE);
+      return;
+    }
+    if (command === 'serve') return await serve(values);
+    if (command === 'client') return await clientCommand(rest, values);
+    throw new Error(`unknown command "${command}"`);
+  } catch (err) {
+    console.error(`likeness: ${(err as Error).message}\n\n${USAGE}`);
+    process.exitCode = 2;
+  }
+}

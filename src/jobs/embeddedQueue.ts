@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db } from '../store/database.js';
+import type { BlobStore } from '../store/blobs.js';
+import { claimJob, enqueueJob, reclaimJobs, renewLease, type Job } from '../store/jobs.js';
+import { updateAvatar } from '../store/avatars.js';
+import type { Queue } from './queue.js';
+import { WorkerPool } from './pool.js';
+import { runJob } from './runJob.js';
+
+export interface EmbeddedQueueOptions {
+  db: Db;
+  blobs: BlobStore;
+  logger: Logger;
+  /** Worker threads. */
+  workers: number;
+  /** Per computation, in seconds. */
+  timeoutSeconds: number;
+  /** How often to look for work queued by another server on the same database, in ms. */
+  pollMs?: number;
+  /** A running job whose server stops renewing it for this long goes back to the queue, in ms. */
+  leaseMs?: number;
+  /** True when this server alone owns the database (SQLite): at start it takes back every running job
+   * at once, instead of waiting for leases to run out. */
+  soleOwner: boolean;
+}
+
+/** A queue in the database, fed to a pool of worker threads in this process. Jobs survive restarts:
+ * a job left running by a killed server is claimed again, and only the attempt that holds it may complete it. */
+export class EmbeddedQueue implements Queue {
+  private readonly owner = randomUUID();
+  private pool: WorkerPool | null = null;
+  private running = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private readonly active = new Set<Promise<void>>();
+
+  constructor(private readonly options: EmbeddedQueueOptions) {}
+
+  async enqueue(avatarCode: string): Promise<void> {
+    await this.options.db.transaction().execute(async (trx) => {
+      await enqueueJob(trx, avatarCode, 'compute');
+      await updateAvatar(trx, avatarCode, { status: 'Queued' });
+    });
+    this.wake?.();
+  }
+
+  async start(): Promise<void> {
+    const { db, soleOwner } = this.options;
+    // An API-only server (no workers) must not take back jobs another server is running.
+    const reclaimed = this.options.workers === 0 ? 0 : await reclaimJobs(db, soleOwner ? {} : { expiredOnly: true });
+    if (reclaimed) this.options.logger.info({ reclaimed }, 'computations interrupted by a stop are queued again');
+    if (this.options.workers === 0) return;
+    this.pool = new WorkerPool({ size: this.options.workers, timeoutMs: this.options.timeoutSeconds * 1000 });
+    this.running = true;
+    this.loop = this.dispatch();
+  }
+
+  private async dispatch(): Promise<void> {
+    const { db, pollMs = 1000, leaseMs = 30_000 } = this.options;
+    while (this.running) {
+      try {
+        if (!this.options.soleOwner) await reclaimJobs(db, { expiredOnly: true });
+        while (this.running && this.pool && this.pool.idle > 0) {
+          const job = await claimJob(db, this.owner, leaseMs);
+          if (!job) break;
+          const task = this.track(job, leaseMs);
+          this.active.add(task);
+          void task.finally(() => {
+            this.active.delete(task);
+            this.wake?.();
+          });
+        }
+      } catch (err) {
+        this.options.logger.error({ err }, 'queue dispatch failed; retrying');
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  private async track(job: Job, leaseMs: number): Promise<void> {
+    const { db, logger } = this.options;
+    const heartbeat = setInterval(() => void renewLease(db, job, leaseMs).catch(() => undefined), leaseMs / 3);
+    try {
+      await runJob(job, { db, blobs: this.options.blobs, pool: this.pool!, logger });
+    } catch (err) {
+      logger.error({ err, avatar: job.avatar_code }, 'job bookkeeping failed; the job will be retried');
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await this.pool?.close();
+    // Jobs cut short by the stop go back to the queue for the next start.
+    await reclaimJobs(this.options.db, { owner: this.owner }).catch(() => undefined);
+    await Promise.allSettled([...this.active]);
+  }
+}

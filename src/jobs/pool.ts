@@ -1,0 +1,90 @@
+import { Worker } from 'node:worker_threads';
+import type { ComputeOutput, ComputeTask, FromWorker } from './messages.js';
+
+export interface WorkerPoolOptions {
+  /** Number of worker threads, each with its own models. */
+  size: number;
+  /** A task still running after this many milliseconds is stopped and fails with TimeoutError. */
+  timeoutMs: number;
+  /** The worker script; the compiled worker.js beside this file by default. */
+  script?: URL;
+}
+
+export class TimeoutError extends Error {}
+/** The task ran but failed with a reason meant for the avatar's owner. */
+export class TaskFailure extends Error {
+  constructor(message: string, readonly expected: boolean) {
+    super(message);
+  }
+}
+
+interface Slot {
+  worker: Worker;
+  busy: boolean;
+}
+
+/** A fixed set of worker threads. Callers ask for a free slot before running, so tasks never queue here:
+ * the queue lives in the database, where it survives restarts. */
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly script: URL;
+
+  constructor(private readonly options: WorkerPoolOptions) {
+    this.script = options.script ?? new URL('./worker.js', import.meta.url);
+    for (let i = 0; i < options.size; i++) this.slots.push(this.spawn());
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.script);
+    // An idle worker whose models failed to load or that died is replaced at once.
+    worker.on('error', () => undefined);
+    worker.unref();
+    return { worker, busy: false };
+  }
+
+  get idle(): number {
+    return this.slots.filter((s) => !s.busy).length;
+  }
+
+  run(task: ComputeTask, onProgress: (value: number) => void): Promise<ComputeOutput> {
+    const index = this.slots.findIndex((s) => !s.busy);
+    if (index < 0) return Promise.reject(new Error('no idle worker'));
+    const slot = this.slots[index];
+    slot.busy = true;
+    return new Promise<ComputeOutput>((resolve, reject) => {
+      const { worker } = slot;
+      const settle = (replace: boolean, fn: () => void) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        if (replace) {
+          void worker.terminate();
+          this.slots[index] = this.spawn();
+        } else {
+          slot.busy = false;
+        }
+        fn();
+      };
+      const onMessage = (message: FromWorker) => {
+        if (message.type === 'progress') onProgress(message.value);
+        else if (message.type === 'done') settle(false, () => resolve(message.output));
+        else if (message.type === 'failed') settle(!message.expected, () => reject(new TaskFailure(message.reason, message.expected)));
+      };
+      const onError = (err: Error) => settle(true, () => reject(new TaskFailure(`worker crashed: ${err.message}`, false)));
+      const onExit = (code: number) => settle(true, () => reject(new TaskFailure(`worker exited with code ${code}`, false)));
+      const timer = setTimeout(
+        () => settle(true, () => reject(new TimeoutError(`computation took longer than ${this.options.timeoutMs / 1000} s`))),
+        this.options.timeoutMs,
+      );
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.postMessage({ type: 'run', task }, [task.photo.buffer as ArrayBuffer]);
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}

@@ -1,0 +1,57 @@
+import type { Logger } from 'pino';
+import type { Db } from '../store/database.js';
+import type { BlobStore } from '../store/blobs.js';
+import { finishJob, type Job } from '../store/jobs.js';
+import { findAvatarByCode, updateAvatar } from '../store/avatars.js';
+import { avatarKey } from '../store/keys.js';
+import { TaskFailure, TimeoutError, type WorkerPool } from './pool.js';
+
+export interface JobContext {
+  db: Db;
+  blobs: BlobStore;
+  pool: WorkerPool;
+  logger: Logger;
+}
+
+/** Ends the job with a final avatar state, but only if this attempt still holds the job. */
+async function settle(ctx: JobContext, job: Job, status: string, reason: string | null): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (await finishJob(trx, job)) {
+      await updateAvatar(trx, job.avatar_code, { status, failure_reason: reason, progress: status === 'Completed' ? 100 : undefined });
+    }
+  });
+}
+
+/** One computation: photo in, files out, avatar state written. */
+export async function runJob(job: Job, ctx: JobContext): Promise<void> {
+  const avatar = await findAvatarByCode(ctx.db, job.avatar_code);
+  if (!avatar) return void (await settle(ctx, job, 'Failed', 'The avatar was deleted.'));
+  const photo = await ctx.blobs.get(avatarKey(avatar.code, 'photo'));
+  if (!photo) return void (await settle(ctx, job, 'Failed', 'The uploaded photo is missing from storage.'));
+
+  await updateAvatar(ctx.db, avatar.code, { status: 'Computing', progress: 5 });
+  let lastProgress = 5;
+  try {
+    const output = await ctx.pool.run(
+      { pipeline: avatar.pipeline, pipeline_subtype: avatar.pipeline_subtype, parameters: JSON.parse(avatar.parameters), photo: new Uint8Array(photo) },
+      (value) => {
+        // Leave 100 to the final write, which is the one that says Completed.
+        const progress = Math.min(99, Math.round(value));
+        if (progress <= lastProgress) return;
+        lastProgress = progress;
+        void updateAvatar(ctx.db, avatar.code, { progress }).catch(() => undefined);
+      },
+    );
+    for (const [name, data] of Object.entries(output.files)) await ctx.blobs.put(avatarKey(avatar.code, name), data);
+    await settle(ctx, job, 'Completed', null);
+  } catch (err) {
+    if (err instanceof TimeoutError) {
+      await settle(ctx, job, 'Timed Out', `The computation took longer than the limit: ${err.message}.`);
+    } else if (err instanceof TaskFailure && err.expected) {
+      await settle(ctx, job, 'Failed', err.message);
+    } else {
+      ctx.logger.error({ err, avatar: avatar.code }, 'computation failed unexpectedly');
+      await settle(ctx, job, 'Failed', 'The computation failed because of an internal error; the server log has the details.');
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { effectiveParameters, modelInfoKeys, type NormalisedParameters, type PipelineName } from './catalogue/index.js';
+import type { StoredAnalysis } from './run.js';
+
+/** Keys that need work this server has not done yet: they are answered with null and a reason
+ * in `unavailable`, never with a guess. */
+const NOT_YET: Record<string, string> = {
+  haircut_name: 'Haircut prediction is not available on this server yet: it needs the haircut library.',
+  haircut_full_info: 'Haircut prediction is not available on this server yet: it needs the haircut library.',
+  body_shape_coeffs_10: 'Body shape coefficients are not available on this server yet: they need the body pipelines.',
+  remove_smile: 'Smile removal is not available on this server yet; the photo was used as it is.',
+  remove_stubble: 'Stubble removal is not available on this server yet; the photo was used as it is.',
+  remove_glasses: 'Glasses removal is not available on this server yet; the photo was used as it is.',
+};
+
+/** The animated_face pipelines do not detect the jaw line: the spec has landmarks 0–7 and 9–16 undetected there. */
+function undetectedLandmarks(pipeline: string): Set<number> {
+  if (pipeline !== 'animated_face') return new Set();
+  return new Set([0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16]);
+}
+
+/** JSON has no NaN: an undetected landmark is written as three nulls. */
+function landmarks68(analysis: StoredAnalysis, pipeline: string): (number | null)[] {
+  const skip = undetectedLandmarks(pipeline);
+  const out: (number | null)[] = [];
+  for (let i = 0; i < 68; i++) {
+    for (let k = 0; k < 3; k++) out.push(skip.has(i) ? null : Math.round(analysis.landmarks68[i * 3 + k] * 100) / 100);
+  }
+  return out;
+}
+
+function valueOf(key: string, analysis: StoredAnalysis, pipeline: string): unknown {
+  const { face, colors } = analysis;
+  switch (key) {
+    case 'age':
+      return Math.round(face.age * 10) / 10;
+    case 'gender':
+      return face.gender;
+    case 'race':
+      return face.race;
+    case 'race_confidence':
+      return face.raceConfidence;
+    case 'races':
+      return face.races;
+    case 'hair_color':
+      return colors.hair;
+    case 'skin_color':
+      return colors.skin;
+    case 'eye_iris_color':
+      return colors.iris;
+    case 'eye_sclera_color':
+      return colors.sclera;
+    case 'lips_color':
+      return colors.lips;
+    case 'facial_landmarks_68':
+      return landmarks68(analysis, pipeline);
+    default:
+      return undefined;
+  }
+}
+
+/** The model information object: pipeline and subtype, plus the keys of each flag requested at creation. */
+export function buildModelInfo(
+  avatar: { pipeline: string; pipeline_subtype: string; parameters: NormalisedParameters },
+  analysis: StoredAnalysis,
+): Record<string, unknown> {
+  const effective = effectiveParameters(avatar.parameters, avatar.pipeline as PipelineName, avatar.pipeline_subtype);
+  const info: Record<string, unknown> = { pipeline: avatar.pipeline, pipeline_subtype: avatar.pipeline_subtype };
+  const unavailable: Record<string, string> = {};
+  for (const key of modelInfoKeys(avatar.pipeline as PipelineName, effective.model_info, effective.avatar_modifications)) {
+    if (NOT_YET[key]) {
+      info[key] = null;
+      unavailable[key] = NOT_YET[key];
+    } else {
+      info[key] = valueOf(key, analysis, avatar.pipeline);
+    }
+  }
+  if (Object.keys(unavailable).length) info.unavailable = unavailable;
+  return info;
+}

@@ -1,0 +1,79 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { AppContext } from './context.js';
+import { ApiError } from './errors.js';
+import { authPlugin } from './auth.js';
+import { throttlePlugin } from './throttle.js';
+import { addMethodRoutes, trackMethods } from './methods.js';
+import { openapiPlugin } from './openapi.js';
+import { tokenRoutes } from './routes/token.js';
+import { playerRoutes } from './routes/players.js';
+import { avatarRoutes } from './routes/avatars.js';
+import { avatarAssetRoutes } from './routes/avatarAssets.js';
+import { modelInfoRoutes } from './routes/modelInfo.js';
+import { parameterRoutes } from './routes/parameters.js';
+
+function fieldErrors(error: FastifyError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const v of error.validation ?? []) {
+    const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || String((v.params as { missingProperty?: string }).missingProperty ?? error.validationContext ?? 'non_field_errors');
+    (out[field] ??= []).push(v.message ?? 'Invalid value.');
+  }
+  return out;
+}
+
+/** The whole HTTP API, ready to listen. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger as unknown as FastifyBaseLogger,
+    // One line per request is noise at info level; LIKENESS_LOG_LEVEL=debug brings it back.
+    logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
+    trustProxy: true,
+    // Django answers /avatars and /avatars/ alike; clients written for it may use either.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+  });
+  const methods = trackMethods(app);
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    const fe = error as FastifyError;
+    if (fe.validation) return reply.code(400).send(fieldErrors(fe));
+    const status = fe.statusCode && fe.statusCode >= 400 ? fe.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ detail: 'A server error occurred.' });
+    }
+    return reply.code(status).send({ detail: fe.message });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+
+  await app.register(cors, {
+    origin: true,
+    credentials: false,
+    // The plugin adds the CORS headers and hands every OPTIONS on to our own routes, which answer with Allow.
+    preflightContinue: true,
+    strictPreflight: false,
+    exposedHeaders: ['Link', 'Allow', 'Retry-After', 'Content-Disposition'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-PlayerUID'],
+    maxAge: 86400,
+  });
+  await app.register(formbody);
+  await app.register(multipart, {
+    limits: { fileSize: ctx.config.maxPhotoBytes, files: 1, fields: 20, fieldSize: 1024 * 1024 },
+  });
+  await app.register(openapiPlugin, ctx);
+  await app.register(authPlugin, ctx);
+  await app.register(throttlePlugin, ctx);
+
+  await app.register(tokenRoutes, ctx);
+  await app.register(playerRoutes, ctx);
+  await app.register(avatarRoutes, ctx);
+  await app.register(avatarAssetRoutes, ctx);
+  await app.register(modelInfoRoutes, ctx);
+  await app.register(parameterRoutes, ctx);
+  addMethodRoutes(app, methods);
+  return app;
+}

@@ -1,0 +1,68 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findTokenOwner } from '../store/tokens.js';
+import { findPlayer } from '../store/players.js';
+import type { Scope } from '../store/scope.js';
+import type { Plan } from '../pipelines/catalogue/index.js';
+import type { AppContext } from './context.js';
+import { errors } from './errors.js';
+
+/** Who is calling, set on every authenticated request. */
+export interface Caller {
+  clientId: string;
+  plan: Plan;
+  scope: Scope;
+  /** Client access: the request carries X-PlayerUID. */
+  clientAccess: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+  interface FastifyContextConfig {
+    /** false for the few routes anyone may call (token, docs). */
+    auth?: boolean;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match ? match[1] : null;
+  }
+  // Browsers follow plain links to downloads, which cannot carry a header.
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const query = request.query as Record<string, unknown> | undefined;
+    const token = query?.access_token;
+    if (typeof token === 'string' && token) return token;
+  }
+  return null;
+}
+
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const url = request.routeOptions.url;
+  // Unknown paths answer 404 to everyone; the docs page and its assets are public.
+  if (request.method === 'OPTIONS' || !url || url.startsWith('/docs') || request.routeOptions.config.auth === false) return;
+  const token = bearerToken(request);
+  if (!token) throw request.headers.authorization ? errors.invalidToken() : errors.notAuthenticated();
+  const owner = await findTokenOwner(ctx.db, token);
+  if (!owner) throw errors.invalidToken();
+  const playerHeader = request.headers['x-playeruid'];
+  const playerCode = Array.isArray(playerHeader) ? playerHeader[0] : playerHeader;
+  if (playerCode !== undefined) {
+    // Unknown, deleted and malformed players all look the same from outside.
+    if (!UUID.test(playerCode) || !(await findPlayer(ctx.db, owner.client_id, playerCode.toLowerCase()))) throw errors.unknownPlayer();
+  }
+  const code = playerCode?.toLowerCase() ?? null;
+  request.caller = { clientId: owner.client_id, plan: owner.plan as Plan, scope: { clientId: owner.client_id, playerCode: code }, clientAccess: code !== null };
+}
+
+/** Bearer-token authentication (and X-PlayerUID scoping) for every route that does not opt out. */
+export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
+  app.decorateRequest('caller', null as unknown as Caller);
+  app.addHook('onRequest', async (request) => authenticate(ctx, request));
+});

@@ -1,0 +1,75 @@
+import { getPipeline, parseParametersField, planAtLeast, planName, validateParameters, type Plan } from '../pipelines/catalogue/index.js';
+import { inspectPhoto } from '../pipelines/photo.js';
+import type { Config } from './config.js';
+import { errors } from './errors.js';
+import type { Form } from './form.js';
+
+export interface AvatarCreation {
+  name: string;
+  description: string;
+  pipeline: string;
+  subtype: string;
+  parameters: unknown;
+  exportParameters: unknown | null;
+  photo: Buffer;
+}
+
+const REQUIRED = 'This field is required.';
+
+/** Checks every field of POST /avatars/ and reports all problems at once, as DRF serializers do.
+ * A pipeline above the caller's plan is refused with 403 before anything else is looked at. */
+export async function validateCreation(form: Form, plan: Plan, config: Config): Promise<AvatarCreation> {
+  const { fields } = form;
+  const problems: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => (problems[field] ??= []).push(message);
+
+  const pipelineName = fields.pipeline?.trim() ?? '';
+  const pipeline = pipelineName ? getPipeline(pipelineName) : undefined;
+  if (!pipelineName) fail('pipeline', REQUIRED);
+  else if (!pipeline) fail('pipeline', `"${pipelineName}" is not a valid choice.`);
+  if (pipeline && !planAtLeast(plan, pipeline.plan)) throw errors.planTooLow(`Pipeline ${pipelineName}`, planName(pipeline.plan));
+
+  const subtype = fields.pipeline_subtype?.trim() || pipeline?.subtypes[0] || '';
+  if (pipeline && !pipeline.subtypes.includes(subtype)) {
+    fail('pipeline_subtype', `"${subtype}" is not a valid choice for ${pipelineName}; choose one of: ${pipeline.subtypes.join(', ')}.`);
+  }
+
+  const name = fields.name?.trim() ?? '';
+  if (!name) fail('name', REQUIRED);
+  else if (name.length > 255) fail('name', 'Ensure this field has no more than 255 characters.');
+  const description = fields.description ?? '';
+  if (description.length > 10_000) fail('description', 'Ensure this field has no more than 10000 characters.');
+
+  let parameters: unknown = {};
+  const parsed = parseParametersField(fields.parameters);
+  if (!parsed.ok) for (const e of parsed.errors) fail('parameters', e);
+  else if (pipeline && !problems.pipeline_subtype) {
+    const checked = validateParameters(parsed.value, { pipeline: pipelineName as never, subtype, plan });
+    if (checked.ok) parameters = checked.value;
+    else for (const e of checked.errors) fail('parameters', e);
+  }
+
+  let exportParameters: unknown | null = null;
+  if (fields.export_parameters !== undefined && fields.export_parameters.trim() !== '') {
+    try {
+      exportParameters = JSON.parse(fields.export_parameters);
+      if (!exportParameters || typeof exportParameters !== 'object' || Array.isArray(exportParameters)) fail('export_parameters', 'Must be a JSON object.');
+      else if (pipeline && !pipeline.exportParameters) fail('export_parameters', `Pipeline ${pipelineName} does not use export parameters.`);
+    } catch (err) {
+      fail('export_parameters', `Not valid JSON: ${(err as Error).message}`);
+    }
+  }
+
+  const photos = form.files.filter((f) => f.field === 'photo');
+  const strays = form.files.filter((f) => f.field !== 'photo');
+  for (const stray of strays) fail(stray.field, 'Unexpected file; only `photo` takes a file.');
+  const photo = photos[0];
+  if (!photo) fail('photo', 'No file was submitted.');
+  else {
+    const result = await inspectPhoto(photo.data, { maxBytes: config.maxPhotoBytes, maxPixels: config.maxPhotoPixels });
+    if ('refused' in result) fail('photo', result.refused);
+  }
+
+  if (Object.keys(problems).length) throw errors.fields(problems);
+  return { name, description, pipeline: pipelineName, subtype, parameters, exportParameters, photo: photo!.data };
+}

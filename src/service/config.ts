@@ -1,0 +1,70 @@
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** Everything a Likeness server can be told. Each field has an environment variable and a CLI flag. */
+export interface Config {
+  /** LIKENESS_DATA_DIR, --data-dir: where the SQLite file and the blobs live. Default `./data`. */
+  dataDir: string;
+  /** LIKENESS_DATABASE_URL: `postgres://…` selects PostgreSQL. Default: `<dataDir>/likeness.sqlite`. */
+  databaseUrl: string;
+  /** LIKENESS_PUBLIC_URL: base of every absolute URL in responses. Default: taken from each request's Host. */
+  publicUrl: string | null;
+  /** HOST, --host. Default 127.0.0.1. */
+  host: string;
+  /** PORT, --port. Default 8080. */
+  port: number;
+  /** LIKENESS_WORKERS, --workers: computation threads. Default: cores − 1, at least 1.
+   * 0 makes an API-only server that leaves computation to other servers on the same database. */
+  workers: number;
+  /** LIKENESS_THROTTLE_PER_MINUTE: requests per minute per client in developer access. Default 600. */
+  throttlePerMinute: number;
+  /** LIKENESS_PLAYER_THROTTLE_PER_MINUTE: requests per minute per player in client access. Default 300. */
+  playerThrottlePerMinute: number;
+  /** LIKENESS_MAX_PHOTO_BYTES. Default 16 MiB. */
+  maxPhotoBytes: number;
+  /** LIKENESS_MAX_PHOTO_PIXELS: width × height. Default 40 megapixels. */
+  maxPhotoPixels: number;
+  /** LIKENESS_COMPUTE_TIMEOUT_S: an avatar computing longer ends `Timed Out`. Default 120. */
+  computeTimeoutSeconds: number;
+  /** LIKENESS_TOKEN_TTL_S: lifetime of access tokens (`expires_in`). Default 36000. */
+  tokenTtlSeconds: number;
+  /** LIKENESS_LOG_LEVEL: pino level. Default `info`. */
+  logLevel: string;
+}
+
+export type ConfigFlags = Partial<Record<'data-dir' | 'host' | 'port' | 'workers' | 'database-url' | 'public-url', string>>;
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function seconds(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of seconds, got "${value}"`);
+  return n;
+}
+
+/** Flags win over environment variables, which win over defaults. */
+export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(flags['data-dir'] ?? env.LIKENESS_DATA_DIR ?? './data');
+  const publicUrl = flags['public-url'] ?? env.LIKENESS_PUBLIC_URL ?? null;
+  return {
+    dataDir,
+    databaseUrl: flags['database-url'] ?? env.LIKENESS_DATABASE_URL ?? join(dataDir, 'likeness.sqlite'),
+    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
+    host: flags.host ?? env.HOST ?? '127.0.0.1',
+    port: int(flags.port ?? env.PORT, 8080, 'PORT'),
+    workers: int(flags.workers ?? env.LIKENESS_WORKERS, Math.max(1, availableParallelism() - 1), 'LIKENESS_WORKERS'),
+    throttlePerMinute: int(env.LIKENESS_THROTTLE_PER_MINUTE, 600, 'LIKENESS_THROTTLE_PER_MINUTE'),
+    playerThrottlePerMinute: int(env.LIKENESS_PLAYER_THROTTLE_PER_MINUTE, 300, 'LIKENESS_PLAYER_THROTTLE_PER_MINUTE'),
+    maxPhotoBytes: int(env.LIKENESS_MAX_PHOTO_BYTES, 16 * 1024 * 1024, 'LIKENESS_MAX_PHOTO_BYTES'),
+    maxPhotoPixels: int(env.LIKENESS_MAX_PHOTO_PIXELS, 40_000_000, 'LIKENESS_MAX_PHOTO_PIXELS'),
+    computeTimeoutSeconds: seconds(env.LIKENESS_COMPUTE_TIMEOUT_S, 120, 'LIKENESS_COMPUTE_TIMEOUT_S'),
+    tokenTtlSeconds: int(env.LIKENESS_TOKEN_TTL_S, 36000, 'LIKENESS_TOKEN_TTL_S'),
+    logLevel: env.LIKENESS_LOG_LEVEL ?? 'info',
+  };
+}

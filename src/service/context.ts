@@ -1,0 +1,15 @@
+import type { Logger } from 'pino';
+import type { Db, DatabaseKind } from '../store/database.js';
+import type { BlobStore } from '../store/blobs.js';
+import type { Queue } from '../jobs/queue.js';
+import type { Config } from './config.js';
+
+/** What every route needs: handed to the app once, at build time. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: DatabaseKind;
+  blobs: BlobStore;
+  queue: Queue;
+  logger: Logger;
+}

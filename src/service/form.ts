@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import { errors } from './errors.js';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  data: Buffer;
+}
+
+export interface Form {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+/** The fields of a POST, whether it came as multipart/form-data, urlencoded or JSON.
+ * A file over the size limit is reported on its field, as DRF does. */
+export async function readForm(request: FastifyRequest, maxFileBytes: number): Promise<Form> {
+  const form: Form = { fields: {}, files: [] };
+  if (request.isMultipart()) {
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') form.files.push({ field: part.fieldname, filename: part.filename, data: await part.toBuffer() });
+        else form.fields[part.fieldname] = String(part.value ?? '');
+      }
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw errors.fields({ photo: [`The file is larger than the limit of ${maxFileBytes} bytes.`] });
+      }
+      if (code === 'FST_FILES_LIMIT') throw errors.badRequest('Only one file may be uploaded per request.');
+      throw errors.badRequest(`Multipart form parse error: ${(err as Error).message}`);
+    }
+    return form;
+  }
+  const body = request.body;
+  if (body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      form.fields[key] = typeof value === 'string' ? value : Array.isArray(value) ? String(value[value.length - 1]) : JSON.stringify(value);
+    }
+  }
+  return form;
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { authenticateClient } from '../../store/clients.js';
+import { issueToken } from '../../store/tokens.js';
+import { readForm } from '../form.js';
+
+const SCOPES = ['read', 'write'];
+
+/** RFC 6749 §5.2 error responses: OAuth clients expect exactly these, not DRF's `detail`. */
+function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
+  if (status === 401) reply.header('WWW-Authenticate', 'Basic realm="oauth2", error="invalid_client"');
+  return reply.code(status).header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send({ error, error_description: description });
+}
+
+function basicCredentials(request: FastifyRequest): { id: string; secret: string } | null | 'malformed' {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!match) return 'malformed';
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return 'malformed';
+  // §2.3.1: both parts are form-urlencoded before being joined.
+  try {
+    return { id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')), secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')) };
+  } catch {
+    return 'malformed';
+  }
+}
+
+/** POST /o/token/: the client credentials grant (RFC 6749 §4.4). */
+export async function tokenRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post(
+    '/o/token/',
+    {
+      config: { auth: false },
+      schema: {
+        summary: 'Obtain an access token (OAuth2 client credentials grant)',
+        tags: ['auth'],
+        description:
+          'Form fields: `grant_type=client_credentials`, optional `scope` (space-separated subset of `read write`). ' +
+          'Client credentials by HTTP Basic (`client_id:client_secret`) or as `client_id` and `client_secret` form fields. ' +
+          'Errors follow RFC 6749 §5.2: `{"error": "...", "error_description": "..."}`.',
+        security: [],
+        response: {
+          200: {
+            type: 'object',
+            properties: { access_token: { type: 'string' }, token_type: { type: 'string' }, expires_in: { type: 'integer' }, scope: { type: 'string' } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fields } = await readForm(request, 0).catch(() => ({ fields: {} as Record<string, string> }));
+      const basic = basicCredentials(request);
+      if (basic === 'malformed') return oauthError(reply, 401, 'invalid_client', 'The Authorization header is not valid HTTP Basic credentials.');
+      const inForm = fields.client_id !== undefined || fields.client_secret !== undefined;
+      if (basic && inForm) return oauthError(reply, 400, 'invalid_request', 'Client credentials must come by one method only: HTTP Basic or form fields.');
+      if (!fields.grant_type) return oauthError(reply, 400, 'invalid_request', 'Missing grant_type parameter.');
+      if (fields.grant_type !== 'client_credentials') {
+        return oauthError(reply, 400, 'unsupported_grant_type', `Grant type "${fields.grant_type}" is not supported; use client_credentials.`);
+      }
+      const id = basic ? basic.id : fields.client_id;
+      const secret = basic ? basic.secret : fields.client_secret;
+      if (!id || secret === undefined) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed: no client credentials were given.');
+      const client = await authenticateClient(ctx.db, id, secret);
+      if (!client) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
+      const requested = (fields.scope ?? '').split(' ').filter(Boolean);
+      const unknown = requested.filter((s) => !SCOPES.includes(s));
+      if (unknown.length) return oauthError(reply, 400, 'invalid_scope', `Unknown scope: ${unknown.join(' ')}.`);
+      const scope = (requested.length ? requested : SCOPES).join(' ');
+      const token = await issueToken(ctx.db, client.client_id, scope, ctx.config.tokenTtlSeconds);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Pragma', 'no-cache')
+        .send({ access_token: token, token_type: 'Bearer', expires_in: ctx.config.tokenTtlSeconds, scope });
+    },
+  );
+}

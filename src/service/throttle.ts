@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from './context.js';
+import { errors } from './errors.js';
+
+/** Throttling per client in developer access. In client access a leaked key must not let one
+ * installation starve the others, so each player gets its own budget instead of sharing the client's. */
+export const throttlePlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
+  const { throttlePerMinute, playerThrottlePerMinute } = ctx.config;
+  await app.register(rateLimit, {
+    global: true,
+    // After authentication, so that the budget is the caller's and not the IP address's.
+    hook: 'preHandler',
+    timeWindow: 60_000,
+    max: (request: FastifyRequest) => (request.caller?.clientAccess ? playerThrottlePerMinute : throttlePerMinute),
+    keyGenerator: (request: FastifyRequest) =>
+      request.caller?.clientAccess ? `player:${request.caller.scope.playerCode}` : `client:${request.caller?.clientId ?? request.ip}`,
+    allowList: (request: FastifyRequest) => !request.caller || (request.caller.clientAccess ? playerThrottlePerMinute : throttlePerMinute) === 0,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
+    addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
+    errorResponseBuilder: (_request, context) => errors.throttled(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+});

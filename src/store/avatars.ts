@@ -1,0 +1,110 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Db } from './database.js';
+import type { AvatarTable, Database } from './schema.js';
+import type { Page, PageRequest } from './page.js';
+import type { Scope } from './scope.js';
+import { timestamp } from './time.js';
+
+export type AvatarRecord = AvatarTable;
+
+/** List filters; each may be given several times, and every value must match (logical AND). */
+export interface AvatarFilters {
+  /** Exact, case-insensitive. */
+  status?: string[];
+  pipeline?: string[];
+  pipeline_subtype?: string[];
+  /** Substring, case-insensitive. */
+  name?: string[];
+  description?: string[];
+  /** Instants in the database's form (see parseInstant). */
+  created_after?: string[];
+  created_before?: string[];
+}
+
+export type NewAvatar = Omit<AvatarRecord, 'created_on' | 'updated_on' | 'status' | 'progress' | 'failure_reason'>;
+
+export async function insertAvatar(db: Db, input: NewAvatar): Promise<AvatarRecord> {
+  const now = timestamp();
+  const row: AvatarRecord = { ...input, status: 'Uploading', progress: 0, failure_reason: null, created_on: now, updated_on: now };
+  await db.insertInto('avatars').values(row).execute();
+  return row;
+}
+
+function scoped(db: Db, scope: Scope): SelectQueryBuilder<Database, 'avatars', {}> {
+  let query = db.selectFrom('avatars').where('client_id', '=', scope.clientId);
+  if (scope.playerCode) query = query.where('player_code', '=', scope.playerCode);
+  return query;
+}
+
+export async function findAvatar(db: Db, scope: Scope, code: string): Promise<AvatarRecord | null> {
+  return (await scoped(db, scope).selectAll().where('code', '=', code).executeTakeFirst()) ?? null;
+}
+
+/** For workers, which act for the system rather than for a caller. */
+export async function findAvatarByCode(db: Db, code: string): Promise<AvatarRecord | null> {
+  return (await db.selectFrom('avatars').selectAll().where('code', '=', code).executeTakeFirst()) ?? null;
+}
+
+function escapeLike(value: string): string {
+  return value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function applyFilters(query: SelectQueryBuilder<Database, 'avatars', {}>, filters: AvatarFilters) {
+  const exact = ['status', 'pipeline', 'pipeline_subtype'] as const;
+  for (const field of exact) {
+    for (const value of filters[field] ?? []) {
+      query = query.where((eb: ExpressionBuilder<Database, 'avatars'>) => eb(eb.fn('lower', [field]), '=', value.toLowerCase()));
+    }
+  }
+  for (const field of ['name', 'description'] as const) {
+    for (const value of filters[field] ?? []) {
+      query = query.where(sql<boolean>`lower(${sql.ref(field)}) like ${`%${escapeLike(value)}%`} escape '\\'`);
+    }
+  }
+  for (const value of filters.created_after ?? []) query = query.where('created_on', '>', value);
+  for (const value of filters.created_before ?? []) query = query.where('created_on', '<', value);
+  return query;
+}
+
+/** Avatars in scope, newest first. */
+export async function listAvatars(db: Db, scope: Scope, filters: AvatarFilters, page: PageRequest): Promise<Page<AvatarRecord>> {
+  const query = applyFilters(scoped(db, scope), filters);
+  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await query
+    .selectAll()
+    .orderBy('created_on', 'desc')
+    .orderBy('code', 'desc')
+    .limit(page.size)
+    .offset((page.page - 1) * page.size)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+export interface AvatarProgress {
+  status?: string;
+  /** Only ever raised: a lower value is ignored, so progress never goes back. */
+  progress?: number;
+  failure_reason?: string | null;
+}
+
+export async function updateAvatar(db: Db, code: string, change: AvatarProgress): Promise<void> {
+  const values: Record<string, unknown> = { updated_on: timestamp() };
+  if (change.status !== undefined) values.status = change.status;
+  if (change.failure_reason !== undefined) values.failure_reason = change.failure_reason;
+  if (change.progress !== undefined) {
+    values.progress = sql`case when progress > ${change.progress} then progress else ${change.progress} end`;
+  }
+  await db.updateTable('avatars').set(values).where('code', '=', code).execute();
+}
+
+/** Removes the record and its jobs; the caller removes the files. */
+export async function deleteAvatar(db: Db, scope: Scope, code: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    let query = trx.deleteFrom('avatars').where('client_id', '=', scope.clientId).where('code', '=', code);
+    if (scope.playerCode) query = query.where('player_code', '=', scope.playerCode);
+    const result = await query.executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return false;
+    await trx.deleteFrom('jobs').where('avatar_code', '=', code).execute();
+    return true;
+  });
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import { migrate } from './migrations.js';
+
+export type Db = Kysely<Database>;
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** `postgres://…` selects PostgreSQL; anything else is a SQLite file path (or `sqlite://path`). */
+  url: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+export interface OpenDatabase {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export function databaseKind(url: string): DatabaseKind {
+  return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  const kind = databaseKind(options.url);
+  let db: Db;
+  if (kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    const file = options.url.replace(/^sqlite:\/\//, '');
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    // WAL lets the CLI read while the server writes; busy_timeout makes concurrent writers wait instead of failing.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  await migrate(db, kind);
+  return { db, kind, close: () => db.destroy() };
+}

@@ -1,0 +1,71 @@
+import type { Generated } from 'kysely';
+
+/** Tables of the Likeness database. Timestamps are ISO 8601 strings in UTC with microseconds,
+ * so that they sort as text in SQLite and PostgreSQL alike. */
+export interface Database {
+  clients: ClientTable;
+  tokens: TokenTable;
+  players: PlayerTable;
+  avatars: AvatarTable;
+  jobs: JobTable;
+}
+
+export interface ClientTable {
+  client_id: string;
+  name: string;
+  plan: string;
+  /** scrypt$<salt>$<hash>: the secret itself is never stored. */
+  secret_hash: string;
+  created_on: string;
+}
+
+export interface TokenTable {
+  /** sha256 of the bearer token: a leaked database does not leak usable tokens. */
+  token_hash: string;
+  client_id: string;
+  scope: string;
+  expires_on: string;
+  created_on: string;
+}
+
+export interface PlayerTable {
+  code: string;
+  client_id: string;
+  comment: string;
+  created_on: string;
+}
+
+export interface AvatarTable {
+  code: string;
+  client_id: string;
+  /** The player that created it in client access; null in developer access. */
+  player_code: string | null;
+  name: string;
+  description: string;
+  pipeline: string;
+  pipeline_subtype: string;
+  /** Normalised computation parameters, JSON. */
+  parameters: string;
+  /** Export parameters as given at creation, JSON or null. */
+  export_parameters: string | null;
+  status: string;
+  progress: number;
+  /** Human-readable reason when status is Failed or Timed Out. */
+  failure_reason: string | null;
+  created_on: string;
+  updated_on: string;
+}
+
+export interface JobTable {
+  id: Generated<number>;
+  avatar_code: string;
+  kind: string;
+  /** queued | running | done */
+  state: string;
+  /** Incremented at each claim: a result is committed only by the attempt that holds the job. */
+  attempt: number;
+  /** Which server process holds the job while running. */
+  owner: string | null;
+  lease_until: string | null;
+  created_on: string;
+}

@@ -1,0 +1,36 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random string over [A-Za-z0-9], the shape OAuth toolkits use for ids, secrets and tokens. */
+export function randomToken(length: number): string {
+  const bytes = randomBytes(length * 2);
+  let out = '';
+  // Rejection sampling keeps every character equally likely (256 is not a multiple of 62).
+  for (let i = 0; i < bytes.length && out.length < length; i++) {
+    if (bytes[i] < 248) out += ALPHABET[bytes[i] % 62];
+  }
+  return out.length === length ? out : out + randomToken(length - out.length);
+}
+
+/** Client secrets are slow-hashed: they are long-lived and checked only when a token is issued. */
+export async function hashSecret(secret: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(secret, salt, 32);
+  return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+export async function verifySecret(secret: string, stored: string): Promise<boolean> {
+  const [scheme, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scryptAsync(secret, Buffer.from(salt, 'base64'), expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+/** Bearer tokens are random and short-lived, so a fast hash is enough and keeps every request cheap. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

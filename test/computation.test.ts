@@ -1,0 +1,112 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { backends, startTestServer, type TestServer } from './support/server.js';
+import { Api, photo } from './support/api.js';
+
+const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
+
+for (const backend of backends()) {
+  describe(`computation: a real photo becomes an analysed avatar (${backend.name})`, () => {
+    let server: TestServer;
+    let api: Api;
+    let allModelInfo: Record<string, unknown>;
+    before(async () => {
+      server = await startTestServer({ backend, workers: 1 });
+      api = new Api(server.url, (await server.client('enterprise')).token);
+      allModelInfo = (await api.get('/parameters/available/head_1.2/?pipeline_subtype=base/mobile')).body.model_info;
+    });
+    after(() => server.stop());
+
+    test('astronaut.png goes Queued → Computing → Completed with progress that never goes back', async () => {
+      const res = await api.createAvatar({ pipeline: 'head_1.2', pipeline_subtype: 'base/mobile', name: 'Eileen', photo: photo('astronaut.png'), parameters: JSON.stringify({ model_info: allModelInfo }) });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      const seen: { status: string; progress: number }[] = [];
+      const done = await api.waitFor(res.body.code, (a) => {
+        seen.push({ status: a.status, progress: a.progress });
+        return final(a);
+      }, 60_000);
+      assert.equal(done.status, 'Completed', done.failure_reason);
+      assert.equal(done.progress, 100);
+      assert.equal(done.failure_reason, null);
+      for (let i = 1; i < seen.length; i++) assert.ok(seen[i].progress >= seen[i - 1].progress, JSON.stringify(seen));
+      const order = ['Uploading', 'Queued', 'Computing', 'Completed'];
+      for (let i = 1; i < seen.length; i++) assert.ok(order.indexOf(seen[i].status) >= order.indexOf(seen[i - 1].status), JSON.stringify(seen));
+
+      const info = await api.get(`/avatars/${res.body.code}/model_info/`);
+      assert.equal(info.status, 200, JSON.stringify(info.body));
+      const m = info.body;
+      assert.equal(m.pipeline, 'head_1.2');
+      assert.equal(m.pipeline_subtype, 'base/mobile');
+      assert.equal(m.gender, 'female');
+      assert.ok(m.age > 18 && m.age < 65, `age ${m.age}`);
+      assert.ok(['asian', 'black', 'white'].includes(m.race));
+      assert.ok(m.race_confidence >= 0 && m.race_confidence <= 1);
+      const sum = m.races.asian + m.races.black + m.races.white;
+      assert.ok(Math.abs(sum - 1) < 0.02, `races sum ${sum}`);
+      for (const key of ['hair_color', 'skin_color', 'eye_iris_color', 'eye_sclera_color', 'lips_color']) {
+        const c = m[key];
+        assert.deepEqual(Object.keys(c).sort(), ['blue', 'green', 'red'], key);
+        for (const v of Object.values<number>(c)) assert.ok(Number.isInteger(v) && v >= 0 && v <= 255, `${key} ${JSON.stringify(c)}`);
+      }
+      assert.ok(m.eye_sclera_color.red + m.eye_sclera_color.green > m.eye_iris_color.red + m.eye_iris_color.green, 'sclera brighter than iris');
+      assert.ok(m.skin_color.red > m.skin_color.blue, 'skin is warm');
+      const lm = m.facial_landmarks_68;
+      assert.equal(lm.length, 68 * 3);
+      for (let i = 0; i < 68; i++) {
+        assert.ok(lm[i * 3] > 0 && lm[i * 3] < 512 && lm[i * 3 + 1] > 0 && lm[i * 3 + 1] < 512, `landmark ${i} inside the image`);
+      }
+      assert.ok(lm[8 * 3 + 1] > lm[30 * 3 + 1] && lm[30 * 3 + 1] > lm[36 * 3 + 1], 'chin below nose below eyes');
+      assert.ok(lm[36 * 3] < lm[45 * 3], 'landmark 36 is the outer corner of the eye on the image left');
+    });
+
+    test('model_info carries only the flags requested at creation', async () => {
+      const res = await api.createAvatar({ pipeline: 'head_1.2', name: 'few', photo: photo('astronaut.png'), parameters: JSON.stringify({ model_info: firstGroupWith(allModelInfo, 'age') }) });
+      const done = await api.waitFor(res.body.code, final, 60_000);
+      assert.equal(done.status, 'Completed');
+      const m = (await api.get(`/avatars/${res.body.code}/model_info/`)).body;
+      assert.deepEqual(Object.keys(m).sort(), ['age', 'pipeline', 'pipeline_subtype']);
+    });
+
+    test('a grayscale photo with a small, turned face (camera.png) completes', async () => {
+      const res = await api.createAvatar({ pipeline: 'head_2.0', pipeline_subtype: 'head/mobile', name: 'cameraman', photo: photo('camera.png'), parameters: JSON.stringify({ model_info: allModelInfo }) });
+      const done = await api.waitFor(res.body.code, final, 60_000);
+      assert.equal(done.status, 'Completed', done.failure_reason);
+    });
+
+    test('a photo with no face ends Failed with the reason', async () => {
+      for (const name of ['no-face-cat.png', 'no-face-fruits.jpg']) {
+        const res = await api.createAvatar({ pipeline: 'head_1.2', name, photo: photo(name) });
+        const done = await api.waitFor(res.body.code, final, 60_000);
+        assert.equal(done.status, 'Failed', name);
+        assert.equal(done.failure_reason, 'No face found in the photo.');
+        const info = await api.get(`/avatars/${res.body.code}/model_info/`);
+        assert.equal(info.status, 404);
+        assert.match(info.body.detail, /Failed/);
+      }
+    });
+  });
+
+  describe(`computation time limit (${backend.name})`, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer({ backend, workers: 1, env: { LIKENESS_COMPUTE_TIMEOUT_S: '0.05' } });
+    });
+    after(() => server.stop());
+
+    test('an avatar that runs past LIKENESS_COMPUTE_TIMEOUT_S ends Timed Out, and the next one still runs', async () => {
+      const api = new Api(server.url, (await server.client()).token);
+      const a = await api.createAvatar({ pipeline: 'head_1.2', name: 'slow', photo: photo('messi5.jpg') });
+      const done = await api.waitFor(a.body.code, final, 30_000);
+      assert.equal(done.status, 'Timed Out');
+      assert.match(done.failure_reason, /0\.05 s/);
+      const b = await api.createAvatar({ pipeline: 'head_1.2', name: 'slow too', photo: photo('messi5.jpg') });
+      assert.equal((await api.waitFor(b.body.code, final, 30_000)).status, 'Timed Out');
+    });
+  });
+}
+
+/** The model_info groups holding `flag`, with only that flag. */
+function firstGroupWith(available: Record<string, unknown>, flag: string): Record<string, string[]> {
+  for (const [group, names] of Object.entries(available)) if (Array.isArray(names) && names.includes(flag)) return { [group]: [flag] };
+  throw new Error(`no model_info group has ${flag}`);
+}

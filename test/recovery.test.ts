@@ -1,0 +1,62 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../src/store/database.js';
+import { backends, fetchToken, freshPostgresDatabase } from './support/server.js';
+import { Api, photo } from './support/api.js';
+import { exited, freePort, likeness, serve } from './support/process.js';
+
+for (const backend of backends()) {
+  describe(`a server killed with SIGKILL while Computing finishes the avatar after its next start (${backend.name})`, () => {
+    let dataDir: string;
+    let env: Record<string, string>;
+    let drop: (() => Promise<void>) | undefined;
+    before(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'likeness-recovery-'));
+      env = { LIKENESS_DATA_DIR: dataDir, LIKENESS_WORKERS: '1' };
+      if (backend.name === 'postgres') {
+        const pgdb = await freshPostgresDatabase(backend.url!);
+        env.LIKENESS_DATABASE_URL = pgdb.url;
+        drop = pgdb.drop;
+      }
+    });
+    after(async () => {
+      await drop?.();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    test('nothing is lost and nothing is computed twice to completion', async () => {
+      const { client_id, client_secret } = JSON.parse(await likeness(['client', 'create', '--name', 'recovery', '--plan', 'pro', '--json'], env));
+      const port = await freePort();
+      let server = await serve(env, port);
+      const base = `http://127.0.0.1:${port}`;
+      const api = new Api(base, await fetchToken(base, client_id, client_secret));
+      const created = await api.createAvatar({ pipeline: 'head_1.2', name: 'survivor', photo: photo('astronaut.png'), parameters: JSON.stringify({}) });
+      assert.equal(created.status, 201);
+      const computing = await api.waitFor(created.body.code, (a) => a.status !== 'Uploading' && a.status !== 'Queued', 20_000);
+      assert.equal(computing.status, 'Computing', 'caught the avatar while computing');
+      server.kill('SIGKILL');
+      await exited(server);
+
+      server = await serve(env, port);
+      try {
+        const done = await api.waitFor(created.body.code, (a) => ['Completed', 'Failed', 'Timed Out'].includes(a.status), 60_000);
+        assert.equal(done.status, 'Completed', done.failure_reason);
+        assert.equal(done.progress, 100);
+        const info = await api.get(`/avatars/${created.body.code}/model_info/`);
+        assert.equal(info.status, 200);
+      } finally {
+        server.kill('SIGTERM');
+        await exited(server);
+      }
+      const { db, close } = await openDatabase({ url: env.LIKENESS_DATABASE_URL ?? join(dataDir, 'likeness.sqlite') });
+      const jobs = await db.selectFrom('jobs').selectAll().where('avatar_code', '=', created.body.code).execute();
+      await close();
+      assert.equal(jobs.length, 1);
+      assert.equal(jobs[0].state, 'done');
+      assert.equal(jobs[0].attempt, 2, 'the killed attempt did not complete; the second one did');
+    });
+  });
+}

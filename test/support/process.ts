@@ -1,0 +1,47 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
+import { join } from 'node:path';
+
+export const CLI = join(process.cwd(), 'bin', 'likeness.js');
+const run = promisify(execFile);
+
+/** Runs `likeness …` to completion and returns its stdout. */
+export async function likeness(args: string[], env: Record<string, string>): Promise<string> {
+  const { stdout } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
+  return stdout;
+}
+
+/** Starts `likeness serve` as a separate process and waits until it answers. */
+export async function serve(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [CLI, 'serve'], { env: { ...process.env, LIKENESS_LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const end = Date.now() + 20_000;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`likeness serve exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/openapi.json`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error('likeness serve did not start in 20 s');
+}
+
+export function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+}
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}

@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig, type Config } from '../../src/service/config.js';
+import { startServer, type RunningServer } from '../../src/service/server.js';
+import { createClient } from '../../src/store/clients.js';
+
+export interface Backend {
+  name: 'sqlite' | 'postgres';
+  /** PostgreSQL server URL (a fresh database is made on it per test server). */
+  url?: string;
+}
+
+const PG_URL = process.env.LIKENESS_TEST_POSTGRES_URL;
+
+/** SQLite always; PostgreSQL too when LIKENESS_TEST_POSTGRES_URL is set (.ci/run sets it). */
+export function backends(): Backend[] {
+  return PG_URL ? [{ name: 'sqlite' }, { name: 'postgres', url: PG_URL }] : [{ name: 'sqlite' }];
+}
+
+export const POSTGRES_SKIP_REASON = PG_URL ? false : 'PostgreSQL tests skipped: set LIKENESS_TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run them';
+
+export interface TestServer extends RunningServer {
+  config: Config;
+  dataDir: string;
+  /** Creates API credentials and returns a bearer token for them. */
+  client(plan?: 'plus' | 'pro' | 'enterprise'): Promise<TestClient>;
+  stop(): Promise<void>;
+}
+
+export interface TestClient {
+  clientId: string;
+  secret: string;
+  token: string;
+}
+
+/** A fresh PostgreSQL database per server, so test files never see each other's rows. */
+export async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `likeness_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(options: { backend?: Backend; env?: Record<string, string>; workers?: number } = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'likeness-test-'));
+  const pgdb = options.backend?.name === 'postgres' ? await freshPostgresDatabase(options.backend.url!) : null;
+  const env: Record<string, string> = {
+    LIKENESS_DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LIKENESS_WORKERS: String(options.workers ?? 0),
+    LIKENESS_LOG_LEVEL: 'silent',
+    ...(pgdb ? { LIKENESS_DATABASE_URL: pgdb.url } : {}),
+    ...options.env,
+  };
+  const config = loadConfig({}, env);
+  const server = await startServer(config, pino({ level: 'silent' }));
+  return {
+    ...server,
+    config,
+    dataDir,
+    async client(plan = 'enterprise') {
+      const created = await createClient(server.database.db, { name: `test-${plan}`, plan });
+      const token = await fetchToken(server.url, created.client_id, created.client_secret);
+      return { clientId: created.client_id, secret: created.client_secret, token };
+    },
+    async stop() {
+      await server.close();
+      await pgdb?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function fetchToken(url: string, id: string, secret: string): Promise<string> {
+  const res = await fetch(`${url}/o/token/`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}

@@ -1,0 +1,136 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { backends, startTestServer, type TestServer, type TestClient } from './support/server.js';
+import { Api } from './support/api.js';
+
+for (const backend of backends()) {
+  describe(`OAuth2 token endpoint (${backend.name})`, () => {
+    let server: TestServer;
+    let client: TestClient;
+    before(async () => {
+      server = await startTestServer({ backend });
+      client = await server.client('plus');
+    });
+    after(() => server.stop());
+
+    const token = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/o/token/`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body });
+    const basic = (id: string, secret: string) => ({ Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
+
+    test('client credentials by HTTP Basic give a bearer token with expires_in 36000 and no-store', async () => {
+      const res = await token('grant_type=client_credentials', basic(client.clientId, client.secret));
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      const body = await res.json();
+      assert.equal(body.token_type, 'Bearer');
+      assert.equal(body.expires_in, 36000);
+      assert.equal(typeof body.scope, 'string');
+      assert.match(body.access_token, /^[A-Za-z0-9]{30,}$/);
+      const me = await new Api(server.url, body.access_token).get('/avatars/');
+      assert.equal(me.status, 200);
+    });
+
+    test('client credentials as form fields are accepted (RFC 6749 §2.3.1)', async () => {
+      const res = await token(`grant_type=client_credentials&client_id=${client.clientId}&client_secret=${client.secret}`);
+      assert.equal(res.status, 200);
+    });
+
+    test('client credentials in a multipart form are accepted', async () => {
+      const form = new FormData();
+      form.append('grant_type', 'client_credentials');
+      form.append('client_id', client.clientId);
+      form.append('client_secret', client.secret);
+      const res = await fetch(`${server.url}/o/token/`, { method: 'POST', body: form });
+      assert.equal(res.status, 200);
+    });
+
+    test('a wrong secret is invalid_client with 401 and WWW-Authenticate', async () => {
+      const res = await token('grant_type=client_credentials', basic(client.clientId, 'wrong'));
+      assert.equal(res.status, 401);
+      assert.ok(res.headers.get('www-authenticate'));
+      assert.equal((await res.json()).error, 'invalid_client');
+    });
+
+    test('an unknown client is invalid_client', async () => {
+      const res = await token('grant_type=client_credentials', basic('nobody', 'nothing'));
+      assert.equal(res.status, 401);
+      assert.equal((await res.json()).error, 'invalid_client');
+    });
+
+    test('no credentials at all is invalid_client', async () => {
+      const res = await token('grant_type=client_credentials');
+      assert.equal(res.status, 401);
+      assert.equal((await res.json()).error, 'invalid_client');
+    });
+
+    test('another grant type is unsupported_grant_type with 400', async () => {
+      const res = await token('grant_type=password&username=a&password=b', basic(client.clientId, client.secret));
+      assert.equal(res.status, 400);
+      assert.equal((await res.json()).error, 'unsupported_grant_type');
+    });
+
+    test('a missing grant_type is invalid_request with 400', async () => {
+      const res = await token('', basic(client.clientId, client.secret));
+      assert.equal(res.status, 400);
+      assert.equal((await res.json()).error, 'invalid_request');
+    });
+
+    test('credentials by two methods at once are invalid_request', async () => {
+      const res = await token(`grant_type=client_credentials&client_id=${client.clientId}&client_secret=${client.secret}`, basic(client.clientId, client.secret));
+      assert.equal(res.status, 400);
+      assert.equal((await res.json()).error, 'invalid_request');
+    });
+
+    test('an unknown scope is invalid_scope', async () => {
+      const res = await token('grant_type=client_credentials&scope=admin', basic(client.clientId, client.secret));
+      assert.equal(res.status, 400);
+      assert.equal((await res.json()).error, 'invalid_scope');
+    });
+
+    test('a request without a token gets 401 with a detail', async () => {
+      const res = await new Api(server.url).get('/avatars/');
+      assert.equal(res.status, 401);
+      assert.equal(typeof res.body.detail, 'string');
+    });
+
+    test('an unknown token gets 401 with a detail', async () => {
+      const res = await new Api(server.url, 'not-a-token').get('/avatars/');
+      assert.equal(res.status, 401);
+      assert.match(res.body.detail, /token/i);
+    });
+
+    test('a malformed Authorization header gets 401', async () => {
+      const res = await new Api(server.url).request('GET', '/avatars/', { headers: { Authorization: 'Token abc' } });
+      assert.equal(res.status, 401);
+    });
+
+    test('an expired token gets 401', async () => {
+      const short = await startTestServer({ backend, env: { LIKENESS_TOKEN_TTL_S: '1' } });
+      try {
+        const c = await short.client();
+        const api = new Api(short.url, c.token);
+        assert.equal((await api.get('/avatars/')).status, 200);
+        await new Promise((r) => setTimeout(r, 1100));
+        const res = await api.get('/avatars/');
+        assert.equal(res.status, 401);
+        assert.match(res.body.detail, /expired/i);
+      } finally {
+        await short.stop();
+      }
+    });
+
+    test('GET downloads accept ?access_token= because browsers follow plain links', async () => {
+      const res = await new Api(server.url).get(`/avatars/?access_token=${client.token}`);
+      assert.equal(res.status, 200);
+      const post = await fetch(`${server.url}/players/?access_token=${client.token}`, { method: 'POST' });
+      assert.equal(post.status, 401);
+    });
+
+    test('secrets and tokens are stored hashed', async () => {
+      const clients = await server.database.db.selectFrom('clients').selectAll().execute();
+      const tokens = await server.database.db.selectFrom('tokens').selectAll().execute();
+      assert.ok(clients.every((c) => !c.secret_hash.includes(client.secret)));
+      assert.ok(tokens.every((t) => t.token_hash !== client.token));
+    });
+  });
+}
