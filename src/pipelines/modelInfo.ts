@@ -18,12 +18,14 @@ function undetectedLandmarks(pipeline: string): Set<number> {
   return new Set([0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16]);
 }
 
-/** JSON has no NaN: an undetected landmark is written as three nulls. */
+/** Photo pixels for x, y and z alike (z negative towards the camera). JSON has no NaN: an undetected
+ * landmark is written as three nulls. */
 function landmarks68(analysis: StoredAnalysis, pipeline: string): (number | null)[] {
   const skip = undetectedLandmarks(pipeline);
+  const scale = [1, 1, analysis.face.zScale];
   const out: (number | null)[] = [];
   for (let i = 0; i < 68; i++) {
-    for (let k = 0; k < 3; k++) out.push(skip.has(i) ? null : Math.round(analysis.landmarks68[i * 3 + k] * 100) / 100);
+    for (let k = 0; k < 3; k++) out.push(skip.has(i) ? null : Math.round(analysis.landmarks68[i * 3 + k] * scale[k] * 100) / 100);
   }
   return out;
 }

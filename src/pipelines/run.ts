@@ -32,7 +32,7 @@ export async function runPipeline(input: PipelineInput, ctx: PipelineContext): P
   try {
     analysis = await ctx.runtime.analyzer.analyze(Buffer.from(input.photo.buffer, input.photo.byteOffset, input.photo.byteLength));
   } catch (err) {
-    if (err instanceof NoFaceError || err instanceof PhotoDecodeError) throw new PipelineFailure(err.message);
+    if (err instanceof NoFaceError || err instanceof PhotoDecodeError) throw new PipelineFailure((err as Error).message);
     throw err;
   }
   ctx.progress(70);

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findTokenOwner } from '../store/tokens.js';
+import { findTokenOwner, type TokenOwner } from '../store/tokens.js';
 import { findPlayer } from '../store/players.js';
 import type { Scope } from '../store/scope.js';
 import type { Plan } from '../pipelines/catalogue/index.js';
@@ -43,14 +43,34 @@ function bearerToken(request: FastifyRequest): string | null {
   return null;
 }
 
-async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<void> {
+/** How long a token lookup is trusted before the database is asked again. Every API call needs one,
+ * and it is most of the cost of a small GET; a client deleted from the CLI loses access within this time. */
+const TOKEN_CACHE_MS = 10_000;
+const TOKEN_CACHE_SIZE = 10_000;
+
+function tokenCache(ctx: AppContext) {
+  const entries = new Map<string, { owner: TokenOwner | null; until: number }>();
+  return async (token: string): Promise<TokenOwner | null> => {
+    const now = Date.now();
+    const hit = entries.get(token);
+    if (hit && hit.until > now) return hit.owner;
+    const owner = await findTokenOwner(ctx.db, token);
+    if (entries.size >= TOKEN_CACHE_SIZE) entries.clear();
+    // An expired token must not outlive its expiry in the cache.
+    const until = Math.min(now + TOKEN_CACHE_MS, owner ? owner.expiresAt : now + TOKEN_CACHE_MS);
+    entries.set(token, { owner, until });
+    return owner;
+  };
+}
+
+async function authenticate(ctx: AppContext, request: FastifyRequest, lookup: (token: string) => Promise<TokenOwner | null>): Promise<void> {
   const url = request.routeOptions.url;
   // Unknown paths answer 404 to everyone; the docs page and its assets are public.
   if (request.method === 'OPTIONS' || !url || url.startsWith('/docs') || request.routeOptions.config.auth === false) return;
   const token = bearerToken(request);
   if (!token) throw request.headers.authorization ? errors.invalidToken() : errors.notAuthenticated();
-  const owner = await findTokenOwner(ctx.db, token);
-  if (!owner) throw errors.invalidToken();
+  const owner = await lookup(token);
+  if (!owner || owner.expiresAt <= Date.now()) throw errors.invalidToken();
   const playerHeader = request.headers['x-playeruid'];
   const playerCode = Array.isArray(playerHeader) ? playerHeader[0] : playerHeader;
   if (playerCode !== undefined) {
@@ -64,5 +84,6 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<v
 /** Bearer-token authentication (and X-PlayerUID scoping) for every route that does not opt out. */
 export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
   app.decorateRequest('caller', null as unknown as Caller);
-  app.addHook('onRequest', async (request) => authenticate(ctx, request));
+  const lookup = tokenCache(ctx);
+  app.addHook('onRequest', async (request) => authenticate(ctx, request, lookup));
 });

@@ -14,9 +14,17 @@ export function trackMethods(app: FastifyInstance): Map<string, Set<string>> {
     for (const m of [route.method].flat()) set.add(m);
     methods.set(route.url, set);
   });
-  app.addHook('onSend', async (request, reply) => {
-    const set = methods.get(request.routeOptions.url ?? '');
-    if (set && !reply.hasHeader('Allow')) reply.header('Allow', allowHeader(set));
+  const allow = new Map<string, string>();
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const url = request.routeOptions.url ?? '';
+    let header = allow.get(url);
+    if (header === undefined) {
+      const set = methods.get(url);
+      header = set ? allowHeader(set) : '';
+      allow.set(url, header);
+    }
+    if (header && !reply.hasHeader('Allow')) reply.header('Allow', header);
+    done(null, payload);
   });
   return methods;
 }

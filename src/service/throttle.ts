@@ -8,6 +8,7 @@ import { errors } from './errors.js';
  * installation starve the others, so each player gets its own budget instead of sharing the client's. */
 export const throttlePlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
   const { throttlePerMinute, playerThrottlePerMinute } = ctx.config;
+  if (throttlePerMinute === 0 && playerThrottlePerMinute === 0) return;
   await app.register(rateLimit, {
     global: true,
     // After authentication, so that the budget is the caller's and not the IP address's.

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './database.js';
 import type { AvatarTable, Database } from './schema.js';
 import type { Page, PageRequest } from './page.js';
@@ -36,8 +36,25 @@ function scoped(db: Db, scope: Scope): SelectQueryBuilder<Database, 'avatars', {
   return query;
 }
 
+// Reading one avatar is the hottest query of the API (clients poll it), so its SQL is compiled once per
+// database and scope shape and then run with fresh parameters, skipping kysely's per-call query building.
+const compiledFind = new WeakMap<Db, Map<boolean, CompiledQuery>>();
+
 export async function findAvatar(db: Db, scope: Scope, code: string): Promise<AvatarRecord | null> {
-  return (await scoped(db, scope).selectAll().where('code', '=', code).executeTakeFirst()) ?? null;
+  const byPlayer = scope.playerCode !== null;
+  let forDb = compiledFind.get(db);
+  if (!forDb) compiledFind.set(db, (forDb = new Map()));
+  let compiled = forDb.get(byPlayer);
+  if (!compiled) {
+    // Placeholder values only fix the SQL text; their order is the order of the parameters below.
+    const template = byPlayer ? { clientId: '', playerCode: '' } : { clientId: '', playerCode: null };
+    // No LIMIT: code is the primary key, and a bound LIMIT makes SQLite's lookup several times slower.
+    compiled = scoped(db, template).selectAll().where('code', '=', '').compile();
+    forDb.set(byPlayer, compiled);
+  }
+  const parameters = byPlayer ? [scope.clientId, scope.playerCode, code] : [scope.clientId, code];
+  const { rows } = await db.executeQuery<AvatarRecord>(CompiledQuery.raw(compiled.sql, parameters));
+  return rows[0] ?? null;
 }
 
 /** For workers, which act for the system rather than for a caller. */

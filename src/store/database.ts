@@ -26,6 +26,28 @@ export function databaseKind(url: string): DatabaseKind {
   return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
 }
 
+/** kysely prepares every query anew, and preparing costs more than running the small queries an API
+ * request makes. The SQL text of a builder query is stable, so its prepared statement can be reused. */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  return new Proxy(sqlite, {
+    get(target, key) {
+      if (key !== 'prepare') {
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        let statement = cache.get(source);
+        if (!statement) {
+          statement = target.prepare(source);
+          if (cache.size < 500) cache.set(source, statement);
+        }
+        return statement;
+      };
+    },
+  });
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   const kind = databaseKind(options.url);
@@ -41,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   await migrate(db, kind);
   return { db, kind, close: () => db.destroy() };

@@ -6,6 +6,8 @@ export interface TokenOwner {
   client_id: string;
   plan: string;
   scope: string;
+  /** Expiry, in ms since the epoch. */
+  expiresAt: number;
 }
 
 export async function issueToken(db: Db, clientId: string, scope: string, ttlSeconds: number): Promise<string> {
@@ -29,5 +31,5 @@ export async function findTokenOwner(db: Db, token: string): Promise<TokenOwner 
     .where('tokens.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || row.expires_on <= formatInstant(Date.now())) return null;
-  return { client_id: row.client_id, plan: row.plan, scope: row.scope };
+  return { client_id: row.client_id, plan: row.plan, scope: row.scope, expiresAt: Date.parse(row.expires_on) };
 }

@@ -1,0 +1,7 @@
+import { printFigures } from './figure.js';
+import { run as analysis } from './analysis.js';
+import { run as api } from './api.js';
+
+// Every benchmark of the project, one after the other so that they do not share the 2 cores.
+printFigures('Face analysis', await analysis());
+printFigures('API and computation', await api());

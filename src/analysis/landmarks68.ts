@@ -1,0 +1,42 @@
+import type { Point3 } from './mesh.js';
+
+/**
+ * The 68-point iBUG 300-W layout (the dlib / face-alignment one) as face-mesh indices: entry k is the
+ * MediaPipe mesh landmark used for iBUG point k. "Right"/"left" are the person's own; iBUG numbers
+ * from the photo's left (the person's right) like the mesh.
+ *
+ *   0–16  jaw, from the top of the right ear's level down to the chin (8) and up to the left ear
+ *  17–21  right eyebrow, outer → inner (upper edge)     22–26  left eyebrow, inner → outer
+ *  27–30  nose bridge, top → tip                          31–35  nostril base, right → left (33 below the tip)
+ *  36–41  right eye: outer corner, upper lid ×2, inner corner, lower lid ×2
+ *  42–47  left eye: inner corner, upper lid ×2, outer corner, lower lid ×2
+ *  48–59  outer lip contour: right corner (48), upper lip to the left corner (54), lower lip back
+ *  60–67  inner lip contour: right corner (60), upper (62 middle), left corner (64), lower (66 middle)
+ *
+ * The mesh has no landmark exactly where every iBUG point sits; the nearest mesh vertex was picked
+ * and checked on photos (scratch debug overlays). The jaw follows the mesh's face oval, which runs a
+ * little outside the iBUG jaw on the cheeks.
+ */
+export const IBUG68_FROM_MESH: readonly number[] = [
+  // jaw 0–16
+  162, 234, 93, 58, 172, 136, 149, 148, 152, 377, 378, 365, 397, 288, 323, 454, 389,
+  // right eyebrow 17–21, left eyebrow 22–26
+  70, 63, 105, 66, 107, 336, 296, 334, 293, 300,
+  // nose bridge 27–30, nostril base 31–35
+  168, 197, 5, 4, 75, 97, 2, 326, 305,
+  // right eye 36–41, left eye 42–47
+  33, 160, 158, 133, 153, 144, 362, 385, 387, 263, 373, 380,
+  // outer lips 48–59
+  61, 39, 37, 0, 267, 269, 291, 405, 314, 17, 84, 181,
+  // inner lips 60–67
+  78, 82, 13, 312, 308, 317, 14, 87,
+];
+
+/** The 68 points as a flat [x, y, z] * 68 array, from mesh points already in output units. */
+export function landmarks68(flatMesh: ReadonlyArray<number>): number[] {
+  const out: number[] = [];
+  for (const i of IBUG68_FROM_MESH) out.push(flatMesh[i * 3], flatMesh[i * 3 + 1], flatMesh[i * 3 + 2]);
+  return out;
+}
+
+export type { Point3 };
