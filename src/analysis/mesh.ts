@@ -10,6 +10,8 @@ export const FACE_MESH_INPUT = 192;
  * Puts `human`'s 478 points into MediaPipe order. `human` appends the iris of the person's left eye
  * (around 263/362) at 468..472 and the right one at 473..477; MediaPipe, whose numbering every other
  * index follows, has them the other way round.
+ * `human` also truncates x and y to whole pixels (Math.trunc); adding half a pixel puts each point
+ * back at the centre of its pixel, removing a systematic half-pixel shift up and left.
  */
 export function toMediaPipeOrder(mesh: ReadonlyArray<readonly [number, number, number?]>): Point3[] {
   if (mesh.length < MESH_POINTS) throw new Error(`face mesh has ${mesh.length} points, expected ${MESH_POINTS}`);
@@ -17,7 +19,7 @@ export function toMediaPipeOrder(mesh: ReadonlyArray<readonly [number, number, n
   for (let i = 0; i < MESH_POINTS; i++) {
     const src = i < 468 ? i : i < 473 ? i + 5 : i - 5;
     const p = mesh[src];
-    out.push([p[0], p[1], p[2] ?? 0]);
+    out.push([p[0] + 0.5, p[1] + 0.5, p[2] ?? 0]);
   }
   return out;
 }

@@ -47,7 +47,7 @@ export async function findAvatar(db: Db, scope: Scope, code: string): Promise<Av
   let compiled = forDb.get(byPlayer);
   if (!compiled) {
     // Placeholder values only fix the SQL text; their order is the order of the parameters below.
-    const template = byPlayer ? { clientId: '', playerCode: '' } : { clientId: '', playerCode: null };
+    const template = byPlayer ? { clientId: '?', playerCode: '?' } : { clientId: '?', playerCode: null };
     // No LIMIT: code is the primary key, and a bound LIMIT makes SQLite's lookup several times slower.
     compiled = scoped(db, template).selectAll().where('code', '=', '').compile();
     forDb.set(byPlayer, compiled);

@@ -33,7 +33,7 @@ export async function parameterRoutes(app: FastifyInstance, _ctx: AppContext) {
     {
       schema: schema(
         'Computation parameters available to the caller\'s plan',
-        'In the shape of the `parameters` field of avatar creation: category → group → names (enumerable) or name → default value (key-value).',
+        'In the shape of the `parameters` field of avatar creation: category → group → list of parameter names (key-value categories too; their defaults come from /parameters/default/). body_0.3 has no group level.',
       ),
     },
     async (request) => {
