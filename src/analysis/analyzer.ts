@@ -66,9 +66,9 @@ export async function createFaceAnalyzer(options: FaceAnalyzerOptions = {}): Pro
       const decodeMs = performance.now() - decodeStart;
       return serially(async () => {
         if (closed) throw new Error('the face analyzer is closed');
-        const analysisStart = performance.now();
-        const result = await analyzeImage(human, tf, gear, segmenter, image);
-        log(`${image.width}x${image.height} photo: decode ${Math.round(decodeMs)} ms, analysis ${Math.round(performance.now() - analysisStart)} ms`);
+        const steps: string[] = [];
+        const result = await analyzeImage(human, tf, gear, segmenter, image, o.logger ? steps : null);
+        log(`${image.width}x${image.height} photo: decode ${Math.round(decodeMs)} ms, ${steps.join(', ')}`);
         return result;
       });
     },
@@ -83,7 +83,16 @@ export async function createFaceAnalyzer(options: FaceAnalyzerOptions = {}): Pro
   };
 }
 
-async function analyzeImage(human: Human, tf: Tf, gear: GearModel, segmenter: Segmenter, image: RgbImage): Promise<FaceAnalysis> {
+async function analyzeImage(
+  human: Human, tf: Tf, gear: GearModel, segmenter: Segmenter, image: RgbImage, steps: string[] | null,
+): Promise<FaceAnalysis> {
+  let last = performance.now();
+  const step = (name: string): void => {
+    if (!steps) return;
+    const now = performance.now();
+    steps.push(`${name} ${Math.round(now - last)} ms`);
+    last = now;
+  };
   const { width, height } = image;
   const input = tf.tensor3d(image.data, [height, width, 3], 'int32');
   let faces;
@@ -93,7 +102,9 @@ async function analyzeImage(human: Human, tf: Tf, gear: GearModel, segmenter: Se
     if (result.error) throw new Error(`face detection failed: ${result.error}`);
     faces = result.face.filter((f) => f.mesh.length >= MESH_POINTS);
     if (faces.length === 0) throw new NoFaceError();
+    step('faces');
     person = await segmenter.segment(input);
+    step('segmentation');
   } finally {
     input.dispose();
   }
@@ -108,10 +119,13 @@ async function analyzeImage(human: Human, tf: Tf, gear: GearModel, segmenter: Se
   // face.size is the side of the square crop the face mesh ran on, whose 192 pixels are z's unit.
   const zScale = (faces[main].size?.[0] || boxes[main].width * 1.5) / FACE_MESH_INPUT;
 
+  const pose = headPose(points, zScale);
   const gearResult = await gear.predict(image, points);
+  step('age/gender/race');
   const skin = skinColor(image, points);
-  const hair = hairMask(image, points, person, skin);
+  const hair = hairMask(image, points, person, skin, pose);
   const colors = sampleColors(image, points, skin, hair);
+  step('hair and colours');
 
   const toPhoto = 1 / image.scale;
   const landmarks = flatten(points, toPhoto);
@@ -126,7 +140,7 @@ async function analyzeImage(human: Human, tf: Tf, gear: GearModel, segmenter: Se
       score: faces[main].boxScore ?? faces[main].score,
       landmarks,
       zScale: round3(zScale * toPhoto),
-      pose: headPose(points, zScale),
+      pose,
       age: Math.round(gearResult.age * 10) / 10,
       gender: male >= 0.5 ? 'male' : 'female',
       genderConfidence: Math.round(Math.max(male, 1 - male) * 10000) / 10000,

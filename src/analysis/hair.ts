@@ -1,26 +1,33 @@
 import type { RgbImage } from './decode.js';
-import { distance, pick, type Point2, type Point3 } from './mesh.js';
-import { fillPolygon } from './raster.js';
 import { robustMedian } from './colors.js';
-import { CHIN_BOTTOM, FACE_OVAL, FOREHEAD_TOP } from './regions.js';
-import type { Mask, Rgb } from './types.js';
+import { distance, type Point2, type Point3 } from './mesh.js';
+import { convexHull, fillPolygon } from './raster.js';
+import { CHIN_BOTTOM, FOREHEAD_TOP } from './regions.js';
+import type { HeadPose, Mask, Rgb } from './types.js';
+
+/** Hair closer to the skin colour than this (RGB distance) cannot be told from skin: no hair mask. */
+const MIN_HAIR_SKIN_DISTANCE = 30;
 
 /**
  * Hair mask, derived from the person mask and the face mesh (no hair model is involved).
  *
- * 1. Head region: an ellipse in the face's own frame (up = chin → forehead top, so tilted heads work),
- *    centred a little above the face centre, reaching 0.5 face heights above the forehead, 0.4 below
- *    the chin (hair beside the neck) and 0.95 face widths to either side; below the chin only beside
- *    the neck (more than 0.4 face widths from the middle), so neck and collar are left out.
- * 2. Candidates: person pixels (mask >= 128) in that region and outside the face oval, i.e. not face
- *    skin. A fringe over the forehead, inside the oval, is therefore not counted.
- * 3. Hair colour: the robust median of the candidates above the eyebrows (the crown), where
- *    hair is most likely; no such pixels (or fewer than 20) means no hair.
- * 4. Each candidate is hair when its colour is nearer the hair colour than the skin colour; this
- *    drops ears, neck, a bald crown and clothes that differ from the hair.
+ * Lengths are in face heights H (forehead top 10 to chin 152) and face widths W (cheek to cheek,
+ * at least 0.8 H), measured in the face's own frame (up = chin → forehead), so tilted heads work.
+ * 1. Head region: an ellipse around the head centre, i.e. the face centre moved 0.15 H up and, for a
+ *    turned head, 0.5 H · sin(yaw) away from where the nose points (the back of the head). It reaches
+ *    0.65 H above the forehead top and 0.95 W + 0.5 H · |sin(yaw)| to the sides. Below the chin only
+ *    the sides count (more than 0.4 W from the face centre line): hair beside the neck, not the neck
+ *    or the collar.
+ * 2. Candidates: person pixels (mask >= 128) in the head region and outside the face, the convex hull
+ *    of the 468 mesh points: not face skin. A fringe over the forehead is therefore not counted.
+ * 3. Hair colour: robust median of the candidates above the forehead top, where hair is most likely.
+ *    Fewer than 20 such pixels, or a colour within 30 of the skin colour (bald or shaved head, or hair
+ *    that looks like skin), means no hair: the mask is empty.
+ * 4. A candidate is hair when its colour is nearer the hair colour than the skin colour (below the
+ *    chin: at most half as far), which drops ears, neck and most clothes and background.
  * The mask keeps the person mask's soft value on hair pixels and is 0 elsewhere.
  */
-export function hairMask(image: RgbImage, points: ReadonlyArray<Point3>, person: Mask, skin: Rgb): Mask {
+export function hairMask(image: RgbImage, points: ReadonlyArray<Point3>, person: Mask, skin: Rgb, pose: HeadPose): Mask {
   const { width, height, data: rgb } = image;
   const mask: Mask = { width, height, data: new Uint8Array(width * height) };
 
@@ -30,47 +37,59 @@ export function hairMask(image: RgbImage, points: ReadonlyArray<Point3>, person:
   if (faceHeight < 2) return mask;
   const up: Point2 = [(top[0] - chin[0]) / faceHeight, (top[1] - chin[1]) / faceHeight];
   const right: Point2 = [-up[1], up[0]];
-  const faceWidth = Math.max(distance([points[234][0], points[234][1]], [points[454][0], points[454][1]]), 0.75 * faceHeight);
-  const centre: Point2 = [(top[0] + chin[0]) / 2, (top[1] + chin[1]) / 2];
-  const semiA = 0.95 * faceWidth;
-  const semiB = 0.95 * faceHeight;
-  const offsetB = 0.05 * faceHeight;
+  const faceWidth = Math.max(distance([points[234][0], points[234][1]], [points[454][0], points[454][1]]), 0.8 * faceHeight);
+  const faceCentre: Point2 = [(top[0] + chin[0]) / 2, (top[1] + chin[1]) / 2];
+  const turn = Math.sin(pose.yaw);
+  // head centre in face-frame coordinates (a: towards the photo's right for an upright face, b: up)
+  const headA = -0.5 * faceHeight * turn;
+  const headB = 0.15 * faceHeight;
+  const semiA = 0.95 * faceWidth + 0.5 * faceHeight * Math.abs(turn);
+  const semiB = 1.0 * faceHeight;
 
   const face = new Uint8Array(width * height);
-  fillPolygon(face, width, height, pick(points, FACE_OVAL));
+  fillPolygon(face, width, height, convexHull(points.slice(0, 468).map((p): Point2 => [p[0], p[1]])));
 
-  const extent = Math.max(semiA, semiB + offsetB);
-  const x0 = Math.max(0, Math.floor(centre[0] - extent));
-  const x1 = Math.min(width - 1, Math.ceil(centre[0] + extent));
-  const y0 = Math.max(0, Math.floor(centre[1] - extent));
-  const y1 = Math.min(height - 1, Math.ceil(centre[1] + extent));
+  const extent = Math.hypot(Math.abs(headA) + semiA, headB + semiB);
+  const x0 = Math.max(0, Math.floor(faceCentre[0] - extent));
+  const x1 = Math.min(width - 1, Math.ceil(faceCentre[0] + extent));
+  const y0 = Math.max(0, Math.floor(faceCentre[1] - extent));
+  const y1 = Math.min(height - 1, Math.ceil(faceCentre[1] + extent));
   const candidates: number[] = [];
+  const belowChin: number[] = [];
   const crown: number[] = [];
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const i = y * width + x;
       if (person.data[i] < 128 || face[i]) continue;
-      const dx = x + 0.5 - centre[0];
-      const dy = y + 0.5 - centre[1];
+      const dx = x + 0.5 - faceCentre[0];
+      const dy = y + 0.5 - faceCentre[1];
       const a = dx * right[0] + dy * right[1];
       const b = dx * up[0] + dy * up[1];
-      const bb = (b - offsetB) / semiB;
-      const aa = a / semiA;
-      if (aa * aa + bb * bb > 1) continue;
-      if (b < -0.5 * faceHeight && Math.abs(a) < 0.4 * faceWidth) continue; // neck and collar below the chin
+      const ea = (a - headA) / semiA;
+      const eb = (b - headB) / semiB;
+      if (ea * ea + eb * eb > 1) continue;
+      if (b < -0.5 * faceHeight) {
+        if (Math.abs(a) >= 0.4 * faceWidth) belowChin.push(i);
+        continue;
+      }
       candidates.push(i);
-      if (b >= 0.25 * faceHeight) crown.push(i);
+      if (b >= 0.5 * faceHeight) crown.push(i);
     }
   }
   if (crown.length < 20) return mask;
   const hair = robustMedian(rgb, crown, 0.1, 0.9);
-  if (!hair) return mask;
-  const dist2 = (i: number, c: Rgb): number => {
+  if (!hair || Math.sqrt(colorDistance2(hair, skin)) < MIN_HAIR_SKIN_DISTANCE) return mask;
+  const d2 = (i: number, c: Rgb): number => {
     const r = rgb[i * 3] - c.red;
     const g = rgb[i * 3 + 1] - c.green;
     const b = rgb[i * 3 + 2] - c.blue;
     return r * r + g * g + b * b;
   };
-  for (const i of candidates) if (dist2(i, hair) < dist2(i, skin)) mask.data[i] = person.data[i];
+  for (const i of candidates) if (d2(i, hair) < d2(i, skin)) mask.data[i] = person.data[i];
+  for (const i of belowChin) if (4 * d2(i, hair) < d2(i, skin)) mask.data[i] = person.data[i];
   return mask;
+}
+
+function colorDistance2(a: Rgb, b: Rgb): number {
+  return (a.red - b.red) ** 2 + (a.green - b.green) ** 2 + (a.blue - b.blue) ** 2;
 }
