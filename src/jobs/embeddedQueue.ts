@@ -37,11 +37,17 @@ export class EmbeddedQueue implements Queue {
 
   constructor(private readonly options: EmbeddedQueueOptions) {}
 
-  async enqueue(avatarCode: string): Promise<void> {
-    await this.options.db.transaction().execute(async (trx) => {
-      await enqueueJob(trx, avatarCode, 'compute');
-      await updateAvatar(trx, avatarCode, { status: 'Queued' });
-    });
+  async enqueue(avatarCode: string, within?: Db): Promise<void> {
+    const write = async (db: Db) => {
+      await enqueueJob(db, avatarCode, 'compute');
+      await updateAvatar(db, avatarCode, { status: 'Queued' });
+    };
+    if (within) return write(within);
+    await this.options.db.transaction().execute(write);
+    this.notify();
+  }
+
+  notify(): void {
     this.wake?.();
   }
 

@@ -71,19 +71,27 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const form = await readForm(request, ctx.config.maxPhotoBytes);
       const creation = await validateCreation(form, request.caller.plan, ctx.config);
-      const avatar = await insertAvatar(ctx.db, {
-        code: randomUUID(),
-        client_id: request.caller.clientId,
-        player_code: request.caller.scope.playerCode,
-        name: creation.name,
-        description: creation.description,
-        pipeline: creation.pipeline,
-        pipeline_subtype: creation.subtype,
-        parameters: JSON.stringify(creation.parameters),
-        export_parameters: creation.exportParameters === null ? null : JSON.stringify(creation.exportParameters),
+      const code = randomUUID();
+      // The photo is stored first and the record with its queued computation in one transaction:
+      // a crash leaves either nothing visible or an avatar that will be computed.
+      await ctx.blobs.put(avatarKey(code, 'photo'), creation.photo);
+      const avatar = await ctx.db.transaction().execute(async (trx) => {
+        const row = await insertAvatar(trx, {
+          code,
+          client_id: request.caller.clientId,
+          player_code: request.caller.scope.playerCode,
+          name: creation.name,
+          description: creation.description,
+          pipeline: creation.pipeline,
+          pipeline_subtype: creation.subtype,
+          parameters: JSON.stringify(creation.parameters),
+          export_parameters: creation.exportParameters === null ? null : JSON.stringify(creation.exportParameters),
+        });
+        await ctx.queue.enqueue(code, trx);
+        return row;
       });
-      await ctx.blobs.put(avatarKey(avatar.code, 'photo'), creation.photo);
-      await ctx.queue.enqueue(avatar.code);
+      ctx.queue.notify();
+      // The answer shows the avatar as the request created it: `Uploading`, progress 0, as the spec has it.
       return reply.code(201).send(serializeAvatar(baseUrl(ctx.config, request), avatar));
     },
   );
