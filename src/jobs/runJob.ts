@@ -3,7 +3,7 @@ import type { Db } from '../store/database.js';
 import type { BlobStore } from '../store/blobs.js';
 import { finishJob, type Job } from '../store/jobs.js';
 import { findAvatarByCode, updateAvatar } from '../store/avatars.js';
-import { avatarKey } from '../store/keys.js';
+import { avatarKey, avatarPrefix } from '../store/keys.js';
 import { TaskFailure, TimeoutError, type WorkerPool } from './pool.js';
 
 export interface JobContext {
@@ -43,6 +43,8 @@ export async function runJob(job: Job, ctx: JobContext): Promise<void> {
       },
     );
     for (const [name, data] of Object.entries(output.files)) await ctx.blobs.put(avatarKey(avatar.code, name), data);
+    // Deleted while it was computing: what was just written belongs to nobody.
+    if (!(await findAvatarByCode(ctx.db, avatar.code))) return void (await ctx.blobs.removePrefix(avatarPrefix(avatar.code)));
     await settle(ctx, job, 'Completed', null);
   } catch (err) {
     if (err instanceof TimeoutError) {
