@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './database.js';
 import type { AvatarTable, Database } from './schema.js';
-import type { Page, PageRequest } from './page.js';
+import { newestFirst, type Page, type PageRequest } from './page.js';
 import type { Scope } from './scope.js';
 import { timestamp } from './time.js';
 
@@ -85,16 +85,7 @@ function applyFilters(query: SelectQueryBuilder<Database, 'avatars', {}>, filter
 
 /** Avatars in scope, newest first. */
 export async function listAvatars(db: Db, scope: Scope, filters: AvatarFilters, page: PageRequest): Promise<Page<AvatarRecord>> {
-  const query = applyFilters(scoped(db, scope), filters);
-  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll()
-    .orderBy('created_on', 'desc')
-    .orderBy('code', 'desc')
-    .limit(page.size)
-    .offset((page.page - 1) * page.size)
-    .execute();
-  return { rows, total: Number(total) };
+  return newestFirst(applyFilters(scoped(db, scope), filters), page);
 }
 
 export interface AvatarProgress {

@@ -1,3 +1,6 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database } from './schema.js';
+
 /** One page of a list, with the total needed to build the Link header. */
 export interface Page<T> {
   rows: T[];
@@ -8,4 +11,23 @@ export interface PageRequest {
   /** 1-based page number. */
   page: number;
   size: number;
+}
+
+type Listed = 'avatars' | 'players';
+
+/** One page of a filtered table, newest first; `code` breaks ties so that pages never overlap. */
+export async function newestFirst<T extends Listed>(
+  query: SelectQueryBuilder<Database, T, {}>,
+  page: PageRequest,
+): Promise<Page<Database[T]>> {
+  const counted = query as unknown as SelectQueryBuilder<Database, Listed, {}>;
+  const { total } = await counted.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await counted
+    .selectAll()
+    .orderBy('created_on', 'desc')
+    .orderBy('code', 'desc')
+    .limit(page.size)
+    .offset((page.page - 1) * page.size)
+    .execute();
+  return { rows: rows as unknown as Database[T][], total: Number(total) };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './database.js';
 import type { PlayerTable } from './schema.js';
-import type { Page, PageRequest } from './page.js';
+import { newestFirst, type Page, type PageRequest } from './page.js';
 import { timestamp } from './time.js';
 
 export type Player = PlayerTable;
@@ -20,15 +20,7 @@ export async function findPlayer(db: Db, clientId: string, code: string): Promis
 export async function listPlayers(db: Db, clientId: string, only: string | null, page: PageRequest): Promise<Page<Player>> {
   let query = db.selectFrom('players').where('client_id', '=', clientId);
   if (only) query = query.where('code', '=', only);
-  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll()
-    .orderBy('created_on', 'desc')
-    .orderBy('code', 'desc')
-    .limit(page.size)
-    .offset((page.page - 1) * page.size)
-    .execute();
-  return { rows, total: Number(total) };
+  return newestFirst(query, page);
 }
 
 /** Deletes a player and every avatar it created; returns those avatar codes so their files can be removed. */
