@@ -5,7 +5,7 @@ import { createFaceAnalyzer } from '../src/analysis/index.js';
 import { type Figure, median, printFigures } from './figure.js';
 
 const PHOTOS = ['astronaut.png', 'camera.png', 'messi5.jpg'];
-const ROUNDS = 7;
+const ROUNDS = 10;
 
 /**
  * Face analysis as a worker runs it: one analyzer, photos analysed one after another.

@@ -13,7 +13,7 @@ import { FACE_ANALYZER_DEFAULTS, type FaceAnalyzerOptions } from './options.js';
 import { installedModelDir, installedWasmDir } from './packagePaths.js';
 import { threeRaces } from './race.js';
 import { loadSegmenter, type Segmenter } from './segmentation.js';
-import type { GraphModel, Tensor, Tf } from './tf.js';
+import type { GraphModel, Tensor, Tensor3D, Tf } from './tf.js';
 import type { Box, FaceAnalysis } from './types.js';
 
 /** Turns photos into {@link FaceAnalysis}. Holds the models; create one per thread and reuse it. */
@@ -153,23 +153,28 @@ async function analyzeImage(
 }
 
 /**
- * Runs every model once on blank input: tfjs-wasm sets up each kernel (XNNPACK operators, buffers) on
- * its first run, which makes a cold call several times slower. No face photo is needed: the face
- * models are executed directly, then the whole detector path once on a blank image.
+ * Runs every model on blank input, a few times: tfjs-wasm sets up each kernel (XNNPACK operators,
+ * buffers) on its first run, and V8 compiles WebAssembly in tiers, optimising the hot functions only
+ * after they have run for a while; until then a call is up to twice as slow. No face photo is needed:
+ * the face models are executed directly, then the whole detector path on a blank image.
  */
 async function warmUp(human: Human, tf: Tf, gear: GearModel, segmenter: Segmenter): Promise<void> {
-  for (const model of Object.values(human.models.models) as Array<GraphModel | null>) {
-    if (!model?.inputs?.[0]?.shape) continue;
-    const shape = model.inputs[0].shape.map((d) => (d > 0 ? d : 1));
-    const outputs = tf.tidy(() => model.execute(tf.zeros(shape)) as Tensor | Tensor[]);
-    tf.dispose(outputs);
-  }
-  await gear.warmUp();
-  const blank = tf.fill([256, 256, 3], 128, 'int32');
+  const blank = tf.fill([256, 256, 3], 128, 'int32') as Tensor3D;
   try {
-    await human.detect(blank);
-    await segmenter.segment(blank);
+    for (let pass = 0; pass < WARM_UP_PASSES; pass++) {
+      for (const model of Object.values(human.models.models) as Array<GraphModel | null>) {
+        if (!model?.inputs?.[0]?.shape) continue;
+        const shape = model.inputs[0].shape.map((d) => (d > 0 ? d : 1));
+        const outputs = tf.tidy(() => model.execute(tf.zeros(shape)) as Tensor | Tensor[]);
+        tf.dispose(outputs);
+      }
+      await gear.warmUp();
+      await human.detect(blank);
+      await segmenter.segment(blank);
+    }
   } finally {
     blank.dispose();
   }
 }
+
+const WARM_UP_PASSES = 3;

@@ -57,21 +57,51 @@ export function skinColor(image: RgbImage, points: ReadonlyArray<Point3>): Rgb {
 
 /**
  * Per-channel median of the pixels whose luminance rank lies between the `from` and `to` fractions
- * (0..1); null for no pixels.
+ * (0..1), e.g. 0.1 and 0.9 drop the darkest and brightest tenth; null for no pixels. Histogram-based,
+ * linear in the number of pixels (pixels tied at a cut-off luminance are kept).
  */
 export function robustMedian(rgb: Uint8Array, pixels: ReadonlyArray<number>, from: number, to: number): Rgb | null {
-  if (pixels.length === 0) return null;
-  const lum = (p: number): number => 0.299 * rgb[p * 3] + 0.587 * rgb[p * 3 + 1] + 0.114 * rgb[p * 3 + 2];
-  const sorted = [...pixels].sort((a, b) => lum(a) - lum(b));
-  const lo = Math.min(sorted.length - 1, Math.floor(from * sorted.length));
-  const hi = Math.max(lo + 1, Math.ceil(to * sorted.length));
-  const kept = sorted.slice(lo, hi);
-  const channel = (c: number): number => {
-    const values = kept.map((p) => rgb[p * 3 + c]).sort((a, b) => a - b);
-    const mid = values.length >> 1;
-    return values.length % 2 ? values[mid] : Math.round((values[mid - 1] + values[mid]) / 2);
+  const n = pixels.length;
+  if (n === 0) return null;
+  const lum = new Uint8Array(n);
+  const lumCount = new Uint32Array(256);
+  for (let k = 0; k < n; k++) {
+    const o = pixels[k] * 3;
+    const l = (77 * rgb[o] + 150 * rgb[o + 1] + 29 * rgb[o + 2]) >> 8;
+    lum[k] = l;
+    lumCount[l]++;
+  }
+  const firstRank = Math.min(n - 1, Math.floor(from * n));
+  const lastRank = Math.max(firstRank, Math.ceil(to * n) - 1);
+  let low = 0;
+  let high = 255;
+  for (let l = 0, seen = 0; l < 256; l++) {
+    seen += lumCount[l];
+    if (seen > firstRank && low === 0 && seen - lumCount[l] <= firstRank) low = l;
+    if (seen > lastRank) {
+      high = l;
+      break;
+    }
+  }
+  const hist = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
+  let kept = 0;
+  for (let k = 0; k < n; k++) {
+    if (lum[k] < low || lum[k] > high) continue;
+    const o = pixels[k] * 3;
+    hist[0][rgb[o]]++;
+    hist[1][rgb[o + 1]]++;
+    hist[2][rgb[o + 2]]++;
+    kept++;
+  }
+  const median = (h: Uint32Array): number => {
+    const half = (kept + 1) / 2;
+    for (let v = 0, seen = 0; v < 256; v++) {
+      seen += h[v];
+      if (seen >= half) return v;
+    }
+    return 255;
   };
-  return { red: channel(0), green: channel(1), blue: channel(2) };
+  return { red: median(hist[0]), green: median(hist[1]), blue: median(hist[2]) };
 }
 
 function centreColor(image: RgbImage, p: Readonly<Point3>): Rgb {

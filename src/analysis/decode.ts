@@ -14,6 +14,9 @@ export interface RgbImage {
   scale: number;
 }
 
+/** Refuse truncated files, but not files with harmless warnings (sharp's default refuses those too). */
+const SHARP_OPTIONS = { failOn: 'truncated' } as const;
+
 /**
  * Decodes any format sharp reads into sRGB: applies the EXIF orientation, flattens transparency onto
  * white, turns grayscale or CMYK into RGB, and shrinks photos whose longer side exceeds `maxSize`.
@@ -23,7 +26,7 @@ export async function decodePhoto(photo: Buffer, maxSize: number): Promise<RgbIm
   let sourceWidth: number;
   let sourceHeight: number;
   try {
-    const meta = await sharp(photo).metadata();
+    const meta = await sharp(photo, SHARP_OPTIONS).metadata();
     sourceWidth = meta.autoOrient?.width ?? meta.width ?? 0;
     sourceHeight = meta.autoOrient?.height ?? meta.height ?? 0;
   } catch (err) {
@@ -31,7 +34,7 @@ export async function decodePhoto(photo: Buffer, maxSize: number): Promise<RgbIm
   }
   if (!sourceWidth || !sourceHeight) throw new PhotoDecodeError('the image has no size');
   try {
-    let pipeline = sharp(photo).autoOrient();
+    let pipeline = sharp(photo, SHARP_OPTIONS).autoOrient();
     if (Math.max(sourceWidth, sourceHeight) > maxSize) {
       pipeline = pipeline.resize(maxSize, maxSize, { fit: 'inside', withoutEnlargement: true });
     }
@@ -56,5 +59,6 @@ export async function decodePhoto(photo: Buffer, maxSize: number): Promise<RgbIm
 
 function describe(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);
-  return msg.split('\n')[0].trim() || 'unknown decoder error';
+  const first = msg.split('\n').map((line) => line.trim()).filter(Boolean).join(' ').replace(/:$/, '');
+  return first || 'unknown decoder error';
 }

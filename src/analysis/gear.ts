@@ -7,7 +7,7 @@ import type { GraphModel, Tensor, Tf } from './tf.js';
 
 /** Raw outputs of the GEAR model for one face. */
 export interface GearResult {
-  /** Expected age in years. */
+  /** Expected age in years: the age-class centres below, weighted by their probabilities. */
   age: number;
   /** Probability that the face is male, in [0, 1]. */
   male: number;
@@ -27,6 +27,14 @@ const TEMPLATE: Point2[] = [[0.224152, 0.2119465], [0.75610125, 0.2119465], [0.4
 /** dlib face-chip padding, as a fraction of the template span on each side. */
 const PADDING = 0.25;
 
+/** GEAR loaded once; `predict` runs it on one face. */
+export interface GearModel {
+  predict(image: RgbImage, points: ReadonlyArray<Point3>): Promise<GearResult>;
+  /** Runs the model once on a blank input. */
+  warmUp(): Promise<void>;
+  dispose(): void;
+}
+
 /**
  * Age, gender and race with the GEAR model (`gear.json`, trained on UTKFace).
  *
@@ -36,13 +44,6 @@ const PADDING = 0.25;
  * gender of 2 of 11 test faces wrong (including the astronaut) and its race flipped with small crop
  * changes; aligned chips got all 11 right. Run only on the main face (~170 ms on wasm).
  */
-export interface GearModel {
-  predict(image: RgbImage, points: ReadonlyArray<Point3>): Promise<GearResult>;
-  /** Runs the model once on a blank input. */
-  warmUp(): Promise<void>;
-  dispose(): void;
-}
-
 export async function loadGear(tf: Tf, modelDir: string): Promise<GearModel> {
   const model: GraphModel = await tf.loadGraphModel(fileUrl(path.join(modelDir, 'gear.json')));
   const run = async (chip: Float32Array): Promise<GearResult> => {

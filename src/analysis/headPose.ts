@@ -4,6 +4,9 @@ import type { HeadPose } from './types.js';
 
 type Vec = [number, number, number];
 
+/** 5°, see {@link headPose}. */
+const PITCH_OFFSET = (5 * Math.PI) / 180;
+
 /**
  * Head rotation from the 3D face mesh (convention in {@link HeadPose}).
  *
@@ -16,6 +19,9 @@ type Vec = [number, number, number];
  *   face looking straight at the camera gets pitch ≈ 0);
  * - forward: their cross product.
  * The rotation matrix with these columns is decomposed as R = Ry(yaw) · Rx(-pitch) · Rz(-roll).
+ * The outer eye corners sit deeper in the face than the mouth corners, so that plane leans back a
+ * little: faces looking straight at the camera measure about −5° of pitch (median over the test
+ * photos), which {@link PITCH_OFFSET} adds back.
  * `human`'s own angles are not used: they mix z in crop units with x/y in face units, which
  * underestimates yaw and pitch.
  */
@@ -30,7 +36,7 @@ export function headPose(points: ReadonlyArray<Point3>, zScale: number): HeadPos
   yAxis = normalize(sub(yAxis, scale(xAxis, dot(yAxis, xAxis))));
   const zAxis = cross(xAxis, yAxis);
   // R[row][col] with columns xAxis, yAxis, zAxis.
-  const pitch = Math.asin(clamp(zAxis[1]));
+  const pitch = Math.asin(clamp(zAxis[1])) + PITCH_OFFSET;
   const yaw = Math.atan2(zAxis[0], zAxis[2]);
   const roll = -Math.atan2(xAxis[1], yAxis[1]);
   return { pitch: round4(pitch), yaw: round4(yaw), roll: round4(roll) };
@@ -42,7 +48,7 @@ const scale = (a: Vec, s: number): Vec => [a[0] * s, a[1] * s, a[2] * s];
 const dot = (a: Vec, b: Vec): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const cross = (a: Vec, b: Vec): Vec => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 const clamp = (x: number): number => Math.max(-1, Math.min(1, x));
-const round4 = (x: number): number => Math.round(x * 10000) / 10000;
+const round4 = (x: number): number => Math.round(x * 10000) / 10000 + 0;
 
 function normalize(a: Vec): Vec {
   const n = Math.hypot(a[0], a[1], a[2]) || 1;

@@ -9,6 +9,7 @@ export async function encodeMaskPng(mask: Mask): Promise<Buffer> {
   return sharp(Buffer.from(mask.data.buffer, mask.data.byteOffset, mask.data.byteLength), {
     raw: { width: mask.width, height: mask.height, channels: 1 },
   })
+    .toColourspace('b-w')
     .png()
     .toBuffer();
 }

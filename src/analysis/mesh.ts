@@ -35,8 +35,9 @@ export function flatten(points: ReadonlyArray<Point3>, xyScale = 1): number[] {
   return out;
 }
 
+/** Rounds to 3 decimals (and turns -0 into 0, which JSON cannot tell apart). */
 export function round3(v: number): number {
-  return Math.round(v * 1000) / 1000;
+  return Math.round(v * 1000) / 1000 + 0;
 }
 
 export function midpoint(points: ReadonlyArray<Point3>, indices: ReadonlyArray<number>): Point2 {

@@ -25,4 +25,4 @@ export function threeRaces(races: GearResult['races']): { races: RaceConfidences
   return { races: result, race, raceConfidence: result[race] };
 }
 
-const round4 = (x: number): number => Math.round(x * 10000) / 10000;
+const round4 = (x: number): number => Math.round(x * 10000) / 10000 + 0;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileUrl } from './modelLoader.js';
-import type { GraphModel, Tensor, Tf } from './tf.js';
+import type { GraphModel, Tensor3D, Tensor4D, Tf } from './tf.js';
 import type { Mask } from './types.js';
 
 /**
@@ -14,7 +14,7 @@ import type { Mask } from './types.js';
  */
 export interface Segmenter {
   /** Person mask (0..255) at the size of `image`, an int32 [height, width, 3] tensor. */
-  segment(image: Tensor): Promise<Mask>;
+  segment(image: Tensor3D): Promise<Mask>;
   dispose(): void;
 }
 
@@ -26,9 +26,9 @@ export async function loadSegmenter(tf: Tf, modelDir: string): Promise<Segmenter
     async segment(image) {
       const [height, width] = image.shape;
       const alpha = tf.tidy(() => {
-        const input = tf.div(tf.image.resizeBilinear(tf.expandDims(image, 0) as never, [SIZE, SIZE]), 255);
-        const out = model.execute(input) as Tensor;
-        return tf.squeeze(tf.image.resizeBilinear(out as never, [height, width]));
+        const input = tf.div(tf.image.resizeBilinear(tf.expandDims<Tensor4D>(image, 0), [SIZE, SIZE]), 255);
+        const out = model.execute(input) as Tensor4D;
+        return tf.squeeze(tf.image.resizeBilinear(out, [height, width]));
       });
       const values = (await alpha.data()) as Float32Array;
       alpha.dispose();

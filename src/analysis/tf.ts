@@ -8,3 +8,5 @@ import type * as tfConverter from '@tensorflow/tfjs-converter';
 export type Tf = typeof tfCore & Pick<typeof tfConverter, 'loadGraphModel'>;
 export type GraphModel = tfConverter.GraphModel;
 export type Tensor = tfCore.Tensor;
+export type Tensor3D = tfCore.Tensor3D;
+export type Tensor4D = tfCore.Tensor4D;
