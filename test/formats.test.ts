@@ -1,0 +1,64 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PLYLoader } from 'three/examples/jsm/loaders/PLYLoader.js';
+import { readPly, writePly } from '../src/formats/ply.js';
+import { readZip, writeZip } from '../src/formats/zip.js';
+import type { Mesh } from '../src/geometry/mesh.js';
+
+/** A tetrahedron with normals and UVs: small enough to check by hand. */
+function tetrahedron(): Mesh {
+  const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  const normals = new Float32Array([-0.577, -0.577, -0.577, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  const uvs = new Float32Array([0, 0, 1, 0, 0, 1, 0.5, 0.25]);
+  const indices = new Uint32Array([0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]);
+  return { positions, normals, uvs, indices };
+}
+
+describe('PLY', () => {
+  test('a mesh round-trips through binary little-endian PLY with normals, per-vertex texcoords and faces', () => {
+    const mesh = tetrahedron();
+    const ply = writePly(mesh, { comment: 'test' });
+    const header = new TextDecoder().decode(ply.subarray(0, 400));
+    assert.match(header, /^ply\nformat binary_little_endian 1\.0\ncomment test\nelement vertex 4\n/);
+    assert.match(header, /property float s\nproperty float t\nelement face 4\nproperty list uchar uint vertex_indices\nend_header\n/);
+    const back = readPly(ply);
+    assert.equal(back.vertexCount, 4);
+    assert.equal(back.faceCount, 4);
+    assert.deepEqual([...back.mesh.positions], [...mesh.positions]);
+    assert.deepEqual([...back.mesh.indices], [...mesh.indices]);
+    assert.deepEqual([...back.mesh.uvs!].map((x) => Math.round(x * 1000)), [...mesh.uvs!].map((x) => Math.round(x * 1000)));
+  });
+
+  test('texcoords are written with t = 0 at the bottom of the image, as three.js and Blender read them', () => {
+    const mesh = tetrahedron();
+    const geometry = new PLYLoader().parse(writePly(mesh).buffer as ArrayBuffer);
+    assert.equal(geometry.getAttribute('position').count, 4);
+    assert.equal(geometry.getIndex()!.count, 12);
+    const uv = geometry.getAttribute('uv');
+    // Our v = 0 is the top row of the image; three.js's v = 1 is the top.
+    assert.ok(Math.abs(uv.getY(0) - 1) < 1e-6);
+    assert.ok(Math.abs(uv.getY(3) - 0.75) < 1e-6);
+    assert.ok(geometry.getAttribute('normal'));
+  });
+
+  test('a pointcloud has vertices only: no normals, texcoords or faces', () => {
+    const ply = writePly(tetrahedron(), { pointsOnly: true });
+    const header = new TextDecoder().decode(ply.subarray(0, 200));
+    assert.doesNotMatch(header, /element face|property float s|property float nx/);
+    const back = readPly(ply);
+    assert.deepEqual(back.properties, ['x', 'y', 'z']);
+    assert.equal(back.faceCount, 0);
+    assert.equal(ply.length, header.indexOf('end_header\n') + 11 + 4 * 12);
+  });
+});
+
+describe('zip', () => {
+  test('files round-trip through a zip archive', () => {
+    const files = { 'model.ply': writePly(tetrahedron()), 'notes.txt': new TextEncoder().encode('hello') };
+    const zip = writeZip(files);
+    assert.deepEqual([zip[0], zip[1]], [0x50, 0x4b]);
+    const back = readZip(zip);
+    assert.deepEqual(Object.keys(back).sort(), ['model.ply', 'notes.txt']);
+    assert.deepEqual(back['model.ply'], files['model.ply']);
+  });
+});
