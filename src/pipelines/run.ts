@@ -1,6 +1,7 @@
 import { NoFaceError, PhotoDecodeError, encodeMaskPng, type FaceAnalysis } from '../analysis/index.js';
 import type { PipelineRuntime } from './runtime.js';
 import { PipelineFailure } from './failure.js';
+import { avatarFiles } from './files.js';
 
 export interface PipelineInput {
   pipeline: string;
@@ -38,9 +39,9 @@ export async function runPipeline(input: PipelineInput, ctx: PipelineContext): P
   ctx.progress(70);
   const { segmentation, ...stored } = analysis;
   const files: Record<string, Uint8Array> = {
-    'analysis.json': Buffer.from(JSON.stringify(stored satisfies StoredAnalysis)),
-    'segmentation/person.png': await encodeMaskPng(segmentation.person),
-    'segmentation/hair.png': await encodeMaskPng(segmentation.hair),
+    [avatarFiles.analysis]: Buffer.from(JSON.stringify(stored satisfies StoredAnalysis)),
+    [avatarFiles.personMask]: await encodeMaskPng(segmentation.person),
+    [avatarFiles.hairMask]: await encodeMaskPng(segmentation.hair),
   };
   ctx.progress(95);
   return { files };

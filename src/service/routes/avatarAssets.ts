@@ -1,19 +1,63 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { findAvatar, type AvatarRecord } from '../../store/avatars.js';
+import { avatarKey } from '../../store/keys.js';
+import { avatarFiles, lodCount, type TextureEntry } from '../../pipelines/files.js';
 import { errors } from '../errors.js';
+import { baseUrl } from '../links.js';
 import { detailSchema } from '../schemas.js';
 
 const tags = ['avatar assets'];
 
+export function whyUnavailable(avatar: AvatarRecord): string {
+  if (avatar.status === 'Failed' || avatar.status === 'Timed Out') return `the avatar computation ended "${avatar.status}".`;
+  if (avatar.status !== 'Completed') return `the avatar is still "${avatar.status}" (progress ${avatar.progress}%).`;
+  return `pipeline ${avatar.pipeline} ${avatar.pipeline_subtype} does not produce it on this server yet.`;
+}
+
+/** The Completed avatar in scope, or the 404 that says why there is nothing to serve. */
+async function completedAvatar(ctx: AppContext, request: FastifyRequest, asset: string): Promise<AvatarRecord> {
+  const avatar = await findAvatar(ctx.db, request.caller.scope, (request.params as { code: string }).code);
+  if (!avatar) throw errors.notFound();
+  if (avatar.status !== 'Completed') throw errors.notProduced(asset, whyUnavailable(avatar));
+  return avatar;
+}
+
+function lodOf(request: FastifyRequest, avatar: AvatarRecord): number {
+  const raw = (request.query as { lod?: unknown }).lod;
+  const max = lodCount(avatar.pipeline) - 1;
+  if (raw === undefined || raw === '') return 0;
+  const lod = Number(raw);
+  if (!Number.isInteger(lod) || lod < 0 || lod > max) throw errors.fields({ lod: [`An integer from 0 to ${max} is required for ${avatar.pipeline}.`] });
+  return lod;
+}
+
+async function sendFile(ctx: AppContext, reply: FastifyReply, avatar: AvatarRecord, key: string, asset: string, type: string, filename: string) {
+  const data = await ctx.blobs.get(avatarKey(avatar.code, key));
+  if (!data) throw errors.notProduced(asset, whyUnavailable(avatar));
+  return reply
+    .type(type)
+    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .header('Cache-Control', 'private, max-age=3600')
+    .send(data);
+}
+
+const lodQuery = {
+  type: 'object',
+  properties: { lod: { type: 'string', description: 'Level of detail, 0 (the most detailed, default) to 7 (8 for animated_face).' } },
+} as const;
+
+const download = (summary: string, description: string, query?: object) => ({
+  summary,
+  description: `${description} Answers 404 with a \`detail\` that says why while the avatar has no such file.`,
+  tags,
+  ...(query ? { querystring: query } : {}),
+  response: { 404: detailSchema },
+});
+
 /** Assets that later work produces. Until a pipeline makes them, each link answers 404 and says why:
  * never an empty or made-up file. */
-const ASSETS: { path: string; name: string; summary: string }[] = [
-  { path: '/avatars/:code/mesh/', name: 'mesh', summary: 'Mesh: zip with a binary PLY (query `lod`)' },
-  { path: '/avatars/:code/pointcloud/', name: 'pointcloud', summary: 'Pointcloud: zip with a PLY of vertices (query `lod`)' },
-  { path: '/avatars/:code/preview/', name: 'preview', summary: 'Preview render (PNG)' },
-  { path: '/avatars/:code/textures/', name: 'textures', summary: 'List of texture entries' },
-  { path: '/avatars/:code/textures/:identity/file/', name: 'texture', summary: 'One texture file' },
+const NOT_YET: { path: string; name: string; summary: string }[] = [
   { path: '/avatars/:code/haircuts/', name: 'haircuts', summary: 'List of haircuts' },
   { path: '/avatars/:code/haircuts/:identity/', name: 'haircut', summary: 'One haircut' },
   { path: '/avatars/:code/haircuts/:identity/mesh/', name: 'haircut mesh', summary: 'Haircut mesh: zip with a PLY' },
@@ -26,29 +70,58 @@ const ASSETS: { path: string; name: string; summary: string }[] = [
   { path: '/avatars/:code/exports/:export/files/:identity/file/', name: 'export file', summary: 'One export file' },
 ];
 
-export function whyUnavailable(avatar: AvatarRecord): string {
-  if (avatar.status === 'Failed' || avatar.status === 'Timed Out') return `the avatar computation ended "${avatar.status}".`;
-  if (avatar.status !== 'Completed') return `the avatar is still "${avatar.status}" (progress ${avatar.progress}%).`;
-  return `pipeline ${avatar.pipeline} ${avatar.pipeline_subtype} does not produce it on this server yet.`;
-}
-
 export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
-  for (const asset of ASSETS) {
-    app.get(
-      asset.path,
-      {
-        schema: {
-          summary: asset.summary,
-          description: 'Answers 404 with a `detail` that says why while the pipeline has not produced this asset.',
-          tags,
-          response: { 404: detailSchema },
-        },
-      },
-      async (request) => {
-        const avatar = await findAvatar(ctx.db, request.caller.scope, (request.params as { code: string }).code);
-        if (!avatar) throw errors.notFound();
-        throw errors.notProduced(asset.name, whyUnavailable(avatar));
-      },
-    );
+  app.get(
+    '/avatars/:code/mesh/',
+    { schema: download('Mesh: zip with a binary PLY', 'A zip holding `model.ply`: binary little-endian PLY with positions (metres, +Y up, face towards +Z), normals, per-vertex texcoords `s`, `t` and triangles.', lodQuery) },
+    async (request, reply) => {
+      const avatar = await completedAvatar(ctx, request, 'mesh');
+      const lod = lodOf(request, avatar);
+      return sendFile(ctx, reply, avatar, avatarFiles.mesh(lod), 'mesh', 'application/zip', `${avatar.code}_mesh_lod${lod}.zip`);
+    },
+  );
+  app.get(
+    '/avatars/:code/pointcloud/',
+    { schema: download('Pointcloud: zip with a PLY of vertices only', 'A zip holding `pointcloud.ply`: the mesh\'s vertex positions, in the same order, without faces, normals or texcoords.', lodQuery) },
+    async (request, reply) => {
+      const avatar = await completedAvatar(ctx, request, 'pointcloud');
+      const lod = lodOf(request, avatar);
+      return sendFile(ctx, reply, avatar, avatarFiles.pointcloud(lod), 'pointcloud', 'application/zip', `${avatar.code}_pointcloud_lod${lod}.zip`);
+    },
+  );
+  app.get('/avatars/:code/preview/', { schema: download('Preview render (PNG)', 'A 512×512 PNG: the textured avatar, lit, in a three-quarter view.') }, async (request, reply) => {
+    const avatar = await completedAvatar(ctx, request, 'preview');
+    return sendFile(ctx, reply, avatar, avatarFiles.preview, 'preview', 'image/png', `${avatar.code}_preview.png`);
+  });
+  app.get(
+    '/avatars/:code/textures/',
+    { schema: { summary: 'List of texture entries', description: 'JSON array of `{identity, file}`; `model` is always there once the avatar is Completed.', tags, response: { 404: detailSchema } } },
+    async (request) => {
+      const avatar = await completedAvatar(ctx, request, 'textures');
+      const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.textureIndex));
+      if (!index) throw errors.notProduced('textures', whyUnavailable(avatar));
+      const base = `${baseUrl(ctx.config, request)}/avatars/${avatar.code}/textures/`;
+      return (JSON.parse(index.toString('utf8')) as TextureEntry[]).map((t) => ({ identity: t.identity, file: `${base}${t.identity}/file/` }));
+    },
+  );
+  app.get(
+    '/avatars/:code/textures/:identity/file/',
+    { schema: download('One texture file', 'The image: JPEG for colour textures, PNG for masks.') },
+    async (request, reply) => {
+      const avatar = await completedAvatar(ctx, request, 'texture');
+      const { identity } = request.params as { identity: string };
+      const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.textureIndex));
+      const entry = index ? (JSON.parse(index.toString('utf8')) as TextureEntry[]).find((t) => t.identity === identity) : undefined;
+      if (!entry) throw errors.notFound(`This avatar has no texture "${identity}".`);
+      return sendFile(ctx, reply, avatar, avatarFiles.texture(identity, entry.extension), `texture ${identity}`, entry.contentType, `${avatar.code}_${identity}.${entry.extension}`);
+    },
+  );
+
+  for (const asset of NOT_YET) {
+    app.get(asset.path, { schema: download(asset.summary, '') }, async (request) => {
+      const avatar = await findAvatar(ctx.db, request.caller.scope, (request.params as { code: string }).code);
+      if (!avatar) throw errors.notFound();
+      throw errors.notProduced(asset.name, whyUnavailable(avatar));
+    });
   }
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { findAvatar } from '../../store/avatars.js';
 import { avatarKey } from '../../store/keys.js';
 import { buildModelInfo } from '../../pipelines/index.js';
+import { avatarFiles } from '../../pipelines/files.js';
 import { errors } from '../errors.js';
 import { codeParams, detailSchema } from '../schemas.js';
 import { whyUnavailable } from './avatarAssets.js';
@@ -26,7 +27,7 @@ export async function modelInfoRoutes(app: FastifyInstance, ctx: AppContext) {
       const avatar = await findAvatar(ctx.db, request.caller.scope, (request.params as { code: string }).code);
       if (!avatar) throw errors.notFound();
       if (avatar.status !== 'Completed') throw errors.notProduced('model information', whyUnavailable(avatar));
-      const stored = await ctx.blobs.get(avatarKey(avatar.code, 'analysis.json'));
+      const stored = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.analysis));
       if (!stored) throw errors.notProduced('model information', 'its analysis is missing from storage.');
       return buildModelInfo({ ...avatar, parameters: JSON.parse(avatar.parameters) }, JSON.parse(stored.toString('utf8')));
     },

@@ -1,0 +1,29 @@
+/**
+ * Where a pipeline leaves an avatar's files, by the names of the spec's endpoints. The service serves
+ * these keys and knows nothing of how they were made.
+ */
+export const avatarFiles = {
+  analysis: 'analysis.json',
+  personMask: 'segmentation/person.png',
+  hairMask: 'segmentation/hair.png',
+  /** Zip with a binary PLY (`model.ply`) of the avatar at one level of detail. */
+  mesh: (lod: number) => `mesh/lod${lod}.zip`,
+  /** Zip with a PLY of the vertices only (`pointcloud.ply`). */
+  pointcloud: (lod: number) => `pointcloud/lod${lod}.zip`,
+  preview: 'preview.png',
+  /** A texture by identity: `model` and the additional textures. */
+  texture: (identity: string, extension: string) => `textures/${identity}.${extension}`,
+  /** The list of textures the avatar has, JSON: [{identity, extension, contentType}]. */
+  textureIndex: 'textures/index.json',
+} as const;
+
+export interface TextureEntry {
+  identity: string;
+  extension: 'jpg' | 'png';
+  contentType: 'image/jpeg' | 'image/png';
+}
+
+/** Levels of detail per pipeline and subtype: 0…7, and 0…8 for animated_face (LOD8 is LOD7 without teeth). */
+export function lodCount(pipeline: string): number {
+  return pipeline === 'animated_face' ? 9 : 8;
+}
