@@ -73,6 +73,17 @@ for (const backend of backends()) {
       assert.equal(done.status, 'Completed', done.failure_reason);
     });
 
+    test('avatars posted at the same time all complete, one worker or not', async () => {
+      const posted = await Promise.all(
+        [0, 1, 2, 3].map((i) => api.createAvatar({ pipeline: 'head_1.2', name: `burst ${i}`, photo: photo(i % 2 ? 'messi5.jpg' : 'astronaut.png') })),
+      );
+      for (const res of posted) {
+        assert.equal(res.status, 201);
+        const done = await api.waitFor(res.body.code, final, 60_000);
+        assert.equal(done.status, 'Completed', done.failure_reason);
+      }
+    });
+
     test('a photo with no face ends Failed with the reason', async () => {
       for (const name of ['no-face-cat.png', 'no-face-fruits.jpg']) {
         const res = await api.createAvatar({ pipeline: 'head_1.2', name, photo: photo(name) });
@@ -93,7 +104,7 @@ for (const backend of backends()) {
     });
     after(() => server.stop());
 
-    test('an avatar that runs past LIKENESS_COMPUTE_TIMEOUT_S ends Timed Out, and the next one still runs', async () => {
+    test('an avatar that runs past LIKENESS_COMPUTE_TIMEOUT_S ends Timed Out, and the worker is replaced for the next one', async () => {
       const api = new Api(server.url, (await server.client()).token);
       const a = await api.createAvatar({ pipeline: 'head_1.2', name: 'slow', photo: photo('messi5.jpg') });
       const done = await api.waitFor(a.body.code, final, 30_000);

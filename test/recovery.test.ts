@@ -27,6 +27,31 @@ for (const backend of backends()) {
       await rm(dataDir, { recursive: true, force: true });
     });
 
+    test('a server stopped with SIGTERM while Computing computes the avatar again after its next start', async () => {
+      const { client_id, client_secret } = JSON.parse(await likeness(['client', 'create', '--name', 'sigterm', '--plan', 'pro', '--json'], env));
+      const port = await freePort();
+      let server = await serve(env, port);
+      const base = `http://127.0.0.1:${port}`;
+      const api = new Api(base, await fetchToken(base, client_id, client_secret));
+      const created = await api.createAvatar({ pipeline: 'head_1.2', name: 'stopped', photo: photo('astronaut.png') });
+      const computing = await api.waitFor(created.body.code, (a) => a.status !== 'Uploading' && a.status !== 'Queued', 20_000);
+      assert.equal(computing.status, 'Computing');
+      server.kill('SIGTERM');
+      await exited(server);
+      const stopped = await openDatabase({ url: env.LIKENESS_DATABASE_URL ?? join(dataDir, 'likeness.sqlite') });
+      const row = await stopped.db.selectFrom('avatars').select(['status']).where('code', '=', created.body.code).executeTakeFirstOrThrow();
+      await stopped.close();
+      assert.notEqual(row.status, 'Failed', 'a stop is not the avatar\'s failure');
+      server = await serve(env, port);
+      try {
+        const done = await api.waitFor(created.body.code, (a) => ['Completed', 'Failed', 'Timed Out'].includes(a.status), 60_000);
+        assert.equal(done.status, 'Completed', done.failure_reason);
+      } finally {
+        server.kill('SIGTERM');
+        await exited(server);
+      }
+    });
+
     test('nothing is lost and nothing is computed twice to completion', async () => {
       const { client_id, client_secret } = JSON.parse(await likeness(['client', 'create', '--name', 'recovery', '--plan', 'pro', '--json'], env));
       const port = await freePort();

@@ -31,6 +31,8 @@ export class EmbeddedQueue implements Queue {
   private readonly owner = randomUUID();
   private pool: WorkerPool | null = null;
   private running = false;
+  /** Set while stopping: jobs cut short then go back to the queue instead of failing. */
+  private stopping = false;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private readonly active = new Set<Promise<void>>();
@@ -67,7 +69,9 @@ export class EmbeddedQueue implements Queue {
     while (this.running) {
       try {
         if (!this.options.soleOwner) await reclaimJobs(db, { expiredOnly: true });
-        while (this.running && this.pool && this.pool.idle > 0) {
+        // Capacity is counted in jobs in flight, not idle threads: a claimed job takes its thread a few
+        // awaits later, and counting threads would let the loop claim more jobs than there are threads.
+        while (this.running && this.pool && this.active.size < this.options.workers) {
           const job = await claimJob(db, this.owner, leaseMs);
           if (!job) break;
           const task = this.track(job, leaseMs);
@@ -95,7 +99,7 @@ export class EmbeddedQueue implements Queue {
     const { db, logger } = this.options;
     const heartbeat = setInterval(() => void renewLease(db, job, leaseMs).catch(() => undefined), leaseMs / 3);
     try {
-      await runJob(job, { db, blobs: this.options.blobs, pool: this.pool!, logger });
+      await runJob(job, { db, blobs: this.options.blobs, pool: this.pool!, logger, stopping: () => this.stopping });
     } catch (err) {
       logger.error({ err, avatar: job.avatar_code }, 'job bookkeeping failed; the job will be retried');
     } finally {
@@ -107,9 +111,10 @@ export class EmbeddedQueue implements Queue {
     this.running = false;
     this.wake?.();
     await this.loop;
+    this.stopping = true;
     await this.pool?.close();
-    // Jobs cut short by the stop go back to the queue for the next start.
-    await reclaimJobs(this.options.db, { owner: this.owner }).catch(() => undefined);
     await Promise.allSettled([...this.active]);
+    // Jobs cut short by the stop go back to the queue for the next start, which computes them again.
+    await reclaimJobs(this.options.db, { owner: this.owner }).catch(() => undefined);
   }
 }

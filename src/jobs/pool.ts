@@ -28,6 +28,7 @@ interface Slot {
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly script: URL;
+  private closed = false;
 
   constructor(private readonly options: WorkerPoolOptions) {
     this.script = options.script ?? new URL('./worker.js', import.meta.url);
@@ -47,6 +48,7 @@ export class WorkerPool {
   }
 
   run(task: ComputeTask, onProgress: (value: number) => void): Promise<ComputeOutput> {
+    if (this.closed) return Promise.reject(new TaskFailure('the worker pool is closed', false));
     const index = this.slots.findIndex((s) => !s.busy);
     if (index < 0) return Promise.reject(new Error('no idle worker'));
     const slot = this.slots[index];
@@ -58,7 +60,7 @@ export class WorkerPool {
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
-        if (replace) {
+        if (replace && !this.closed) {
           void worker.terminate();
           this.slots[index] = this.spawn();
         } else {
@@ -85,6 +87,7 @@ export class WorkerPool {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

@@ -11,6 +11,8 @@ export interface JobContext {
   blobs: BlobStore;
   pool: WorkerPool;
   logger: Logger;
+  /** True once the server is stopping: a computation cut short by it is not the avatar's failure. */
+  stopping(): boolean;
 }
 
 /** Ends the job with a final avatar state, but only if this attempt still holds the job. */
@@ -47,6 +49,8 @@ export async function runJob(job: Job, ctx: JobContext): Promise<void> {
     if (!(await findAvatarByCode(ctx.db, avatar.code))) return void (await ctx.blobs.removePrefix(avatarPrefix(avatar.code)));
     await settle(ctx, job, 'Completed', null);
   } catch (err) {
+    // Left running: the stop puts the job back in the queue.
+    if (ctx.stopping()) return;
     if (err instanceof TimeoutError) {
       await settle(ctx, job, 'Timed Out', `The computation took longer than the limit: ${err.message}.`);
     } else if (err instanceof TaskFailure && err.expected) {
