@@ -53,6 +53,13 @@ for (const backend of backends()) {
       const res = await fetch(`${server.url}/avatars/`, { headers: { Origin: 'https://game.example', Authorization: `Bearer ${api.token}` } });
       assert.equal(res.headers.get('access-control-allow-origin'), 'https://game.example');
       assert.match(res.headers.get('access-control-expose-headers') ?? '', /Link/);
+      const del = await fetch(`${server.url}/avatars/x/`, { method: 'OPTIONS', headers: { Origin: 'https://game.example', 'Access-Control-Request-Method': 'DELETE' } });
+      assert.match(del.headers.get('access-control-allow-methods') ?? '', /DELETE/);
+    });
+
+    test('an avatar code is found whatever its letter case', async () => {
+      const created = await api.createAvatar({ pipeline: 'head_1.2', name: 'case', photo: await tinyPng() });
+      assert.equal((await api.get(`/avatars/${created.body.code.toUpperCase()}/`)).status, 200);
     });
 
     test('unknown paths are 404 with a detail', async () => {
@@ -132,4 +139,3 @@ for (const backend of backends()) {
     });
   });
 }
-void tinyPng;

@@ -126,11 +126,21 @@ for (const backend of backends()) {
       assert.equal(post.status, 401);
     });
 
-    test('secrets and tokens are stored hashed', async () => {
-      const clients = await server.database.db.selectFrom('clients').selectAll().execute();
-      const tokens = await server.database.db.selectFrom('tokens').selectAll().execute();
-      assert.ok(clients.every((c) => !c.secret_hash.includes(client.secret)));
-      assert.ok(tokens.every((t) => t.token_hash !== client.token));
+    test('secrets are stored as scrypt hashes and tokens as SHA-256 hashes', async () => {
+      const { createHash } = await import('node:crypto');
+      const row = await server.database.db.selectFrom('clients').selectAll().where('client_id', '=', client.clientId).executeTakeFirstOrThrow();
+      assert.match(row.secret_hash, /^scrypt\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]{44}$/);
+      assert.ok(!row.secret_hash.includes(client.secret));
+      const tokens = await server.database.db.selectFrom('tokens').selectAll().where('client_id', '=', client.clientId).execute();
+      const sha = createHash('sha256').update(client.token).digest('hex');
+      assert.ok(tokens.some((t) => t.token_hash === sha), 'the token is found by its hash');
+      assert.ok(tokens.every((t) => t.token_hash !== client.token && /^[0-9a-f]{64}$/.test(t.token_hash)));
+    });
+
+    test('null characters in the credentials are an OAuth error, not a server error', async () => {
+      const res = await token('grant_type=client_credentials&client_id=a%00b&client_secret=x');
+      assert.ok(res.status === 400 || res.status === 401, String(res.status));
+      assert.ok((await res.json()).error);
     });
   });
 }

@@ -110,6 +110,22 @@ for (const backend of backends()) {
       await rejected(api, { photo: bomb }, 'photo', /30000×30000/);
     });
     test('export_parameters that are not JSON', () => rejected(api, { export_parameters: 'nope' }, 'export_parameters', /JSON/));
+    test('null characters in a field are refused', async () => {
+      await rejected(api, { name: 'a\u0000b' }, 'name', /Null characters/);
+    });
+    test('null characters in a filter or a player comment are refused, never a server error', async () => {
+      const list = await api.get('/avatars/?name=%00');
+      assert.equal(list.status, 400);
+      assert.ok(list.body.name);
+      const player = await api.post('/players/', { comment: 'a\u0000b' });
+      assert.equal(player.status, 400);
+      assert.ok(player.body.comment);
+    });
+    test('a body that is not multipart gets 415', async () => {
+      const res = await api.request('POST', '/avatars/', { body: 'pipeline=head_1.2', headers: { 'Content-Type': 'text/plain' } });
+      assert.equal(res.status, 415);
+      assert.equal(typeof res.body.detail, 'string');
+    });
     test('all field errors are reported at once', async () => {
       const res = await api.createAvatar({ pipeline: 'head_1.2', name: undefined, photo: undefined, parameters: '[' });
       assert.equal(res.status, 400);

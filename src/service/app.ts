@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { AppContext } from './context.js';
 import { ApiError } from './errors.js';
+import { refuseNulls } from './form.js';
 import { authPlugin } from './auth.js';
 import { throttlePlugin } from './throttle.js';
 import { addMethodRoutes, trackMethods } from './methods.js';
@@ -30,7 +31,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.logger as unknown as FastifyBaseLogger,
     // One line per request is noise at info level; LIKENESS_LOG_LEVEL=debug brings it back.
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
-    trustProxy: true,
+    // X-Forwarded-* are believed only when LIKENESS_TRUST_PROXY says a proxy sets them.
+    trustProxy: ctx.config.trustProxy,
     // Django answers /avatars and /avatars/ alike; clients written for it may use either.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
@@ -51,6 +53,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     return reply.code(status).send({ detail: fe.message });
   });
+  app.addHook('preValidation', async (request) => {
+    if (request.query && typeof request.query === 'object') refuseNulls(request.query as Record<string, unknown>);
+  });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
 
   await app.register(cors, {
@@ -59,6 +64,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // The plugin adds the CORS headers and hands every OPTIONS on to our own routes, which answer with Allow.
     preflightContinue: true,
     strictPreflight: false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     exposedHeaders: ['Link', 'Allow', 'Retry-After', 'Content-Disposition'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-PlayerUID'],
     maxAge: 86400,

@@ -28,6 +28,8 @@ export interface Config {
   computeTimeoutSeconds: number;
   /** LIKENESS_TOKEN_TTL_S: lifetime of access tokens (`expires_in`). Default 36000. */
   tokenTtlSeconds: number;
+  /** LIKENESS_TRUST_PROXY: believe X-Forwarded-Proto/Host/For from a reverse proxy. Default false. */
+  trustProxy: boolean;
   /** LIKENESS_LOG_LEVEL: pino level. Default `info`. */
   logLevel: string;
 }
@@ -65,6 +67,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     maxPhotoPixels: int(env.LIKENESS_MAX_PHOTO_PIXELS, 40_000_000, 'LIKENESS_MAX_PHOTO_PIXELS'),
     computeTimeoutSeconds: seconds(env.LIKENESS_COMPUTE_TIMEOUT_S, 120, 'LIKENESS_COMPUTE_TIMEOUT_S'),
     tokenTtlSeconds: int(env.LIKENESS_TOKEN_TTL_S, 36000, 'LIKENESS_TOKEN_TTL_S'),
+    trustProxy: ['1', 'true', 'yes'].includes((env.LIKENESS_TRUST_PROXY ?? '').toLowerCase()),
     logLevel: env.LIKENESS_LOG_LEVEL ?? 'info',
   };
 }

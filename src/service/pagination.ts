@@ -10,8 +10,9 @@ export const MAX_PAGE_SIZE = 100;
 export function pageRequest(query: Record<string, unknown>): PageRequest {
   const parse = (value: unknown, fallback: number): number => {
     if (value === undefined || value === '') return fallback;
-    const n = Number(Array.isArray(value) ? value[value.length - 1] : value);
-    return Number.isInteger(n) && n >= 1 ? n : NaN;
+    const text = String(Array.isArray(value) ? value[value.length - 1] : value);
+    const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+    return n >= 1 ? n : NaN;
   };
   const page = parse(query.page, 1);
   if (Number.isNaN(page)) throw errors.invalidPage();
@@ -26,10 +27,13 @@ export function paginate(config: Config, request: FastifyRequest, reply: Fastify
   const last = Math.max(1, Math.ceil(total / page.size));
   if (page.page > last) throw errors.invalidPage();
   if (last === 1) return;
-  const url = new URL(baseUrl(config, request) + request.url);
+  // Built from text, not parsed as a URL: a Host header that is not a valid URL must not break the list.
+  const [path, query = ''] = request.url.split('?', 2);
+  const params = new URLSearchParams(query);
+  const base = baseUrl(config, request) + path;
   const link = (n: number, rel: string) => {
-    url.searchParams.set('page', String(n));
-    return `<${url.toString()}>; rel="${rel}"`;
+    params.set('page', String(n));
+    return `<${base}?${params.toString()}>; rel="${rel}"`;
   };
   const entries = [link(1, 'first')];
   if (page.page > 1) entries.push(link(page.page - 1, 'prev'));

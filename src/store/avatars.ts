@@ -52,7 +52,9 @@ export async function findAvatar(db: Db, scope: Scope, code: string): Promise<Av
     compiled = scoped(db, template).selectAll().where('code', '=', '').compile();
     forDb.set(byPlayer, compiled);
   }
-  const parameters = byPlayer ? [scope.clientId, scope.playerCode, code] : [scope.clientId, code];
+  // Codes are stored lower-case; a client that upper-cases a UUID still finds its avatar.
+  const lower = code.toLowerCase();
+  const parameters = byPlayer ? [scope.clientId, scope.playerCode, lower] : [scope.clientId, lower];
   const { rows } = await db.executeQuery<AvatarRecord>(CompiledQuery.raw(compiled.sql, parameters));
   return rows[0] ?? null;
 }
@@ -108,6 +110,7 @@ export async function updateAvatar(db: Db, code: string, change: AvatarProgress)
 /** Removes the record and its jobs; the caller removes the files. */
 export async function deleteAvatar(db: Db, scope: Scope, code: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    code = code.toLowerCase();
     let query = trx.deleteFrom('avatars').where('client_id', '=', scope.clientId).where('code', '=', code);
     if (scope.playerCode) query = query.where('player_code', '=', scope.playerCode);
     const result = await query.executeTakeFirst();

@@ -63,6 +63,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
+    // SQLite's own lower() folds ASCII only; filters are case-insensitive for every script, as in PostgreSQL.
+    sqlite.function('lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text) as string);
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   await migrate(db, kind);

@@ -22,12 +22,14 @@ export async function newestFirst<T extends Listed>(
 ): Promise<Page<Database[T]>> {
   const counted = query as unknown as SelectQueryBuilder<Database, Listed, {}>;
   const { total } = await counted.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const offset = (page.page - 1) * page.size;
+  if (offset >= Number(total)) return { rows: [], total: Number(total) };
   const rows = await counted
     .selectAll()
     .orderBy('created_on', 'desc')
     .orderBy('code', 'desc')
     .limit(page.size)
-    .offset((page.page - 1) * page.size)
+    .offset(offset)
     .execute();
   return { rows: rows as unknown as Database[T][], total: Number(total) };
 }

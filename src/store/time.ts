@@ -16,8 +16,16 @@ export function timestamp(): string {
   return `${iso.slice(0, 19)}.${String(micros % 1_000_000).padStart(6, '0')}Z`;
 }
 
-/** An ISO 8601 text in the database's form, or null when it does not parse. */
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6})\d*)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** An ISO 8601 date or date-time in the database's form, to the microsecond, or null when it is not one.
+ * A date alone is its midnight UTC; a time without an offset is UTC. */
 export function parseInstant(text: string): string | null {
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? null : formatInstant(ms);
+  const m = ISO_8601.exec(text.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone = 'Z'] = m;
+  const offset = zone === 'Z' ? 'Z' : zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+  const ms = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}${offset}`);
+  if (Number.isNaN(ms) || Number(mo) > 12 || Number(d) > 31 || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  return `${new Date(ms).toISOString().slice(0, 19)}.${fraction.padEnd(6, '0')}Z`;
 }

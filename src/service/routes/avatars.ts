@@ -69,13 +69,14 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
+      if (!request.isMultipart()) throw errors.unsupportedMediaType(request.headers['content-type'] ?? 'none');
       const form = await readForm(request, ctx.config.maxPhotoBytes);
       const creation = await validateCreation(form, request.caller.plan, ctx.config);
       const code = randomUUID();
       // The photo is stored first and the record with its queued computation in one transaction:
       // a crash leaves either nothing visible or an avatar that will be computed.
       await ctx.blobs.put(avatarKey(code, 'photo'), creation.photo);
-      const avatar = await ctx.db.transaction().execute(async (trx) => {
+      const stored = ctx.db.transaction().execute(async (trx) => {
         const row = await insertAvatar(trx, {
           code,
           client_id: request.caller.clientId,
@@ -89,6 +90,11 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
         });
         await ctx.queue.enqueue(code, trx);
         return row;
+      });
+      // A record that could not be written must not leave its photo behind.
+      const avatar = await stored.catch(async (err) => {
+        await ctx.blobs.removePrefix(avatarPrefix(code));
+        throw err;
       });
       ctx.queue.notify();
       // The answer shows the avatar as the request created it: `Uploading`, progress 0, as the spec has it.
@@ -131,7 +137,7 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
     '/avatars/:code/',
     { schema: { summary: 'Delete an avatar and its files', tags, params: codeParams, response: { 204: { type: 'null' }, 404: detailSchema } } },
     async (request, reply) => {
-      const { code } = request.params as { code: string };
+      const code = (request.params as { code: string }).code.toLowerCase();
       if (!(await deleteAvatar(ctx.db, request.caller.scope, code))) throw errors.notFound();
       await ctx.blobs.removePrefix(avatarPrefix(code));
       return reply.code(204).send();
