@@ -28,6 +28,7 @@ for (const backend of backends()) {
       assert.equal(done.status, 'Completed', done.failure_reason);
       assert.equal(done.progress, 100);
       assert.equal(done.failure_reason, null);
+      assert.equal(done.faces_detected, 1);
       for (let i = 1; i < seen.length; i++) assert.ok(seen[i].progress >= seen[i - 1].progress, JSON.stringify(seen));
       const order = ['Uploading', 'Queued', 'Computing', 'Completed'];
       for (let i = 1; i < seen.length; i++) assert.ok(order.indexOf(seen[i].status) >= order.indexOf(seen[i - 1].status), JSON.stringify(seen));
@@ -82,6 +83,21 @@ for (const backend of backends()) {
         const done = await api.waitFor(res.body.code, final, 60_000);
         assert.equal(done.status, 'Completed', done.failure_reason);
       }
+    });
+
+    test('a photo with several faces uses the main one and records the count', async () => {
+      const sharp = (await import('sharp')).default;
+      // The astronaut's face is far larger than the footballer's: she is the main face.
+      const messi = await sharp(photo('messi5.jpg')).resize({ height: 512 }).toBuffer();
+      const group = await sharp({ create: { width: 1400, height: 512, channels: 3, background: '#777' } })
+        .composite([{ input: photo('astronaut.png'), left: 0, top: 0 }, { input: messi, left: 560, top: 0 }])
+        .jpeg()
+        .toBuffer();
+      const res = await api.createAvatar({ pipeline: 'head_1.2', name: 'group', photo: group, parameters: JSON.stringify({ model_info: firstGroupWith(allModelInfo, 'gender') }) });
+      const done = await api.waitFor(res.body.code, final, 60_000);
+      assert.equal(done.status, 'Completed', done.failure_reason);
+      assert.ok(done.faces_detected >= 2, `faces_detected ${done.faces_detected}`);
+      assert.equal((await api.get(`/avatars/${res.body.code}/model_info/`)).body.gender, 'female');
     });
 
     test('a photo with no face ends Failed with the reason', async () => {

@@ -97,8 +97,12 @@ async function analyzeImage(
   const input = tf.tensor3d(image.data, [height, width, 3], 'int32');
   let faces;
   let person;
+  // The detector squeezes its input into a square: a wide group photo or panorama would flatten the
+  // faces past recognition. Padding right and bottom to a square keeps pixel coordinates unchanged.
+  const side = Math.max(width, height);
+  const square = side === width && side === height ? input : tf.pad(input, [[0, side - height], [0, side - width], [0, 0]]);
   try {
-    const result = await human.detect(input);
+    const result = await human.detect(square);
     if (result.error) throw new Error(`face detection failed: ${result.error}`);
     faces = result.face.filter((f) => f.mesh.length >= MESH_POINTS);
     if (faces.length === 0) throw new NoFaceError();
@@ -106,6 +110,7 @@ async function analyzeImage(
     person = await segmenter.segment(input);
     step('segmentation');
   } finally {
+    if (square !== input) square.dispose();
     input.dispose();
   }
 

@@ -9,6 +9,8 @@ export interface ComputeTask {
 export interface ComputeOutput {
   /** Files to store under the avatar, by relative key, e.g. `analysis.json`. */
   files: Record<string, Uint8Array>;
+  /** How many faces the photo shows. */
+  facesDetected: number;
 }
 
 export type ToWorker = { type: 'run'; task: ComputeTask };

@@ -16,10 +16,10 @@ export interface JobContext {
 }
 
 /** Ends the job with a final avatar state, but only if this attempt still holds the job. */
-async function settle(ctx: JobContext, job: Job, status: string, reason: string | null): Promise<void> {
+async function settle(ctx: JobContext, job: Job, status: string, reason: string | null, facesDetected?: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     if (await finishJob(trx, job)) {
-      await updateAvatar(trx, job.avatar_code, { status, failure_reason: reason, progress: status === 'Completed' ? 100 : undefined });
+      await updateAvatar(trx, job.avatar_code, { status, failure_reason: reason, progress: status === 'Completed' ? 100 : undefined, faces_detected: facesDetected });
     }
   });
 }
@@ -47,7 +47,7 @@ export async function runJob(job: Job, ctx: JobContext): Promise<void> {
     for (const [name, data] of Object.entries(output.files)) await ctx.blobs.put(avatarKey(avatar.code, name), data);
     // Deleted while it was computing: what was just written belongs to nobody.
     if (!(await findAvatarByCode(ctx.db, avatar.code))) return void (await ctx.blobs.removePrefix(avatarPrefix(avatar.code)));
-    await settle(ctx, job, 'Completed', null);
+    await settle(ctx, job, 'Completed', null, output.facesDetected);
   } catch (err) {
     // Left running: the stop puts the job back in the queue.
     if (ctx.stopping()) return;

@@ -20,6 +20,8 @@ export interface PipelineContext {
 export interface PipelineOutput {
   /** Files of the avatar by relative name: `analysis.json`, `segmentation/person.png`, … */
   files: Record<string, Uint8Array>;
+  /** How many faces the photo shows; the main one is used. */
+  facesDetected: number;
 }
 
 /** The analysis as stored: everything model_info and later steps need, without the pixel masks. */
@@ -44,5 +46,5 @@ export async function runPipeline(input: PipelineInput, ctx: PipelineContext): P
     [avatarFiles.hairMask]: await encodeMaskPng(segmentation.hair),
   };
   ctx.progress(95);
-  return { files };
+  return { files, facesDetected: analysis.faceCount };
 }

@@ -20,6 +20,7 @@ export const avatarSchema = {
     status: { type: 'string', enum: ['Uploading', 'Queued', 'Computing', 'Completed', 'Failed', 'Timed Out'] },
     progress: { type: 'integer', minimum: 0, maximum: 100 },
     failure_reason: { type: ['string', 'null'], description: 'Why the avatar is Failed or Timed Out; null otherwise.' },
+    faces_detected: { type: ['integer', 'null'], description: 'Faces found in the photo (the largest, most central one is used); null until analysed.' },
     pipeline: { type: 'string' },
     pipeline_subtype: { type: 'string' },
     player: { type: ['string', 'null'], description: 'The player that created it (client access), or null.' },

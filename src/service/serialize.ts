@@ -18,6 +18,7 @@ export function serializeAvatar(base: string, avatar: AvatarRecord) {
     status: avatar.status,
     progress: avatar.progress,
     failure_reason: avatar.failure_reason,
+    faces_detected: avatar.faces_detected,
     pipeline: avatar.pipeline,
     pipeline_subtype: avatar.pipeline_subtype,
     player: avatar.player_code,

@@ -21,11 +21,11 @@ export interface AvatarFilters {
   created_before?: string[];
 }
 
-export type NewAvatar = Omit<AvatarRecord, 'created_on' | 'updated_on' | 'status' | 'progress' | 'failure_reason'>;
+export type NewAvatar = Omit<AvatarRecord, 'created_on' | 'updated_on' | 'status' | 'progress' | 'failure_reason' | 'faces_detected'>;
 
 export async function insertAvatar(db: Db, input: NewAvatar): Promise<AvatarRecord> {
   const now = timestamp();
-  const row: AvatarRecord = { ...input, status: 'Uploading', progress: 0, failure_reason: null, created_on: now, updated_on: now };
+  const row: AvatarRecord = { ...input, status: 'Uploading', progress: 0, failure_reason: null, faces_detected: null, created_on: now, updated_on: now };
   await db.insertInto('avatars').values(row).execute();
   return row;
 }
@@ -95,12 +95,14 @@ export interface AvatarProgress {
   /** Only ever raised: a lower value is ignored, so progress never goes back. */
   progress?: number;
   failure_reason?: string | null;
+  faces_detected?: number;
 }
 
 export async function updateAvatar(db: Db, code: string, change: AvatarProgress): Promise<void> {
   const values: Record<string, unknown> = { updated_on: timestamp() };
   if (change.status !== undefined) values.status = change.status;
   if (change.failure_reason !== undefined) values.failure_reason = change.failure_reason;
+  if (change.faces_detected !== undefined) values.faces_detected = change.faces_detected;
   if (change.progress !== undefined) {
     values.progress = sql`case when progress > ${change.progress} then progress else ${change.progress} end`;
   }

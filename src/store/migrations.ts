@@ -65,6 +65,11 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex('jobs_state').on('jobs').columns(['state', 'id']).execute();
       },
     },
+    '0002_faces_detected': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('avatars').addColumn('faces_detected', 'integer').execute();
+      },
+    },
   };
 }
 

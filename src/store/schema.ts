@@ -52,6 +52,8 @@ export interface AvatarTable {
   progress: number;
   /** Human-readable reason when status is Failed or Timed Out. */
   failure_reason: string | null;
+  /** How many faces the analysis found in the photo (the main one is used); null before analysis. */
+  faces_detected: number | null;
   created_on: string;
   updated_on: string;
 }
