@@ -79,6 +79,10 @@ for (const backend of backends()) {
       for (const p of ['/o/token/', '/players/', '/avatars/', '/avatars/{code}/', '/avatars/{code}/model_info/', '/parameters/available/{pipeline}/']) {
         assert.ok(spec.paths[p], `missing ${p}`);
       }
+      const upload = spec.paths['/avatars/'].post.requestBody.content['multipart/form-data'].schema;
+      assert.equal(upload.properties.photo.format, 'binary', 'a generated client can upload the photo');
+      assert.deepEqual(upload.required, ['pipeline', 'name', 'photo']);
+      assert.ok(spec.paths['/o/token/'].post.requestBody.content['application/x-www-form-urlencoded']);
       const docs = await fetch(`${server.url}/docs`, { redirect: 'follow' });
       assert.equal(docs.status, 200);
       assert.match(await docs.text(), /swagger|openapi/i);

@@ -7,6 +7,12 @@ import type { AppContext } from './context.js';
 /** The OpenAPI 3.1 description is generated from the route schemas, so it cannot drift from the routes. */
 export const openapiPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
   await app.register(swagger, {
+    // Uploads are read as a stream (multipart), so their fields cannot be a validated `body` schema.
+    // Routes describe them in `documentedBody` instead, which only the OpenAPI description uses.
+    transform: ({ schema, url }) => {
+      const { documentedBody, ...rest } = (schema ?? {}) as Record<string, unknown>;
+      return { schema: (documentedBody ? { ...rest, body: documentedBody } : rest) as never, url };
+    },
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -20,6 +20,8 @@ export async function playerRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Register a player',
         description: 'Multipart or form field `comment` (optional). Answers 201 with the player; send its `code` as `X-PlayerUID`.',
         tags,
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded'],
+        documentedBody: { type: 'object', properties: { comment: { type: 'string', maxLength: 1000 } } },
         response: { 201: playerSchema },
       },
     },

@@ -42,6 +42,17 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext) {
           'Client credentials by HTTP Basic (`client_id:client_secret`) or as `client_id` and `client_secret` form fields. ' +
           'Errors follow RFC 6749 §5.2: `{"error": "...", "error_description": "..."}`.',
         security: [],
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+        documentedBody: {
+          type: 'object',
+          required: ['grant_type'],
+          properties: {
+            grant_type: { type: 'string', enum: ['client_credentials'] },
+            scope: { type: 'string', description: 'Space-separated subset of `read write`.' },
+            client_id: { type: 'string', description: 'When not sent by HTTP Basic.' },
+            client_secret: { type: 'string', description: 'When not sent by HTTP Basic.' },
+          },
+        },
         response: {
           200: {
             type: 'object',
