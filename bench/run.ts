@@ -1,7 +1,9 @@
 import { printFigures } from './figure.js';
 import { run as analysis } from './analysis.js';
 import { run as api } from './api.js';
+import { run as rendering } from './render.js';
 
 // Every benchmark of the project, one after the other so that they do not share the 2 cores.
 printFigures('Face analysis', await analysis());
+printFigures('Rendering', await rendering());
 printFigures('API and computation', await api());
