@@ -2,6 +2,8 @@ import { NoFaceError, PhotoDecodeError, encodeMaskPng, type FaceAnalysis } from 
 import type { PipelineRuntime } from './runtime.js';
 import { PipelineFailure } from './failure.js';
 import { avatarFiles } from './files.js';
+import { headAvatar, makesHead } from './head.js';
+import type { NormalisedParameters } from './catalogue/index.js';
 
 export interface PipelineInput {
   pipeline: string;
@@ -38,13 +40,20 @@ export async function runPipeline(input: PipelineInput, ctx: PipelineContext): P
     if (err instanceof NoFaceError || err instanceof PhotoDecodeError) throw new PipelineFailure((err as Error).message);
     throw err;
   }
-  ctx.progress(70);
+  ctx.progress(30);
   const { segmentation, ...stored } = analysis;
   const files: Record<string, Uint8Array> = {
     [avatarFiles.analysis]: Buffer.from(JSON.stringify(stored satisfies StoredAnalysis)),
     [avatarFiles.personMask]: await encodeMaskPng(segmentation.person),
     [avatarFiles.hairMask]: await encodeMaskPng(segmentation.hair),
   };
+  if (makesHead(input.pipeline, input.pipeline_subtype)) {
+    const head = await headAvatar(
+      { pipeline: input.pipeline, subtype: input.pipeline_subtype, parameters: input.parameters as NormalisedParameters, photo: input.photo, analysis },
+      ctx.progress,
+    );
+    Object.assign(files, head);
+  }
   ctx.progress(95);
   return { files, facesDetected: analysis.faceCount };
 }
