@@ -1,0 +1,152 @@
+import { computeNormals } from '../geometry/computeNormals.js';
+import type { Mesh } from '../geometry/mesh.js';
+import { bindToSurface, type SurfaceBinding } from '../geometry/surfaceBinding.js';
+import { triangulateQuads } from '../geometry/triangulateQuads.js';
+import { headBase } from './headBase.js';
+import { headDeformation, type HeadDeformation } from './headDeformation.js';
+import { fieldSampling, sampleField, type FieldSampling } from './fieldSampling.js';
+import { headRegions, type HeadRegions } from './headRegions.js';
+import { HEAD_SUBTYPES, type HeadSubtype } from './headSubtypes.js';
+import { MEAN_FACE } from './meanFace.js';
+
+/** Options of {@link headTemplate}. */
+export interface HeadTemplateOptions {
+  /** Face (triangle) count to generate the template at; 0: the subtype's LOD0 budget. */
+  faces?: number;
+}
+
+export const HEAD_TEMPLATE_DEFAULTS: Required<HeadTemplateOptions> = {
+  faces: 0,
+};
+
+/** A head model to fit: mesh, quads, regions and how the mean face's landmarks sit on it. */
+export interface HeadTemplate {
+  subtype: HeadSubtype;
+  /** Triangles (from `quads`), normals and UVs; the face is the mean face. */
+  mesh: Mesh;
+  /** The quads the triangles come from, four indices each, counter-clockwise seen from outside. */
+  quads: Uint32Array;
+  regions: HeadRegions;
+  /** The 478 mean-face landmarks as points of the mesh (triangle + barycentric weights). */
+  landmarks: SurfaceBinding;
+  /**
+   * Per vertex, how fully the head's overall scaling applies: 1 on the head, easing to 0 down the
+   * neck, so that shoulders keep their size whatever the face.
+   */
+  headWeight: Float32Array;
+  /** Face budgets of the subtype's levels of detail, LOD0 first. */
+  lodFaces: readonly number[];
+  /** Generic-head positions of the vertices (flat xyz), where the fitting deformation is evaluated. */
+  basePositions: Float64Array;
+  /** The fitting deformation, shared by all templates with or without a bust. */
+  deformation: HeadDeformation;
+  /** Where that deformation is computed exactly and where interpolated; also the UV-seam duplicates. */
+  sampling: FieldSampling;
+}
+
+const cache = new Map<string, HeadTemplate>();
+const shapes = new Map<string, Omit<HeadTemplate, 'subtype' | 'lodFaces'>>();
+
+/**
+ * The head template of a subtype, generated: a quad-grid head (see headGrid.ts for topology and UV
+ * layout) with ears, pressed into the shape of the mean face by a thin-plate spline.
+ *
+ * Frame: metres, +Y up, the face towards +Z, +X the person's left; origin between the ears (on the
+ * ear-canal line) at the height of the iris centres. Open border: only the bottom edge, where the
+ * neck (head/mobile, animated_face) or the bust (the others) is cut horizontally.
+ *
+ * Templates are immutable and cached per subtype and size; the first call costs a few hundred ms.
+ *
+ * ```ts
+ * const template = headTemplate('head_2.0 bust/mobile');
+ * ```
+ */
+export function headTemplate(subtype: HeadSubtype, options: HeadTemplateOptions = {}): HeadTemplate {
+  const o = { ...HEAD_TEMPLATE_DEFAULTS, ...options };
+  const spec = HEAD_SUBTYPES[subtype];
+  if (!spec) throw new Error(`no head template for ${subtype}`);
+  const faces = o.faces || spec.lodFaces[0];
+  const key = `${subtype}|${faces}`;
+  let template = cache.get(key);
+  if (!template) {
+    // Subtypes with the same geometry (static and mobile) share one build.
+    const shapeKey = `${spec.bust}|${faces}`;
+    let shape = shapes.get(shapeKey);
+    if (!shape) shapes.set(shapeKey, (shape = buildShape(spec.bust, faces)));
+    template = { ...shape, subtype, lodFaces: spec.lodFaces };
+    cache.set(key, template);
+  }
+  return template;
+}
+
+function buildShape(bust: boolean, faces: number): Omit<HeadTemplate, 'subtype' | 'lodFaces'> {
+  const { grid, positions: base, ear } = headBase(bust, faces);
+  const count = base.length / 3;
+  const deformation = headDeformation(bust);
+  const values = new Float64Array(deformation.spline.centres.length);
+  for (let k = 0; k < MEAN_FACE.length; k++) values[k] = MEAN_FACE[k] - deformation.landmarkAnchors[k];
+  const sampling = fieldSampling(grid, nearLandmarks(base, deformation.landmarkAnchors, NEAR_FACE));
+  const field = deformation.spline.fit(values);
+  const displacement = sampleField(sampling, base, (points) => field.evaluate(points));
+  const profile = grid.profile;
+  const headWeight = new Float32Array(count);
+  for (let v = 0; v < count; v++) headWeight[v] = 1 - smoothstep(profile.neckTop, profile.neckBase, grid.s[v]);
+  const positions = new Float32Array(count * 3);
+  for (let k = 0; k < positions.length; k++) positions[k] = base[k] + headWeight[Math.floor(k / 3)] * displacement[k];
+
+  const indices = triangulateQuads(positions, grid.quads);
+  const mesh = computeNormals({ positions, indices, uvs: grid.uvs }, { weld: sampling.weld });
+  const regions = headRegions({
+    positions, normals: mesh.normals!, indices, theta: grid.theta, s: grid.s, ear,
+    jawS: profile.rows.findIndex((r) => r.name === 'jaw'), neckBaseS: profile.neckBase, bust,
+  });
+  return {
+    mesh,
+    quads: grid.quads,
+    regions,
+    landmarks: bindToSurface(positions, indices, MEAN_FACE),
+    headWeight,
+    basePositions: base,
+    deformation,
+    sampling,
+  };
+}
+
+/** Vertices within this distance of a landmark anchor get the deformation computed exactly, m. */
+const NEAR_FACE = 0.024;
+
+/** Marks the points (flat xyz) within `radius` of any of `anchors` (flat xyz). */
+function nearLandmarks(points: Float64Array, anchors: Float64Array, radius: number): Uint8Array {
+  const cells = new Map<number, number[]>();
+  const key = (x: number, y: number, z: number): number =>
+    ((Math.floor(x / radius) + 512) * 1024 + (Math.floor(y / radius) + 512)) * 1024 + (Math.floor(z / radius) + 512);
+  for (let i = 0; i < anchors.length / 3; i++) {
+    const k = key(anchors[i * 3], anchors[i * 3 + 1], anchors[i * 3 + 2]);
+    let list = cells.get(k);
+    if (!list) cells.set(k, (list = []));
+    list.push(i);
+  }
+  const near = new Uint8Array(points.length / 3);
+  const r2 = radius * radius;
+  for (let v = 0; v < near.length; v++) {
+    const x = points[v * 3], y = points[v * 3 + 1], z = points[v * 3 + 2];
+    search: for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dz = -1; dz <= 1; dz++) {
+          for (const i of cells.get(key(x + dx * radius, y + dy * radius, z + dz * radius)) ?? []) {
+            if ((anchors[i * 3] - x) ** 2 + (anchors[i * 3 + 1] - y) ** 2 + (anchors[i * 3 + 2] - z) ** 2 < r2) {
+              near[v] = 1;
+              break search;
+            }
+          }
+        }
+      }
+    }
+  }
+  return near;
+}
+
+function smoothstep(e0: number, e1: number, x: number): number {
+  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
+  return t * t * (3 - 2 * t);
+}

@@ -1,0 +1,9 @@
+/**
+ * Generated assets: the head templates (see headTemplate.ts for frame and regions, headGrid.ts for
+ * topology and UV layout) and the mean face they are built around.
+ */
+export { headTemplate, HEAD_TEMPLATE_DEFAULTS, type HeadTemplate, type HeadTemplateOptions } from './headTemplate.js';
+export { HEAD_SUBTYPES, HEAD_SUBTYPE_NAMES, headSubtype, type HeadSubtype, type HeadSubtypeSpec } from './headSubtypes.js';
+export type { HeadRegion, HeadRegionName, HeadRegions } from './headRegions.js';
+export { MEAN_FACE, LANDMARK_MIRROR } from './meanFace.js';
+export { BAND_U_END } from './headGrid.js';

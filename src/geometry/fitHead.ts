@@ -1,0 +1,154 @@
+import type { FaceAnalysis } from '../analysis/types.js';
+import { sampleField } from '../assets/fieldSampling.js';
+import type { HeadTemplate } from '../assets/headTemplate.js';
+import { MEAN_FACE } from '../assets/meanFace.js';
+import { canonicalFace, LANDMARK_COUNT } from './canonicalFace.js';
+import { computeNormals } from './computeNormals.js';
+import { headScale } from './headScale.js';
+import { landmarkDisplacements } from './landmarkDisplacements.js';
+import type { Mesh } from './mesh.js';
+import { boundPositions } from './surfaceBinding.js';
+import type { PhotoCamera } from './photoCamera.js';
+import { photoProjection, type PhotoProjection } from './photoProjection.js';
+
+/** Options of {@link fitHead}. */
+export interface FitHeadOptions {
+  /**
+   * `caricature_amount`: the face's differences from the mean face are multiplied by 1 + this
+   * (their smooth part: see CARICATURE_SMOOTHING). 0 is the person as measured; the spec's usable
+   * range is below about 5. The photo projection is always of the uncaricatured head, so that
+   * texturing stays aligned with the photo.
+   */
+  caricature?: number;
+  /** Distance between the iris centres, metres (see canonicalFace.ts). */
+  interpupillaryDistance?: number;
+  /**
+   * Largest change of the head's overall size, per axis, relative to the template (0.12: ±12 %).
+   * The overall size follows the face (a longer face gives a taller head); this bounds it.
+   */
+  maxHeadScale?: number;
+  /** Weight of the mirror image of each landmark (see landmarkDisplacements.ts). */
+  symmetry?: number;
+  /** Rounds of smoothing of the landmark displacements; −1: from the face's size in the photo. */
+  smoothing?: number;
+}
+
+export const FIT_HEAD_DEFAULTS: Required<FitHeadOptions> = {
+  caricature: 0,
+  interpupillaryDistance: 0.063,
+  maxHeadScale: 0.12,
+  symmetry: 0.5,
+  smoothing: -1,
+};
+
+/** Extra rounds of neighbour averaging of the displacements that caricature multiplies. */
+const CARICATURE_SMOOTHING = 6;
+
+/** A head fitted to a photo: the person's mesh, and what texturing needs to project the photo onto it. */
+export interface FittedHead {
+  template: HeadTemplate;
+  /** Same topology, UVs and regions as the template's mesh; fitted positions and their normals. */
+  mesh: Mesh;
+  /** The detected landmarks in the canonical frame (478 × xyz, metres): the targets of the fit. */
+  landmarks: Float32Array;
+  /** Canonical frame → photo pixels. */
+  camera: PhotoCamera;
+  /** Per vertex: photo pixel position, facing and visibility, of the uncaricatured head. */
+  projection: PhotoProjection;
+  /** The head's overall scale per axis relative to the template (x, y, z). */
+  headScale: [number, number, number];
+}
+
+/**
+ * Fits a head template to the face of a photo.
+ *
+ * 1. The detected landmarks are brought to the canonical frame (see {@link canonicalFace}): upright
+ *    and frontal whatever the head's pose, 63 mm between the iris centres.
+ * 2. The head's overall size follows the face (see {@link headScale}).
+ * 3. The landmarks' differences from the (scaled) mean face are made robust: weighted by how
+ *    squarely the camera saw them, blended with their mirror images, smoothed more for small faces
+ *    (see {@link landmarkDisplacements}).
+ * 4. A polyharmonic spline (see headDeformation.ts) moves the template's landmarks by those
+ *    differences; everything else follows smoothly, while points away from the face hold the
+ *    cranium, ears and neck. Overall scaling and spline both ease out down the neck, so shoulders
+ *    and the cut at the bottom keep their shape.
+ *
+ * ```ts
+ * const fitted = fitHead(headTemplate('head_2.0 bust/mobile'), analysis);
+ * ```
+ */
+export function fitHead(template: HeadTemplate, analysis: Pick<FaceAnalysis, 'face'>, options: FitHeadOptions = {}): FittedHead {
+  const o = { ...FIT_HEAD_DEFAULTS, ...options };
+  const { points: target, camera } = canonicalFace(analysis.face, { interpupillaryDistance: o.interpupillaryDistance });
+  const mean = MEAN_FACE;
+
+  const { scale: g, offset: t } = headScale(target, MEAN_FACE, o.maxHeadScale);
+  const scaledMean = new Float64Array(LANDMARK_COUNT * 3);
+  for (let k = 0; k < scaledMean.length; k++) scaledMean[k] = g[k % 3] * MEAN_FACE[k] + t[k % 3];
+
+  // How well the camera saw each landmark: the template's normal there against the view direction.
+  const normals = boundPositions(template.mesh.normals!, template.mesh.indices, template.landmarks);
+  const [cx, cy, cz] = camera.towardsCamera;
+  const reliability = new Float64Array(LANDMARK_COUNT);
+  for (let i = 0; i < LANDMARK_COUNT; i++) {
+    const facing = normals[i * 3] * cx + normals[i * 3 + 1] * cy + normals[i * 3 + 2] * cz;
+    reliability[i] = smoothstep(0.05, 0.5, facing);
+  }
+  // Small faces are noisy: about a pixel of noise, smoothed over more neighbours the more
+  // millimetres a pixel covers.
+  const mmPerPixel = 1000 / camera.scale;
+  const smoothing = o.smoothing >= 0 ? o.smoothing : Math.min(8, Math.round(mmPerPixel));
+  const displacements = landmarkDisplacements(target, scaledMean, reliability, { symmetry: o.symmetry, smoothing });
+
+  // The spline through the displacements at the landmark anchors (the fixed anchors keep 0).
+  const d = template.deformation;
+  const deform = (landmarks: Float64Array): Float64Array => {
+    const values = new Float64Array(d.spline.centres.length);
+    values.set(landmarks);
+    const field = d.spline.fit(values);
+    return sampleField(template.sampling, template.basePositions, (points) => field.evaluate(points));
+  };
+  const residual = deform(displacements);
+  // Caricature exaggerates the face's shape, not its fine lines: a smoother copy of the
+  // displacements, so that eyelids, lips and an expression do not fold over when multiplied.
+  const exaggeration = o.caricature > 0
+    ? deform(landmarkDisplacements(target, scaledMean, reliability, { symmetry: o.symmetry, smoothing: smoothing + CARICATURE_SMOOTHING }))
+    : null;
+
+  const source = template.mesh.positions;
+  const count = source.length / 3;
+  const seen = new Float32Array(count * 3);
+  const positions = new Float32Array(count * 3);
+  for (let v = 0; v < count; v++) {
+    const w = template.headWeight[v];
+    for (let axis = 0; axis < 3; axis++) {
+      const x = source[v * 3 + axis];
+      const overall = x + w * (g[axis] * x + t[axis] - x);
+      seen[v * 3 + axis] = overall + w * residual[v * 3 + axis];
+      positions[v * 3 + axis] = seen[v * 3 + axis] + (exaggeration ? o.caricature * w * exaggeration[v * 3 + axis] : 0);
+    }
+  }
+  const weld = template.sampling.weld;
+  for (let v = 0; v < count; v++) {
+    // Seam duplicates get exactly the same position (the head weight may differ by rounding).
+    if (weld[v] !== v) {
+      positions.copyWithin(v * 3, weld[v] * 3, weld[v] * 3 + 3);
+      seen.copyWithin(v * 3, weld[v] * 3, weld[v] * 3 + 3);
+    }
+  }
+  const mesh = computeNormals({ positions, indices: template.mesh.indices, uvs: template.mesh.uvs }, { weld });
+  const seenMesh = o.caricature === 0 ? mesh : computeNormals({ positions: seen, indices: mesh.indices }, { weld });
+  return {
+    template,
+    mesh,
+    landmarks: target,
+    camera,
+    projection: photoProjection(seenMesh, camera),
+    headScale: [g[0], g[1], g[2]],
+  };
+}
+
+function smoothstep(e0: number, e1: number, x: number): number {
+  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
+  return t * t * (3 - 2 * t);
+}

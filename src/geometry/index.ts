@@ -1,0 +1,18 @@
+/**
+ * Head geometry: fitting a head template to a photo's face, levels of detail, and the mesh
+ * operations they use. Meshes are plain typed arrays (see mesh.ts); the templates live in src/assets.
+ */
+export { faceCount, vertexCount, type Mesh } from './mesh.js';
+export { computeNormals, COMPUTE_NORMALS_DEFAULTS, type ComputeNormalsOptions } from './computeNormals.js';
+export { triangulateQuads } from './triangulateQuads.js';
+export {
+  canonicalFace, CANONICAL_FACE_DEFAULTS, LANDMARK_COUNT, RIGID_LANDMARKS,
+  type CanonicalFace, type CanonicalFaceOptions,
+} from './canonicalFace.js';
+export { photoCamera, projectToPhoto, type PhotoCamera } from './photoCamera.js';
+export { fitHead, FIT_HEAD_DEFAULTS, type FitHeadOptions, type FittedHead } from './fitHead.js';
+export { photoProjection, PHOTO_PROJECTION_DEFAULTS, type PhotoProjection, type PhotoProjectionOptions } from './photoProjection.js';
+export { headLod, HEAD_LOD_DEFAULTS, type HeadLodOptions, type LodMesh } from './headLod.js';
+export { bindToSurface, boundPositions, type SurfaceBinding } from './surfaceBinding.js';
+export { thinPlateSpline, THIN_PLATE_SPLINE_DEFAULTS, type ThinPlateSpline, type ThinPlateSplineOptions } from './thinPlateSpline.js';
+export { meshDefects, type MeshDefects } from './meshDefects.js';

@@ -1,0 +1,194 @@
+import type { Mask, Rgb } from '../analysis/types.js';
+import type { Mesh } from '../geometry/mesh.js';
+import { composite } from './composite.js';
+import { rasterizeDepth } from './depthBuffer.js';
+import { evenLightingIn, type evenLighting } from './evenLighting.js';
+import type { faceOutline } from './faceOutline.js';
+import { feather } from './feather.js';
+import { checkImage, type RawImage, type Texture } from './image.js';
+import { photoGrid } from './photoGrid.js';
+import { photoTexels } from './photoTexels.js';
+import { checkProjection, type Projection } from './projection.js';
+import { regionTriangles, type FaceRegion } from './regionMask.js';
+import { skinFill } from './skinFill.js';
+import { islandBorders } from './uvEdges.js';
+
+/** What a texture is baked from. */
+export interface BakeInput {
+  /** The fitted head, with per-vertex UVs. */
+  mesh: Mesh;
+  /** Where each vertex of `mesh` lands in `photo`. */
+  projection: Projection;
+  /** The photo, 8-bit, 1, 3 or 4 channels; `projection` is in its pixels. */
+  photo: RawImage;
+  /** The person's skin colour (FaceAnalysis `colors.skin`): what unseen skin tends to. */
+  skin: Rgb;
+  /** Segmentation masks over the whole photo, any resolution (FaceAnalysis `segmentation`). */
+  masks?: {
+    /** Outside it (background) nothing is taken from the photo. */
+    person?: Mask;
+    /** Hair is not taken from the photo: the head texture is skin, hair is a separate mesh. */
+    hair?: Mask;
+  };
+  /**
+   * The face outline in the photo, [x0, y0, x1, y1, ...] pixels (e.g. {@link faceOutline} of the
+   * analysis). Inside it the photo is taken whatever its colour; outside it (neck, ears, temples,
+   * top of the head) only where it looks like skin, so a collar, a scarf or a strand of hair the
+   * mask missed is not baked onto the head. Without it the photo is trusted everywhere.
+   */
+  faceOutline?: ArrayLike<number>;
+  /** Parts of the mesh taken from the photo but not skin, so kept out of the skin fill. */
+  regions?: {
+    eyes?: FaceRegion;
+    lips?: FaceRegion;
+    brows?: FaceRegion;
+  };
+}
+
+/** Options of {@link bakeTexture}. */
+export interface BakeOptions {
+  /** Texture width in texels. */
+  width?: number;
+  /** Texture height in texels. */
+  height?: number;
+  /** Facing (cosine to the camera) at and below which nothing is taken from the photo. */
+  facingFrom?: number;
+  /** Facing from which the photo is taken at full weight; between the two, a smoothstep. */
+  facingTo?: number;
+  /**
+   * How far behind the nearest surface (fraction of the mesh's depth range) a point still counts as
+   * seen; at twice this it is hidden. Absorbs the depth buffer's discretisation.
+   */
+  depthTolerance?: number;
+  /** Longer side of the photo-space depth buffer, in cells; it covers only the area under the mesh. */
+  depthBufferSize?: number;
+  /** Texels by which triangles are grown so that seams never show the texture background. */
+  dilation?: number;
+  /** Width, as a fraction of the texture width, of the fade from the photo into the fill at hard edges. */
+  feather?: number;
+  /** The skin fill is computed at 1/fillFactor of the texture resolution (it is smooth). */
+  fillFactor?: number;
+  /** Distance from known skin, as a fraction of the texture width, over which the fill becomes `skin`. */
+  fillFalloff?: number;
+  /** Luma difference (0..255) from `skin` within which a photo texel fully counts as skin for the fill. */
+  skinLumaTolerance?: number;
+  /** Chroma (Cb, Cr) difference from `skin` within which a photo texel fully counts as skin. */
+  skinChromaTolerance?: number;
+  /**
+   * `enhance_lighting`: how much of the photo's broad shading to divide out (0..1, see
+   * {@link evenLighting}), applied to the photo's texels before the fill is grown from them.
+   */
+  evenLighting?: number;
+}
+
+export const BAKE_DEFAULTS: Required<BakeOptions> = {
+  width: 4096,
+  height: 2048,
+  facingFrom: 0.15,
+  facingTo: 0.5,
+  depthTolerance: 0.02,
+  depthBufferSize: 512,
+  dilation: 2,
+  feather: 1 / 512,
+  fillFactor: 8,
+  fillFalloff: 1 / 24,
+  skinLumaTolerance: 60,
+  skinChromaTolerance: 18,
+  evenLighting: 0,
+};
+
+/** A baked texture and what later steps need to know about it. */
+export interface BakedTexture {
+  /** The `model` texture, RGB. */
+  texture: Texture;
+  /** Per texel, how much of its colour comes from the photo (255) rather than the fill (0). */
+  confidence: Mask;
+  /**
+   * Per texel, how much it is skin seen in the photo (255): not hair, eyes, lips, brows, nor
+   * anything far from the skin colour, nor the fill. What {@link evenLighting} learns shading from.
+   */
+  skin: Mask;
+}
+
+/**
+ * Bakes the avatar's `model` texture from one photo: texels the photo shows take its colour, the rest
+ * of the head (sides, back, neck, under the chin, and whatever hair or another part hides) is filled
+ * with the person's own skin tone, fading from the one into the other without a seam.
+ *
+ * 1. A depth buffer of the mesh in photo space, so hidden points are not taken from the photo.
+ * 2. One UV-space rasterisation: per texel, photo position, depth and facing; photo weight =
+ *    smoothstep(facing) × visible × in the photo × person × not hair (× skin likeness outside the
+ *    face outline); bilinear photo colour.
+ * 3. Optionally, the photo's shading evened out (`enhance_lighting`).
+ * 4. The skin fill (pull-push from skin texels, pulled towards `skin` with distance) at low resolution.
+ * 5. The photo weight's hard edges feathered, then photo and upsampled fill blended per texel.
+ *
+ * ```ts
+ * const { texture, confidence } = bakeTexture({ mesh, projection, photo, skin: analysis.colors.skin,
+ *   masks: analysis.segmentation, faceOutline: faceOutline(analysis.face) }, { width: 4096, height: 2048 });
+ * const jpeg = await encodeJpeg(texture, 90);
+ * ```
+ */
+export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedTexture {
+  const o = { ...BAKE_DEFAULTS, ...options };
+  const { mesh, projection, photo } = input;
+  const width = o.width, height = o.height;
+  if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
+    throw new RangeError(`texture size must be positive integers, got ${width}×${height}`);
+  }
+  if (!mesh.uvs) throw new RangeError('the mesh has no UVs');
+  const vertices = mesh.positions.length / 3;
+  if (mesh.uvs.length !== vertices * 2) throw new RangeError(`mesh.uvs has ${mesh.uvs.length} numbers, expected ${vertices * 2}`);
+  checkProjection(projection, vertices);
+  checkImage(photo, 'the photo');
+
+  let zMin = Infinity, zMax = -Infinity;
+  for (const z of projection.depth) {
+    if (z < zMin) zMin = z;
+    if (z > zMax) zMax = z;
+  }
+  const depthRange = zMax > zMin ? zMax - zMin : 1;
+  const depthBuffer = rasterizeDepth(mesh.indices, projection, photo.width, photo.height, o.depthBufferSize);
+  const grid = photoGrid(depthBuffer, photo.width, photo.height, { ...input.masks, faceOutline: input.faceOutline });
+  const regions = input.regions ?? {};
+  const notSkin = regionTriangles(mesh, [regions.eyes, regions.lips, regions.brows]);
+  const texels = photoTexels({
+    indices: mesh.indices,
+    uvs: mesh.uvs,
+    projection,
+    photo,
+    depthBuffer,
+    depthTolerance: o.depthTolerance * depthRange,
+    grid,
+    borders: islandBorders(mesh.indices),
+    notSkin,
+    skin: input.skin,
+    skinLumaTolerance: o.skinLumaTolerance,
+    skinChromaTolerance: o.skinChromaTolerance,
+    facingFrom: o.facingFrom,
+    facingTo: o.facingTo,
+    width,
+    height,
+    dilation: o.dilation,
+  });
+  if (o.evenLighting > 0) {
+    evenLightingIn(texels.color, texels.source, width, height, texels.seen, { strength: o.evenLighting });
+  }
+  const fill = skinFill(texels.color, texels.source, texels.seen, width, height, input.skin, o.fillFactor, o.fillFalloff * width);
+  const blend = feather(texels.weight, texels.coverage, width, height, texels.seen, Math.round(o.feather * width));
+  const data = composite(texels.color, blend, texels.seen, fill, width, height);
+  // Skin seen in the photo, as far as the photo shows in the texture (none outside `seen`).
+  const skin = texels.source;
+  const { x0, x1, y0, y1 } = texels.seen;
+  for (let y = y0; y <= y1; y++) capRow(skin, blend, y * width + x0, y * width + x1 + 1);
+  return {
+    texture: { width, height, channels: 3, data },
+    confidence: { width, height, data: blend },
+    skin: { width, height, data: skin },
+  };
+}
+
+/** values = min(values, cap) over [from, to). */
+function capRow(values: Uint8Array, cap: Uint8Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) if (values[i] > cap[i]) values[i] = cap[i];
+}

@@ -1,0 +1,33 @@
+import { rawSharp } from './codec.js';
+import { checkImage, type Texture } from './image.js';
+
+/** Options of {@link resizeTexture}. */
+export interface ResizeTextureOptions {
+  /** sharp's resampling kernel; lanczos3 keeps detail when shrinking, as the texture LODs do. */
+  kernel?: 'nearest' | 'linear' | 'cubic' | 'mitchell' | 'lanczos2' | 'lanczos3';
+}
+
+export const RESIZE_TEXTURE_DEFAULTS: Required<ResizeTextureOptions> = {
+  kernel: 'lanczos3',
+};
+
+/**
+ * Resamples a texture to `width` × `height` with sharp (e.g. 4096×2048 to a 1024×512 LOD), stretching
+ * if the aspect ratio changes: UVs are relative, so the texture stays aligned with the mesh.
+ *
+ * ```ts
+ * const small = await resizeTexture(texture, 1024, 512);
+ * ```
+ */
+export async function resizeTexture(texture: Texture, width: number, height: number, options: ResizeTextureOptions = {}): Promise<Texture> {
+  const o = { ...RESIZE_TEXTURE_DEFAULTS, ...options };
+  checkImage(texture, 'the texture');
+  if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
+    throw new RangeError(`texture size must be positive integers, got ${width}×${height}`);
+  }
+  const { data, info } = await rawSharp(texture)
+    .resize(width, height, { fit: 'fill', kernel: o.kernel })
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels: 3, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+}
