@@ -1,5 +1,6 @@
 import { earHeight, earRemap, nearEar } from './headEars.js';
-import { gridSizeFor, headGrid, type HeadGrid } from './headGrid.js';
+import { headGrid, type HeadGrid } from './headGrid.js';
+import { gridSizeFor } from './headGridSize.js';
 import { meridianPoint, meridian, type Meridian } from './headProfile.js';
 
 /** The generic head: the grid with ears raised, before the mean face is pressed in. */

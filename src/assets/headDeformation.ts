@@ -29,7 +29,7 @@ const FIXED_ANCHOR_DISTANCE = 0.028;
 /** ... and about this far from each other, m. */
 const FIXED_ANCHOR_SPACING = 0.04;
 /** Resolution of the generic head the anchors are placed on. */
-const REFERENCE_FACES = 20000;
+const REFERENCE_FACES = 12000;
 /**
  * Smoothing of the spline. Landmarks of the eyelids and lips crowd within a millimetre or two of
  * each other; a little smoothing lets the surface pass within a fraction of a millimetre of them

@@ -1,3 +1,4 @@
+import { segmentLengths, type GridSize } from './headGridSize.js';
 import { headProfile, keyRowPoint, meridian, meridianPoint, type HeadProfile, type Meridian } from './headProfile.js';
 
 /**
@@ -12,8 +13,11 @@ import { headProfile, keyRowPoint, meridian, meridianPoint, type HeadProfile, ty
  * - the band is a cylindrical unwrap in u ∈ [0, BAND_U_END]: u grows with the azimuth from the back
  *   seam (u = 0, the person's right side next) through the face (u = BAND_U_END / 2) to the back
  *   seam again; v grows row by row from the top of the band (v = 0) down to its bottom edge (v = 1).
- *   u and v follow the column and row indices, and those are denser on the face, so the face gets
- *   about half of the band's width and most of its height;
+ *   u follows the column index, and columns are FACE_COLUMN_DENSITY times denser on the face, so
+ *   the face (|θ| < 72°) gets half of the band's width; v gives each meridian segment a share by
+ *   its length and importance (segmentTexture), the face twice the scalp's per length. On the bust
+ *   template the face region gets about a fifth of the texture at some 80 texels per cm both ways
+ *   (4096 × 2048), the scalp a quarter, neck and bust the rest;
  * - the cap is a disk in the right strip, the top of the head seen from above with the face
  *   towards the top of the image (azimuthal equidistant map).
  * Both keep the outside's orientation: seen from outside, u runs left to right and v top to bottom.
@@ -31,8 +35,6 @@ export interface HeadGrid {
   columns: number;
   /** Band rows (vertex rows, including the cap boundary row and the bottom edge). */
   rows: number;
-  /** s of each band row. */
-  rowS: Float64Array;
   /** First vertex of the cap (the band's vertices come first, (columns + 1) per row). */
   capStart: number;
   profile: HeadProfile;
@@ -48,73 +50,6 @@ const CAP_RADIUS: [number, number] = [0.095, 0.19];
 const FACE_COLUMN_DENSITY = 2;
 /** Half-width of the face's column window, radians. */
 const FACE_HALF_ANGLE = (72 * Math.PI) / 180;
-/** Row density of each meridian segment (segment k runs from keypoint row k to k + 1), relative to the face. */
-function segmentDensity(profile: HeadProfile, k: number): number {
-  const name = profile.rows[k].name;
-  if (name === 'upper skull') return 0.7;
-  if (name === 'forehead' || name === 'brow' || name === 'mid face' || name === 'jaw') return 1.15;
-  if (name === 'under jaw' || name === 'neck top') return 0.9;
-  if (k >= profile.neckBase) return 0.55;
-  return 0.75;
-}
-
-/** Grid resolution: column count (a multiple of 8) and rows per meridian segment. */
-export interface GridSize {
-  columns: number;
-  segmentRows: number[];
-}
-
-/** Faces (triangles) of a grid of this size. */
-export function gridFaceCount(size: GridSize): number {
-  const rows = size.segmentRows.reduce((a, b) => a + b, 0);
-  const n = size.columns / 4;
-  return 2 * (size.columns * rows + n * n);
-}
-
-/**
- * The grid size whose face count is closest to `faces`. A spacing h gives the columns (from the
- * eye-level circumference) and the rows (from each segment's length and density); around the
- * columns of the h that fits, each column count in steps of 8 gets the row spacing that fits best,
- * and the closest count wins (ties: the most even spacing). Lands within a few tenths of a percent.
- */
-export function gridSizeFor(bust: boolean, faces: number): GridSize {
-  const profile = headProfile(bust);
-  const lengths = segmentLengths(profile);
-  const circumference = loopLength(profile, 3);
-  const columnsAt = (h: number): number => Math.max(16, Math.round(circumference / h / 8) * 8);
-  const rowsAt = (h: number): number[] => lengths.map((len, i) => Math.max(1, Math.round((len * segmentDensity(profile, i + 1)) / h)));
-  const bisect = (count: (h: number) => number): number => {
-    let lo = 0.0003, hi = 0.08;
-    for (let i = 0; i < 60; i++) {
-      const mid = Math.sqrt(lo * hi);
-      if (count(mid) > faces) lo = mid;
-      else hi = mid;
-    }
-    return Math.abs(count(lo) - faces) < Math.abs(count(hi) - faces) ? lo : hi;
-  };
-  const h = bisect((x) => gridFaceCount({ columns: columnsAt(x), segmentRows: rowsAt(x) }));
-  let best: GridSize | null = null, bestScore = Infinity;
-  for (let columns = columnsAt(h) - 24; columns <= columnsAt(h) + 24; columns += 8) {
-    if (columns < 16) continue;
-    const hr = bisect((x) => gridFaceCount({ columns, segmentRows: rowsAt(x) }));
-    const size = { columns, segmentRows: rowsAt(hr) };
-    const miss = Math.abs(gridFaceCount(size) - faces) / faces;
-    const score = miss + 0.002 * Math.abs(Math.log(hr / (circumference / columns)));
-    if (score < bestScore) { bestScore = score; best = size; }
-  }
-  return best!;
-}
-
-/** Mean length of each band segment (keypoint row k to k + 1, k ≥ 1) over front, sides and back. */
-function segmentLengths(profile: HeadProfile): number[] {
-  const front = meridian(profile, 0), side = meridian(profile, Math.PI / 2), back = meridian(profile, Math.PI);
-  const lengths: number[] = [];
-  for (let k = 1; k < profile.rows.length - 1; k++) {
-    lengths.push((segmentLength(front, k) + 2 * segmentLength(side, k) + segmentLength(back, k)) / 4);
-  }
-  return lengths;
-}
-
 /**
  * Texture share of each meridian segment per metre, relative to the cranium: the face gets about
  * twice the texels per length of the scalp; neck and bust, seen less closely, fewer.
@@ -126,28 +61,6 @@ function segmentTexture(profile: HeadProfile, k: number): number {
   if (k >= profile.neckBase) return 0.3;
   if (k >= profile.neckTop) return 0.4;
   return 0.7;
-}
-
-function segmentLength(m: Meridian, k: number): number {
-  let len = 0;
-  let prev = meridianPoint(m, k);
-  for (let i = 1; i <= 32; i++) {
-    const p = meridianPoint(m, k + i / 32);
-    len += Math.hypot(p[0] - prev[0], p[1] - prev[1], p[2] - prev[2]);
-    prev = p;
-  }
-  return len;
-}
-
-function loopLength(profile: HeadProfile, k: number): number {
-  let len = 0;
-  let prev = keyRowPoint(profile, k, -Math.PI);
-  for (let i = 1; i <= 720; i++) {
-    const p = keyRowPoint(profile, k, -Math.PI + (i / 720) * 2 * Math.PI);
-    len += Math.hypot(p[0] - prev[0], p[2] - prev[2]);
-    prev = p;
-  }
-  return len;
 }
 
 /**
@@ -209,7 +122,6 @@ export function headGrid(bust: boolean, size: GridSize): HeadGrid {
   const uvs = new Float32Array((bandCount + capCount) * 2);
   const theta = new Float32Array(bandCount + capCount);
   const sOf = new Float32Array(bandCount + capCount);
-  const rowS = new Float64Array(rows);
 
   for (let j = 0; j <= c; j++) {
     const m = meridians[j % c];
@@ -222,7 +134,6 @@ export function headGrid(bust: boolean, size: GridSize): HeadGrid {
       uvs[v * 2 + 1] = rowV[r];
       theta[v] = j === c ? Math.PI : m.theta;
       sOf[v] = s;
-      if (j === 0) rowS[r] = s;
       r++;
     };
     put(1);
@@ -301,7 +212,7 @@ export function headGrid(bust: boolean, size: GridSize): HeadGrid {
       q += 4;
     }
   }
-  return { positions, uvs, quads, theta, s: sOf, columns: c, rows, rowS, capStart, profile };
+  return { positions, uvs, quads, theta, s: sOf, columns: c, rows, capStart, profile };
 }
 
 function quadNormalY(p: Float64Array, quad: number[]): number {

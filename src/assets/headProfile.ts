@@ -46,8 +46,8 @@ const NECK_END_ROWS: KeyRow[] = [
 const BUST_ROWS: KeyRow[] = [
   { name: 'neck', front: [4.8, -16.2], side: [5.95, -15.6], back: [7.35, -16.2], squareness: 2.0 },
   { name: 'neck base', front: [5.6, -20.2], side: [7.2, -18.4], back: [8.1, -19.4], squareness: 2.2 },
-  { name: 'shoulder top', front: [7.6, -23.6], side: [15.0, -21.0], back: [9.4, -22.8], squareness: 2.7 },
-  { name: 'shoulder', front: [9.2, -28.5], side: [19.3, -24.8], back: [10.4, -28.0], squareness: 3.0 },
+  { name: 'shoulder top', front: [7.6, -23.6], side: [14.6, -21.6], back: [9.4, -22.8], squareness: 2.6 },
+  { name: 'shoulder', front: [9.2, -28.5], side: [19.0, -25.8], back: [10.4, -28.0], squareness: 2.9 },
   { name: 'bust end', front: [9.7, -36.0], side: [19.8, -36.0], back: [10.7, -36.0], squareness: 3.0 },
 ];
 

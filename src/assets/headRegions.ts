@@ -48,8 +48,11 @@ export interface RegionInputs {
 export function headRegions(v: RegionInputs): HeadRegions {
   const count = v.positions.length / 3;
   const p = v.positions, n = v.normals;
-  const polygon = (ids: readonly number[], ax: number, ay: number): [number, number][] =>
-    ids.map((i) => [MEAN_FACE[i * 3 + ax], MEAN_FACE[i * 3 + ay]]);
+  const polygon = (ids: readonly number[], ax: number, ay: number): Polygon => {
+    const points = ids.map((i): [number, number] => [MEAN_FACE[i * 3 + ax], MEAN_FACE[i * 3 + ay]]);
+    const xs = points.map((q) => q[0]), ys = points.map((q) => q[1]);
+    return { points, minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
+  };
   const oval = polygon(FACE_OVAL, 0, 1), lips = polygon(LIPS_OUTER, 0, 1);
   const rightEye = polygon(RIGHT_EYE_OPENING, 0, 1), leftEye = polygon(LEFT_EYE_OPENING, 0, 1);
   const rightNostril = polygon(RIGHT_NOSTRIL, 0, 2), leftNostril = polygon(LEFT_NOSTRIL, 0, 2);
@@ -96,12 +99,22 @@ function region(vertices: number[], indices: Uint32Array, count: number): HeadRe
   return { vertices: Uint32Array.from(vertices), faces: Uint32Array.from(faces) };
 }
 
-/** Even-odd point-in-polygon test. */
-function inside(poly: [number, number][], x: number, y: number): boolean {
+/** Even-odd point-in-polygon test, after a bounding-box test. */
+function inside(poly: Polygon, x: number, y: number): boolean {
+  if (x < poly.minX || x > poly.maxX || y < poly.minY || y > poly.maxY) return false;
+  const p = poly.points;
   let c = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i], [xj, yj] = poly[j];
+  for (let i = 0, j = p.length - 1; i < p.length; j = i++) {
+    const [xi, yi] = p[i], [xj, yj] = p[j];
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) c = !c;
   }
   return c;
+}
+
+interface Polygon {
+  points: [number, number][];
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
 }

@@ -49,13 +49,15 @@ const shapes = new Map<string, Omit<HeadTemplate, 'subtype' | 'lodFaces'>>();
 
 /**
  * The head template of a subtype, generated: a quad-grid head (see headGrid.ts for topology and UV
- * layout) with ears, pressed into the shape of the mean face by a thin-plate spline.
+ * layout) with ears, pressed into the shape of the mean face by a polyharmonic spline
+ * (headDeformation.ts).
  *
  * Frame: metres, +Y up, the face towards +Z, +X the person's left; origin between the ears (on the
  * ear-canal line) at the height of the iris centres. Open border: only the bottom edge, where the
  * neck (head/mobile, animated_face) or the bust (the others) is cut horizontally.
  *
- * Templates are immutable and cached per subtype and size; the first call costs a few hundred ms.
+ * Templates are immutable and cached per subtype and size (static and mobile share the geometry);
+ * the first call costs a few hundred ms (see warmUpHeadGeometry).
  *
  * ```ts
  * const template = headTemplate('head_2.0 bust/mobile');

@@ -80,8 +80,6 @@ export interface FittedHead {
 export function fitHead(template: HeadTemplate, analysis: Pick<FaceAnalysis, 'face'>, options: FitHeadOptions = {}): FittedHead {
   const o = { ...FIT_HEAD_DEFAULTS, ...options };
   const { points: target, camera } = canonicalFace(analysis.face, { interpupillaryDistance: o.interpupillaryDistance });
-  const mean = MEAN_FACE;
-
   const { scale: g, offset: t } = headScale(target, MEAN_FACE, o.maxHeadScale);
   const scaledMean = new Float64Array(LANDMARK_COUNT * 3);
   for (let k = 0; k < scaledMean.length; k++) scaledMean[k] = g[k % 3] * MEAN_FACE[k] + t[k % 3];

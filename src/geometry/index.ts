@@ -16,3 +16,6 @@ export { headLod, HEAD_LOD_DEFAULTS, type HeadLodOptions, type LodMesh } from '.
 export { bindToSurface, boundPositions, type SurfaceBinding } from './surfaceBinding.js';
 export { thinPlateSpline, THIN_PLATE_SPLINE_DEFAULTS, type ThinPlateSpline, type ThinPlateSplineOptions } from './thinPlateSpline.js';
 export { meshDefects, type MeshDefects } from './meshDefects.js';
+export { warmUpHeadGeometry, WARM_UP_HEAD_GEOMETRY_DEFAULTS, type WarmUpHeadGeometryOptions } from './warmUpHeadGeometry.js';
+export { headScale, type HeadScale } from './headScale.js';
+export { landmarkDisplacements, LANDMARK_DISPLACEMENTS_DEFAULTS, type LandmarkDisplacementsOptions } from './landmarkDisplacements.js';

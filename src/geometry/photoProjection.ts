@@ -21,6 +21,8 @@ export const PHOTO_PROJECTION_DEFAULTS: Required<PhotoProjectionOptions> = {
 export interface PhotoProjection {
   /** Photo pixel x, y per vertex (y down), as for the photo's EXIF-oriented pixels. */
   pixels: Float32Array;
+  /** Depth per vertex in photo pixels, growing towards the camera (the camera matrix's third row). */
+  depth: Float32Array;
   /** Cosine between the vertex normal and the direction to the camera: > 0 faces the camera. */
   facing: Float32Array;
   /** 1 where the vertex faces the camera and nothing of the mesh lies in front of it, else 0. */
@@ -101,5 +103,5 @@ export function photoProjection(mesh: Mesh, camera: PhotoCamera, options: PhotoP
     }
     visible[v] = front === Infinity || depth[v] >= front - tolerance ? 1 : 0;
   }
-  return { pixels, facing, visible };
+  return { pixels, depth, facing, visible };
 }

@@ -3,8 +3,6 @@ import type { HeadPose } from '../analysis/types.js';
 /** A 3×3 matrix, row-major: m[row * 3 + col]. */
 export type Mat3 = [number, number, number, number, number, number, number, number, number];
 
-export const IDENTITY: Mat3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
-
 export function multiply(a: Mat3, b: Mat3): Mat3 {
   const m = new Array(9).fill(0) as Mat3;
   for (let r = 0; r < 3; r++) {

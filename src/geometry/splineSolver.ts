@@ -84,9 +84,17 @@ export function splineSolver(k: Float64Array, p: Float64Array, n: number, q: num
   for (let i = 0; i < m; i++) {
     const ri = (i + q) * n + q;
     for (let j = 0; j <= i; j++) {
-      let s = k[ri + j];
       const li = i * m, lj = j * m;
-      for (let c = 0; c < j; c++) s -= l[li + c] * l[lj + c];
+      // Four running sums: the dot product is bound by the latency of one sum otherwise.
+      let s0 = 0, s1 = 0, s2 = 0, s3 = 0, c = 0;
+      for (; c + 3 < j; c += 4) {
+        s0 += l[li + c] * l[lj + c];
+        s1 += l[li + c + 1] * l[lj + c + 1];
+        s2 += l[li + c + 2] * l[lj + c + 2];
+        s3 += l[li + c + 3] * l[lj + c + 3];
+      }
+      for (; c < j; c++) s0 += l[li + c] * l[lj + c];
+      const s = k[ri + j] - (s0 + s1 + s2 + s3);
       if (i === j) {
         if (!(s > 0)) throw new Error('spline system is not positive definite (coincident centres?)');
         l[li + i] = Math.sqrt(s);

@@ -29,11 +29,12 @@ export function bindToSurface(positions: ArrayLike<number>, indices: Uint32Array
     const x = points[i * 3], y = points[i * 3 + 1], z = points[i * 3 + 2];
     const nearest = nearestVertex(x, y, z);
     let bestD = Infinity;
-    for (const t of around[nearest]) {
+    for (let q = around.start[nearest]; q < around.start[nearest + 1]; q++) {
+      const t = around.triangles[q];
       const [a, b, c] = [indices[t * 3], indices[t * 3 + 1], indices[t * 3 + 2]];
       const w = closestOnTriangle([x, y, z], vertex(p, a), vertex(p, b), vertex(p, c));
-      const q = [0, 1, 2].map((k) => w[0] * p[a * 3 + k] + w[1] * p[b * 3 + k] + w[2] * p[c * 3 + k]);
-      const d = (q[0] - x) ** 2 + (q[1] - y) ** 2 + (q[2] - z) ** 2;
+      const on = [0, 1, 2].map((k) => w[0] * p[a * 3 + k] + w[1] * p[b * 3 + k] + w[2] * p[c * 3 + k]);
+      const d = (on[0] - x) ** 2 + (on[1] - y) ** 2 + (on[2] - z) ** 2;
       if (d < bestD) {
         bestD = d;
         triangles[i] = t;
@@ -95,11 +96,15 @@ export function vertexLookup(positions: ArrayLike<number>, cell = 0.01): (x: num
   };
 }
 
-/** For each vertex, the triangles using it. */
-export function trianglesAround(indices: Uint32Array, vertexCount: number): number[][] {
-  const around: number[][] = Array.from({ length: vertexCount }, () => []);
-  for (let t = 0; t < indices.length / 3; t++) for (let k = 0; k < 3; k++) around[indices[t * 3 + k]].push(t);
-  return around;
+/** For each vertex, the triangles using it, as offsets into a flat list (compressed rows). */
+export function trianglesAround(indices: Uint32Array, vertexCount: number): { start: Uint32Array; triangles: Uint32Array } {
+  const start = new Uint32Array(vertexCount + 1);
+  for (const v of indices) start[v + 1]++;
+  for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
+  const fill = start.slice(0, vertexCount);
+  const triangles = new Uint32Array(indices.length);
+  for (let i = 0; i < indices.length; i++) triangles[fill[indices[i]]++] = Math.floor(i / 3);
+  return { start, triangles };
 }
 
 const vertex = (p: ArrayLike<number>, i: number): [number, number, number] => [p[i * 3], p[i * 3 + 1], p[i * 3 + 2]];

@@ -1,4 +1,4 @@
-import { luDecomposition, luSolve } from './luDecomposition.js';
+import { splineSolver } from './splineSolver.js';
 
 /** Options of {@link thinPlateSpline}. */
 export interface ThinPlateSplineOptions {
@@ -23,8 +23,8 @@ export const THIN_PLATE_SPLINE_DEFAULTS: Required<ThinPlateSplineOptions> = {
  * (C²) at the centres, unlike the biharmonic |x − c|, which puts a small cone at every centre. The
  * affine part carries what all centres agree on (translation, scaling) to points far from them.
  *
- * The linear system depends only on the centres, so it is factorised once; `fit` then costs one
- * back-substitution per coordinate.
+ * The linear system depends only on the centres, so it is factorised once (see splineSolver.ts);
+ * `fit` then costs one back-substitution per coordinate.
  */
 export interface ThinPlateSpline {
   /** Centres, flat xyz in metres. */
@@ -52,21 +52,17 @@ export function thinPlateSpline(centres: ArrayLike<number>, options: ThinPlateSp
   const c = Float64Array.from(centres);
   const k = 1 / o.unit;
   const n = c.length / 3;
-  const size = n + 4;
-  const m = new Float64Array(size * size);
+  const kernel = new Float64Array(n * n);
+  const basis = new Float64Array(n * 4);
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
+    for (let j = 0; j < i; j++) {
       const r = k * Math.hypot(c[i * 3] - c[j * 3], c[i * 3 + 1] - c[j * 3 + 1], c[i * 3 + 2] - c[j * 3 + 2]);
-      m[i * size + j] = r * r * r;
+      kernel[i * n + j] = kernel[j * n + i] = r * r * r;
     }
-    m[i * size + i] = o.smoothing;
-    const row = [1, k * c[i * 3], k * c[i * 3 + 1], k * c[i * 3 + 2]];
-    for (let q = 0; q < 4; q++) {
-      m[i * size + n + q] = row[q];
-      m[(n + q) * size + i] = row[q];
-    }
+    kernel[i * n + i] = o.smoothing;
+    basis.set([1, k * c[i * 3], k * c[i * 3 + 1], k * c[i * 3 + 2]], i * 4);
   }
-  const lu = luDecomposition(m, size);
+  const solver = splineSolver(kernel, basis, n, 4);
   return {
     centres: c,
     fit(values) {
@@ -74,11 +70,11 @@ export function thinPlateSpline(centres: ArrayLike<number>, options: ThinPlateSp
       const packed = new Float64Array(n * 6 + 12);
       for (let i = 0; i < n; i++) for (let q = 0; q < 3; q++) packed[i * 6 + q] = k * c[i * 3 + q];
       for (let axis = 0; axis < 3; axis++) {
-        const b = new Float64Array(size);
-        for (let i = 0; i < n; i++) b[i] = values[i * 3 + axis];
-        const x = luSolve(lu, b);
-        for (let i = 0; i < n; i++) packed[i * 6 + 3 + axis] = x[i];
-        for (let q = 0; q < 4; q++) packed[n * 6 + axis * 4 + q] = x[n + q];
+        const f = new Float64Array(n);
+        for (let i = 0; i < n; i++) f[i] = values[i * 3 + axis];
+        const [w, a] = solver.solve(f);
+        for (let i = 0; i < n; i++) packed[i * 6 + 3 + axis] = w[i];
+        for (let q = 0; q < 4; q++) packed[n * 6 + axis * 4 + q] = a[q];
       }
       return { evaluate: (points) => evaluateField(packed, n, k, points) };
     },

@@ -1,5 +1,5 @@
 import { headSubtype, headTemplate } from '../assets/index.js';
-import { fitHead, headLod, projectToPhoto, type FittedHead, type Mesh } from '../geometry/index.js';
+import { fitHead, headLod, type FittedHead, type Mesh } from '../geometry/index.js';
 import { bakeTexture, decodeRgb, encodeJpeg, faceOutline, resizeTexture, type Projection, type Texture } from '../texture/index.js';
 import { encodePng, render, viewCamera } from '../render/index.js';
 import { writePly } from '../formats/ply.js';
@@ -21,20 +21,20 @@ export interface HeadInput {
   analysis: FaceAnalysis;
 }
 
-/** The texture's view of the fit: where each vertex lands in the photo, how deep, and how it faces. */
+/** The texture's view of the fit: where each vertex of the uncaricatured head lands in the photo, how
+ * deep, and how it faces, so that a caricature still takes its colours from the right pixels. */
 export function textureProjection(head: FittedHead): Projection {
-  const n = head.mesh.positions.length / 3;
-  const p = head.mesh.positions;
+  const { pixels, depth, facing } = head.projection;
+  const n = facing.length;
   const x = new Float32Array(n);
   const y = new Float32Array(n);
-  const depth = new Float32Array(n);
+  const distance = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    const [px, py, towards] = projectToPhoto(head.camera, p[i * 3], p[i * 3 + 1], p[i * 3 + 2]);
-    x[i] = px;
-    y[i] = py;
-    depth[i] = -towards;
+    x[i] = pixels[i * 2];
+    y[i] = pixels[i * 2 + 1];
+    distance[i] = -depth[i];
   }
-  return { x, y, depth, facing: head.projection.facing };
+  return { x, y, depth: distance, facing };
 }
 
 function meshFiles(lod: number, mesh: Mesh): Record<string, Uint8Array> {

@@ -1,4 +1,5 @@
 import { createFaceAnalyzer, type FaceAnalyzer } from '../analysis/index.js';
+import { warmUpHeadGeometry } from '../geometry/index.js';
 
 /** What a computation worker loads once and keeps: the models. */
 export interface PipelineRuntime {
@@ -6,5 +7,8 @@ export interface PipelineRuntime {
 }
 
 export async function createPipelineRuntime(): Promise<PipelineRuntime> {
-  return { analyzer: await createFaceAnalyzer() };
+  const analyzer = await createFaceAnalyzer();
+  // Templates and LOD simplification are built once per worker, before the first avatar needs them.
+  await warmUpHeadGeometry();
+  return { analyzer };
 }

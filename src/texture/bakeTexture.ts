@@ -141,6 +141,11 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
   if (mesh.uvs.length !== vertices * 2) throw new RangeError(`mesh.uvs has ${mesh.uvs.length} numbers, expected ${vertices * 2}`);
   checkProjection(projection, vertices);
   checkImage(photo, 'the photo');
+  for (const [name, mask] of Object.entries(input.masks ?? {})) {
+    if (mask && !(mask.width > 0 && mask.height > 0 && mask.data.length === mask.width * mask.height)) {
+      throw new RangeError(`the ${name} mask is ${mask.width}×${mask.height} with ${mask.data.length} bytes`);
+    }
+  }
 
   let zMin = Infinity, zMax = -Infinity;
   for (const z of projection.depth) {

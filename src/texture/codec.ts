@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { Mask } from '../analysis/types.js';
 import type { RawImage, Texture } from './image.js';
 
 /**
@@ -21,13 +22,15 @@ export async function encodeJpeg(image: RawImage, quality = 90): Promise<Buffer>
   return rawSharp(image).jpeg({ quality, mozjpeg: false }).toBuffer();
 }
 
-/** Encodes a raw image losslessly as PNG (a texture for inspection, or a mask). */
-export async function encodePng(image: RawImage): Promise<Buffer> {
-  let pipeline = rawSharp(image);
-  if (image.channels === 1) pipeline = pipeline.toColourspace('b-w');
+/** Encodes a raw image losslessly as PNG: a texture to look at, or a mask (gray) such as `confidence`. */
+export async function encodePng(image: RawImage | Mask): Promise<Buffer> {
+  const raw: RawImage = 'channels' in image ? image : { ...image, channels: 1 };
+  let pipeline = rawSharp(raw);
+  if (raw.channels === 1) pipeline = pipeline.toColourspace('b-w');
   return pipeline.png({ compressionLevel: 6 }).toBuffer();
 }
 
+/** A sharp pipeline reading a raw image without copying it. */
 export function rawSharp(image: RawImage): ReturnType<typeof sharp> {
   const { width, height, data } = image;
   const channels = image.channels as 1 | 3 | 4;

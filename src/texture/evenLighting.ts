@@ -1,6 +1,6 @@
 import type { Mask } from '../analysis/types.js';
 import { boxBlur } from './boxBlur.js';
-import { checkImage, type TexelBox, type Texture } from './image.js';
+import { checkTexture, type TexelBox, type Texture } from './image.js';
 import { pushPull } from './pushPull.js';
 
 /** Options of {@link evenLighting}. */
@@ -43,7 +43,7 @@ const FIELD_FACTOR = 8;
  * ```
  */
 export function evenLighting(texture: Texture, skin: Mask, options: EvenLightingOptions = {}): Texture {
-  checkImage(texture, 'the texture');
+  checkTexture(texture);
   const { width, height } = texture;
   if (skin.width !== width || skin.height !== height || skin.data.length !== width * height) {
     throw new RangeError(`the skin mask is ${skin.width}×${skin.height}, the texture ${width}×${height}`);
@@ -94,7 +94,23 @@ export function evenLightingIn(
     const g = Math.min(hi, Math.max(lo, median / Math.max(1, shading[i])));
     gain[i] = 1 + o.strength * near[i] * (g - 1);
   }
-  for (let y = 0; y < bh; y++) gainRow(data, ((by + y) * width + bx) * 3, bw, y, gain, fw, fh);
+  // Per column of the box, the two field cells and the weight of the second.
+  const cx0 = new Int32Array(bw), cx1 = new Int32Array(bw), cax = new Float32Array(bw);
+  for (let x = 0; x < bw; x++) {
+    let fx = (x + 0.5) / FIELD_FACTOR - 0.5;
+    if (fx < 0) fx = 0; else if (fx > fw - 1) fx = fw - 1;
+    cx0[x] = Math.floor(fx);
+    cx1[x] = Math.min(fw - 1, cx0[x] + 1);
+    cax[x] = fx - cx0[x];
+  }
+  const between = new Float32Array(fw);
+  for (let y = 0; y < bh; y++) {
+    let fy = (y + 0.5) / FIELD_FACTOR - 0.5;
+    if (fy < 0) fy = 0; else if (fy > fh - 1) fy = fh - 1;
+    const y0 = Math.floor(fy), y1 = Math.min(fh - 1, y0 + 1);
+    for (let i = 0; i < fw; i++) between[i] = gain[y0 * fw + i] + (fy - y0) * (gain[y1 * fw + i] - gain[y0 * fw + i]);
+    gainRow(data, ((by + y) * width + bx) * 3, bw, between, cx0, cx1, cax);
+  }
 }
 
 /** Adds one row's skin luma into its field cells and the luma histogram. */
@@ -114,21 +130,15 @@ function lumaRow(
   }
 }
 
-/** Multiplies one row of the box by the bilinearly upsampled gain. */
-function gainRow(data: Uint8Array, start: number, n: number, y: number, gain: Float32Array, fw: number, fh: number): void {
-  let fy = (y + 0.5) / FIELD_FACTOR - 0.5;
-  if (fy < 0) fy = 0; else if (fy > fh - 1) fy = fh - 1;
-  const y0 = Math.floor(fy), y1 = Math.min(fh - 1, y0 + 1), ay = fy - y0;
+/** Multiplies one row of the box by the gain, interpolated across from one field row. */
+function gainRow(data: Uint8Array, start: number, n: number, between: Float32Array, cx0: Int32Array, cx1: Int32Array, cax: Float32Array): void {
   for (let x = 0; x < n; x++) {
-    let fx = (x + 0.5) / FIELD_FACTOR - 0.5;
-    if (fx < 0) fx = 0; else if (fx > fw - 1) fx = fw - 1;
-    const x0 = Math.floor(fx), x1 = Math.min(fw - 1, x0 + 1), ax = fx - x0;
-    const g = (gain[y0 * fw + x0] * (1 - ax) + gain[y0 * fw + x1] * ax) * (1 - ay)
-      + (gain[y1 * fw + x0] * (1 - ax) + gain[y1 * fw + x1] * ax) * ay;
+    const a = between[cx0[x]];
+    const g = a + cax[x] * (between[cx1[x]] - a);
     const p = start + x * 3;
-    for (let c = 0; c < 3; c++) {
-      const v = data[p + c] * g + 0.5;
-      data[p + c] = v > 255 ? 255 : v;
-    }
+    const r = data[p] * g + 0.5, gr = data[p + 1] * g + 0.5, b = data[p + 2] * g + 0.5;
+    data[p] = r > 255 ? 255 : r;
+    data[p + 1] = gr > 255 ? 255 : gr;
+    data[p + 2] = b > 255 ? 255 : b;
   }
 }

@@ -13,10 +13,7 @@ export interface RawImage {
 /** A texture: an RGB {@link RawImage}; row 0 is v = 0, the top of the image (as glTF). */
 export type Texture = RawImage & { channels: 3 };
 
-export function createTexture(width: number, height: number): Texture {
-  return { width, height, channels: 3, data: new Uint8Array(width * height * 3) };
-}
-
+/** Throws a RangeError naming `what` unless the image's size, channels and data agree. */
 export function checkImage(image: RawImage, what: string): void {
   const { width, height, channels, data } = image;
   if (!(width > 0 && height > 0 && Number.isInteger(width) && Number.isInteger(height))) {
@@ -26,6 +23,12 @@ export function checkImage(image: RawImage, what: string): void {
   if (data.length !== width * height * channels) {
     throw new RangeError(`${what} data has ${data.length} bytes, expected ${width}×${height}×${channels}`);
   }
+}
+
+/** As {@link checkImage}, and the image must be RGB. */
+export function checkTexture(texture: RawImage, what = 'the texture'): void {
+  checkImage(texture, what);
+  if (texture.channels !== 3) throw new RangeError(`${what} has ${texture.channels} channels, expected RGB`);
 }
 
 /** A rectangle of texels, bounds inclusive; empty when x0 > x1. */

@@ -5,7 +5,7 @@
 export { bakeTexture, BAKE_DEFAULTS, type BakeInput, type BakeOptions, type BakedTexture } from './bakeTexture.js';
 export { projectOrthographic, type OrthographicCamera, type Projection } from './projection.js';
 export { faceOutline } from './faceOutline.js';
-export { createTexture, type RawImage, type Texture } from './image.js';
+export type { RawImage, Texture } from './image.js';
 export { decodeRgb, encodeJpeg, encodePng } from './codec.js';
 export { regionMask, regionTriangles, REGION_MASK_DEFAULTS, type FaceRegion, type RegionMaskOptions } from './regionMask.js';
 export { evenLighting, EVEN_LIGHTING_DEFAULTS, type EvenLightingOptions } from './evenLighting.js';

@@ -35,7 +35,7 @@ export interface PhotoTexelsInput {
 export interface PhotoTexels {
   /** RGB from the photo where `weight` > 0, 0 elsewhere. */
   color: Uint8Array;
-  /** How much each texel can trust the photo, 0..255. */
+  /** How much each texel can take from the photo, 0..255. */
   weight: Uint8Array;
   /** How much each texel may feed the skin fill, 0..255: `weight` times skin likeness. */
   source: Uint8Array;
@@ -47,11 +47,12 @@ export interface PhotoTexels {
 
 /**
  * Rasterises every triangle in UV space at texel centres and, per texel, interpolates where its point
- * lands in the photo, its depth and facing, tests it against the photo-space depth buffer and samples
- * the photo bilinearly. All in one pass with no per-texel attribute buffers: at 4096×2048 four float
- * attributes would be 134 MB of memory traffic for nothing. Written by hand because no library
- * rasterises into typed arrays with our own per-texel work; a per-texel callback would keep V8 from
- * inlining the hot loop.
+ * lands in the photo, its depth and facing, tests it against the photo grid (depth buffer, masks,
+ * face outline; see photoGrid.ts) and samples the photo bilinearly. Photo weight = smoothstep of
+ * facing × visible × allowed by the masks, × skin likeness outside the face outline. All in one pass
+ * with no per-texel attribute buffers: at 4096×2048 four float attributes would be 134 MB of memory
+ * traffic for nothing. Written by hand because no library rasterises into typed arrays with our own
+ * per-texel work; a per-texel callback would keep V8 from inlining the hot loop.
  *
  * Triangles are grown by `dilation` texels (conservative rasterisation, attributes extrapolated
  * linearly), and a texel inside a triangle always wins over one in another triangle's dilation ring;
@@ -143,12 +144,14 @@ function rasterTriangle(state: RasterState, tri: number): void {
   const za = PZ[a], zbv = PZ[b] - za, zc = PZ[c] - za;
   const fa = PF[a], fb = PF[b] - fa, fc = PF[c] - fa;
   const skinTriangle = input.notSkin ? input.notSkin[tri] === 0 : true;
+  // Per texel step along a row, every attribute is affine: one addition each.
+  const dxi = xb * dbi + xc * dci, dyi = yb * dbi + yc * dci, dfi = fb * dbi + fc * dci, dzi = zbv * dbi + zc * dci;
 
   // The photo area the triangle's texels can land on (grown by the dilation's reach and one cell
   // for the bilinear lookup): if nothing there is nearer than the triangle's farthest corner by
   // more than the tolerance, and the masks and the face outline are all 1, every texel is fully
   // open and the per-texel grid lookup can be skipped.
-  const reach = margin * (Math.abs(xb * dbi + xc * dci) + Math.abs(xb * dbj + xc * dcj) + Math.abs(yb * dbi + yc * dci) + Math.abs(yb * dbj + yc * dcj));
+  const reach = margin * (Math.abs(dxi) + Math.abs(xb * dbj + xc * dcj) + Math.abs(dyi) + Math.abs(yb * dbj + yc * dcj));
   const clear = gridClear(
     grid, zw, zh,
     Math.floor((Math.min(xa, xa + xb, xa + xc) - reach - zx0) * zs - 1.5), Math.ceil((Math.max(xa, xa + xb, xa + xc) + reach - zx0) * zs + 0.5),
@@ -165,7 +168,9 @@ function rasterTriangle(state: RasterState, tri: number): void {
     const hi = Math.min(iMax, spanEnd(wbRow, dbi, mb), spanEnd(wcRow, dci, mc), spanEnd(waRow, dai, ma));
     let wb = wbRow + lo * dbi;
     let wc = wcRow + lo * dci;
-    for (let i = lo; i <= hi; i++, wb += dbi, wc += dci) {
+    let x = xa + wb * xb + wc * xc, y = ya + wb * yb + wc * yc, f = fa + wb * fb + wc * fc, z = za + wb * zbv + wc * zc;
+    let rowSeen0 = W, rowSeen1 = -1;
+    for (let i = lo; i <= hi; i++, wb += dbi, wc += dci, x += dxi, y += dyi, f += dfi, z += dzi) {
       const wa = 1 - wb - wc;
       let code = 255;
       if (wa < 0 || wb < 0 || wc < 0) {
@@ -180,9 +185,6 @@ function rasterTriangle(state: RasterState, tri: number): void {
       // Photo weight: facing ramp × visible × inside the photo × allowed by the masks, and outside
       // the face outline × skin likeness.
       let w = 0, r = 0, g = 0, bl = 0, likeness = 0;
-      const f = fa + wb * fb + wc * fc;
-      const x = xa + wb * xb + wc * xc;
-      const y = ya + wb * yb + wc * yc;
       if (f > f0 && x >= 0 && y >= 0 && x < pw && y < ph) {
         const s = (f - f0) / fspan;
         w = s >= 1 ? 1 : s * s * (3 - 2 * s);
@@ -200,9 +202,9 @@ function rasterTriangle(state: RasterState, tri: number): void {
           const c00 = (gj * zw + gi) * GRID_STRIDE;
           const c10 = gi + 1 < zw ? c00 + GRID_STRIDE : c00;
           const c01 = gj + 1 < zh ? c00 + zw * GRID_STRIDE : c00, c11 = gi + 1 < zw ? c01 + GRID_STRIDE : c01;
-          const z = za + wb * zbv + wc * zc - tol;
-          w *= (1 - gay) * ((1 - gax) * cellOpen(grid, c00, z, tol) + gax * cellOpen(grid, c10, z, tol))
-            + gay * ((1 - gax) * cellOpen(grid, c01, z, tol) + gax * cellOpen(grid, c11, z, tol));
+          const zt = z - tol;
+          w *= (1 - gay) * ((1 - gax) * cellOpen(grid, c00, zt, tol) + gax * cellOpen(grid, c10, zt, tol))
+            + gay * ((1 - gax) * cellOpen(grid, c01, zt, tol) + gax * cellOpen(grid, c11, zt, tol));
           face = (1 - gay) * ((1 - gax) * grid[c00 + 2] + gax * grid[c10 + 2]) + gay * ((1 - gax) * grid[c01 + 2] + gax * grid[c11 + 2]);
         }
         if (w > 0) {
@@ -229,7 +231,18 @@ function rasterTriangle(state: RasterState, tri: number): void {
             const u = Math.sqrt(d2) - 1;
             likeness = 1 - u * u * (3 - 2 * u);
           }
-          if (face < 1) w *= face + (1 - face) * likeness;
+          if (face < 1) {
+            // Outside the face the photo must look like skin by a stricter measure (tolerances at
+            // 2/3): white or grey clothes sit just beyond the skin's own chroma spread.
+            const d2s = d2 * 2.25;
+            let strict = 0;
+            if (d2s <= 1) strict = 1;
+            else if (d2s < 4) {
+              const u = Math.sqrt(d2s) - 1;
+              strict = 1 - u * u * (3 - 2 * u);
+            }
+            w *= face + (1 - face) * strict;
+          }
         }
       }
       const wq = (w * 255 + 0.5) | 0;
@@ -240,14 +253,18 @@ function rasterTriangle(state: RasterState, tri: number): void {
         source[k] = 0;
         continue;
       }
-      if (i < seen.x0) seen.x0 = i;
-      if (i > seen.x1) seen.x1 = i;
-      if (j < seen.y0) seen.y0 = j;
-      if (j > seen.y1) seen.y1 = j;
+      if (i < rowSeen0) rowSeen0 = i;
+      rowSeen1 = i;
       color[k * 3] = r + 0.5;
       color[k * 3 + 1] = g + 0.5;
       color[k * 3 + 2] = bl + 0.5;
       source[k] = skinTriangle ? wq * likeness + 0.5 : 0;
+    }
+    if (rowSeen1 >= 0) {
+      if (rowSeen0 < seen.x0) seen.x0 = rowSeen0;
+      if (rowSeen1 > seen.x1) seen.x1 = rowSeen1;
+      if (j < seen.y0) seen.y0 = j;
+      if (j > seen.y1) seen.y1 = j;
     }
   }
 }
@@ -264,7 +281,7 @@ function gridClear(
   j0 = Math.max(0, j0);
   i1 = Math.min(width - 1, i1);
   j1 = Math.min(height - 1, j1);
-  if ((i1 - i0 + 1) * (j1 - j0 + 1) > texels) return false;
+  if (i0 > i1 || j0 > j1 || (i1 - i0 + 1) * (j1 - j0 + 1) > texels) return false;
   for (let j = j0; j <= j1; j++) {
     for (let i = i0; i <= i1; i++) {
       const c = (j * width + i) * GRID_STRIDE;

@@ -1,5 +1,5 @@
 import type { Mask, Rgb } from '../analysis/types.js';
-import { checkImage, type Texture } from './image.js';
+import { checkTexture, type Texture } from './image.js';
 
 /** Options of {@link recolorRegion}. */
 export interface RecolorRegionOptions {
@@ -25,7 +25,7 @@ export const RECOLOR_REGION_DEFAULTS: Required<RecolorRegionOptions> = {
  */
 export function recolorRegion(texture: Texture, mask: Mask, target: Rgb, options: RecolorRegionOptions = {}): Texture {
   const o = { ...RECOLOR_REGION_DEFAULTS, ...options };
-  checkImage(texture, 'the texture');
+  checkTexture(texture);
   const { width, height, data } = texture;
   if (mask.width !== width || mask.height !== height || mask.data.length !== width * height) {
     throw new RangeError(`the region mask is ${mask.width}×${mask.height}, the texture ${width}×${height}`);

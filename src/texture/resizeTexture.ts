@@ -1,5 +1,5 @@
 import { rawSharp } from './codec.js';
-import { checkImage, type Texture } from './image.js';
+import { checkTexture, type Texture } from './image.js';
 
 /** Options of {@link resizeTexture}. */
 export interface ResizeTextureOptions {
@@ -21,7 +21,7 @@ export const RESIZE_TEXTURE_DEFAULTS: Required<ResizeTextureOptions> = {
  */
 export async function resizeTexture(texture: Texture, width: number, height: number, options: ResizeTextureOptions = {}): Promise<Texture> {
   const o = { ...RESIZE_TEXTURE_DEFAULTS, ...options };
-  checkImage(texture, 'the texture');
+  checkTexture(texture);
   if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
     throw new RangeError(`texture size must be positive integers, got ${width}×${height}`);
   }
