@@ -106,3 +106,40 @@ describe('a head avatar from a real photo (head_1.2 base/mobile)', () => {
     assert.equal(res.status, 200);
   });
 });
+
+describe('every head subtype completes from a real photo', () => {
+  let server: TestServer;
+  let api: Api;
+  before(async () => {
+    server = await startTestServer({ workers: 1 });
+    api = new Api(server.url, (await server.client('pro')).token);
+  });
+  after(() => server.stop());
+
+  /** LOD0 and LOD7 faces of the spec's table; base/static and bust/static take their mobile sibling's budgets (docs/geometry.md). */
+  const subtypes: [string, string, number, number][] = [
+    ['head_1.2', 'base/legacy', 52577, 3199],
+    ['head_1.2', 'base/mobile', 58258, 4000],
+    ['head_1.2', 'base/static', 58258, 4000],
+    ['head_2.0', 'bust/mobile', 57796, 4000],
+    ['head_2.0', 'bust/static', 57796, 4000],
+    ['head_2.0', 'head/mobile', 23404, 3926],
+  ];
+  for (const [pipeline, subtype, lod0, lod7] of subtypes) {
+    test(`${pipeline} ${subtype}`, async () => {
+      const res = await api.createAvatar({ pipeline, pipeline_subtype: subtype, name: subtype, photo: photo('messi5.jpg') });
+      const done = await api.waitFor(res.body.code, final, 90_000);
+      assert.equal(done.status, 'Completed', done.failure_reason);
+      for (const [lod, target] of [[0, lod0], [7, lod7]]) {
+        const zip = await fetch(`${server.url}/avatars/${done.code}/mesh/?lod=${lod}`, { headers: { Authorization: `Bearer ${api.token}` } });
+        const ply = readPly(readZip(new Uint8Array(await zip.arrayBuffer()))['model.ply']);
+        assert.ok(Math.abs(ply.faceCount - target) <= target * 0.03, `LOD ${lod}: ${ply.faceCount} faces, budget ${target}`);
+        if (subtype === 'head/mobile') {
+          let minY = Infinity;
+          for (let i = 1; i < ply.mesh.positions.length; i += 3) minY = Math.min(minY, ply.mesh.positions[i]);
+          assert.ok(minY > -0.25, `head/mobile has no bust: lowest point ${minY} m`);
+        }
+      }
+    });
+  }
+});
