@@ -1,5 +1,6 @@
 import { createFaceAnalyzer, type FaceAnalyzer } from '../analysis/index.js';
 import { warmUpHeadGeometry } from '../geometry/index.js';
+import { warmUpTexture } from '../texture/index.js';
 
 /** What a computation worker loads once and keeps: the models. */
 export interface PipelineRuntime {
@@ -10,5 +11,6 @@ export async function createPipelineRuntime(): Promise<PipelineRuntime> {
   const analyzer = await createFaceAnalyzer();
   // Templates and LOD simplification are built once per worker, before the first avatar needs them.
   await warmUpHeadGeometry();
+  warmUpTexture();
   return { analyzer };
 }

@@ -11,3 +11,4 @@ export { regionMask, regionTriangles, REGION_MASK_DEFAULTS, type FaceRegion, typ
 export { evenLighting, EVEN_LIGHTING_DEFAULTS, type EvenLightingOptions } from './evenLighting.js';
 export { recolorRegion, RECOLOR_REGION_DEFAULTS, type RecolorRegionOptions } from './recolorRegion.js';
 export { resizeTexture, RESIZE_TEXTURE_DEFAULTS, type ResizeTextureOptions } from './resizeTexture.js';
+export { warmUpTexture } from './warmUpTexture.js';

@@ -18,7 +18,7 @@ export interface PhotoRegions {
 
 /**
  * What a texel needs to know about the photo around its point, per depth-buffer cell, interleaved:
- * 1. the nearest depth (from the depth buffer);
+ * 1. the nearest depth (from the depth buffer; 1e30 where the mesh is not);
  * 2. how much the photo may be taken from there (0..1): inside the person and not hair;
  * 3. how much it is inside the face outline (0..1), where the photo is trusted whatever its colour
  *    (eyes, brows, lips, beard); outside it, the neck may show a collar and the temples a strand of
@@ -41,7 +41,8 @@ export function photoGrid(grid: DepthBuffer, photoWidth: number, photoHeight: nu
   const out = new Float32Array(width * height * GRID_STRIDE);
   const outlined = !!faceOutline && faceOutline.length >= 6;
   for (let i = 0; i < width * height; i++) {
-    out[i * GRID_STRIDE] = grid.depth[i];
+    // Finite where no triangle is (not +Infinity), so that bilinear weights of 0 give 0, not NaN.
+    out[i * GRID_STRIDE] = Math.min(grid.depth[i], 1e30);
     out[i * GRID_STRIDE + 1] = 1;
     out[i * GRID_STRIDE + 2] = outlined ? 0 : 1;
   }

@@ -148,17 +148,27 @@ function rasterTriangle(state: RasterState, tri: number): void {
   const dxi = xb * dbi + xc * dci, dyi = yb * dbi + yc * dci, dfi = fb * dbi + fc * dci, dzi = zbv * dbi + zc * dci;
 
   // The photo area the triangle's texels can land on (grown by the dilation's reach and one cell
-  // for the bilinear lookup): if nothing there is nearer than the triangle's farthest corner by
-  // more than the tolerance, and the masks and the face outline are all 1, every texel is fully
-  // open and the per-texel grid lookup can be skipped.
+  // for the bilinear lookup): if no surface there is nearer than the triangle's own plane (less the
+  // tolerance), and the masks and the face outline are all 1, every texel is fully open and the
+  // per-texel grid lookup can be skipped. The plane is depth as an affine function of the photo
+  // position; a convex surface (most of a face) curves away behind it.
   const reach = margin * (Math.abs(dxi) + Math.abs(xb * dbj + xc * dcj) + Math.abs(dyi) + Math.abs(yb * dbj + yc * dcj));
-  const clear = gridClear(
-    grid, zw, zh,
-    Math.floor((Math.min(xa, xa + xb, xa + xc) - reach - zx0) * zs - 1.5), Math.ceil((Math.max(xa, xa + xb, xa + xc) + reach - zx0) * zs + 0.5),
-    Math.floor((Math.min(ya, ya + yb, ya + yc) - reach - zy0) * zs - 1.5), Math.ceil((Math.max(ya, ya + yb, ya + yc) + reach - zy0) * zs + 0.5),
-    Math.max(za, za + zbv, za + zc) - tol,
-    (iMax - iMin + 1) * (j1 - j0 + 1),
-  );
+  const det = xb * yc - xc * yb;
+  let clear = false;
+  if (Math.abs(det) > 1e-9) {
+    const dzdx = (zbv * yc - zc * yb) / det, dzdy = (xb * zc - xc * zbv) / det;
+    // A texel lies within a cell of the cells it reads, and the depth buffer was eroded by one
+    // more: the plane may rise by two cells' worth of slope between them.
+    const slack = (2 * (Math.abs(dzdx) + Math.abs(dzdy))) / zs - tol;
+    clear = gridClear(
+      grid, zw, zh,
+      Math.floor((Math.min(xa, xa + xb, xa + xc) - reach - zx0) * zs - 1.5), Math.ceil((Math.max(xa, xa + xb, xa + xc) + reach - zx0) * zs + 0.5),
+      Math.floor((Math.min(ya, ya + yb, ya + yc) - reach - zy0) * zs - 1.5), Math.ceil((Math.max(ya, ya + yb, ya + yc) + reach - zy0) * zs + 0.5),
+      // Plane depth at grid cell (i, j) centre: z0 + i·zi + j·zj, plus the slack.
+      za + dzdx * (zx0 + 0.5 / zs - xa) + dzdy * (zy0 + 0.5 / zs - ya) + slack, dzdx / zs, dzdy / zs,
+      (iMax - iMin + 1) * (j1 - j0 + 1),
+    );
+  }
 
   for (let j = j0; j <= j1; j++) {
     const wbRow = b0 + j * dbj, wcRow = c0 + j * dcj;
@@ -188,9 +198,8 @@ function rasterTriangle(state: RasterState, tri: number): void {
       if (f > f0 && x >= 0 && y >= 0 && x < pw && y < ph) {
         const s = (f - f0) / fspan;
         w = s >= 1 ? 1 : s * s * (3 - 2 * s);
-        // The grid bilinearly (cell centres at +0.5): visibility × allowed per cell, and the face
-        // value; bilinear so that edges stay smooth when a photo pixel spans many texels. Not
-        // needed at all on a triangle whose whole neighbourhood in the grid is clear.
+        // The grid bilinearly (cell centres at +0.5), so that edges stay smooth when a photo pixel
+        // spans many texels. Not needed at all on a triangle whose neighbourhood in the grid is clear.
         let face = 1;
         if (!clear) {
           let gx = (x - zx0) * zs - 0.5, gy = (y - zy0) * zs - 0.5;
@@ -202,10 +211,13 @@ function rasterTriangle(state: RasterState, tri: number): void {
           const c00 = (gj * zw + gi) * GRID_STRIDE;
           const c10 = gi + 1 < zw ? c00 + GRID_STRIDE : c00;
           const c01 = gj + 1 < zh ? c00 + zw * GRID_STRIDE : c00, c11 = gi + 1 < zw ? c01 + GRID_STRIDE : c01;
-          const zt = z - tol;
-          w *= (1 - gay) * ((1 - gax) * cellOpen(grid, c00, zt, tol) + gax * cellOpen(grid, c10, zt, tol))
-            + gay * ((1 - gax) * cellOpen(grid, c01, zt, tol) + gax * cellOpen(grid, c11, zt, tol));
-          face = (1 - gay) * ((1 - gax) * grid[c00 + 2] + gax * grid[c10 + 2]) + gay * ((1 - gax) * grid[c01 + 2] + gax * grid[c11 + 2]);
+          // Depth, allowed and face, each bilinear from the four cells (depth was eroded, so near
+          // an occluding edge the interpolated depth errs towards hiding, never towards showing).
+          const w00 = (1 - gax) * (1 - gay), w10 = gax * (1 - gay), w01 = (1 - gax) * gay, w11 = gax * gay;
+          const excess = z - tol - (w00 * grid[c00] + w10 * grid[c10] + w01 * grid[c01] + w11 * grid[c11]);
+          const visible = excess <= 0 ? 1 : excess >= tol ? 0 : 1 - excess / tol;
+          w *= visible * (w00 * grid[c00 + 1] + w10 * grid[c10 + 1] + w01 * grid[c01 + 1] + w11 * grid[c11 + 1]);
+          face = w00 * grid[c00 + 2] + w10 * grid[c10 + 2] + w01 * grid[c01 + 2] + w11 * grid[c11 + 2];
         }
         if (w > 0) {
           // Bilinear photo sample; pixel centres sit at +0.5.
@@ -270,12 +282,13 @@ function rasterTriangle(state: RasterState, tri: number): void {
 }
 
 /**
- * Whether grid cells [i0, i1] × [j0, j1] (clamped to the grid) are all clear for a point no farther
- * than `z` + tolerance: no surface nearer than `z`, masks and face outline at 1. Not worth asking
- * (false) when there are more cells than `texels` to save the lookup for.
+ * Whether grid cells [i0, i1] × [j0, j1] (clamped to the grid) are all clear: no surface nearer
+ * than z0 + i·zi + j·zj, masks and face outline at 1. Not worth asking (false) when there are more
+ * cells than `texels` to save the lookup for.
  */
 function gridClear(
-  grid: Float32Array, width: number, height: number, i0: number, i1: number, j0: number, j1: number, z: number, texels: number,
+  grid: Float32Array, width: number, height: number, i0: number, i1: number, j0: number, j1: number,
+  z0: number, zi: number, zj: number, texels: number,
 ): boolean {
   i0 = Math.max(0, i0);
   j0 = Math.max(0, j0);
@@ -285,21 +298,10 @@ function gridClear(
   for (let j = j0; j <= j1; j++) {
     for (let i = i0; i <= i1; i++) {
       const c = (j * width + i) * GRID_STRIDE;
-      if (grid[c] < z || grid[c + 1] < 1 || grid[c + 2] < 1) return false;
+      if (grid[c] < z0 + i * zi + j * zj || grid[c + 1] < 1 || grid[c + 2] < 1) return false;
     }
   }
   return true;
-}
-
-/**
- * How open the photo is at one grid cell for a point at depth `z` (already minus the tolerance):
- * visible (1) up to the tolerance behind the nearest surface, hidden (0) from twice it, times what
- * the masks allow there.
- */
-function cellOpen(grid: Float32Array, cell: number, z: number, tol: number): number {
-  const excess = z - grid[cell];
-  const visible = excess <= 0 ? 1 : excess >= tol ? 0 : 1 - excess / tol;
-  return visible * grid[cell + 1];
 }
 
 /**

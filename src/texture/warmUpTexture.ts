@@ -1,0 +1,67 @@
+import type { Mesh } from '../geometry/mesh.js';
+import { bakeTexture } from './bakeTexture.js';
+import { evenLighting } from './evenLighting.js';
+import { projectOrthographic } from './projection.js';
+import { recolorRegion } from './recolorRegion.js';
+import { regionMask } from './regionMask.js';
+
+/**
+ * Runs every texture step once on a small synthetic head (a 32 × 16 UV sphere, a 64-pixel photo, a
+ * 512×256 texture) so that V8 has compiled them before the first avatar: the first bake in a fresh
+ * process is otherwise about twice as slow as the following ones. For a worker's start, next to
+ * the analyzer's and the geometry's warm-ups; takes a few hundred ms.
+ *
+ * ```ts
+ * warmUpTexture();
+ * ```
+ */
+export function warmUpTexture(): void {
+  const mesh = sphere(32, 16);
+  const size = 64;
+  const data = new Uint8Array(size * size * 3);
+  const person = new Uint8Array(size * size), hair = new Uint8Array(size * size);
+  for (let i = 0; i < size * size; i++) {
+    const x = (i % size) - size / 2, y = Math.floor(i / size) - size / 2;
+    const inside = x * x + y * y < (size * 0.45) ** 2;
+    data.set(inside ? [200 + (i % 7), 160, 140] : [60, 90, 120], i * 3);
+    person[i] = inside ? 255 : 0;
+    hair[i] = inside && y < -size * 0.3 ? 255 : 0;
+  }
+  const input = {
+    mesh,
+    projection: projectOrthographic(mesh, { scale: size * 2.2, centerX: size / 2, centerY: size / 2 }),
+    photo: { width: size, height: size, channels: 3, data },
+    skin: { red: 200, green: 160, blue: 140 },
+    masks: { person: { width: size, height: size, data: person }, hair: { width: size, height: size, data: hair } },
+    faceOutline: [16, 16, 48, 16, 48, 52, 16, 52],
+  };
+  const options = { width: 512, height: 256 };
+  for (let round = 0; round < 3; round++) bakeTexture(input, options);
+  const baked = bakeTexture(input, { ...options, evenLighting: 1 });
+  evenLighting(baked.texture, baked.skin);
+  recolorRegion(baked.texture, regionMask(mesh, { faces: [200, 201, 202] }, options), { red: 180, green: 60, blue: 70 });
+}
+
+/** A unit UV sphere: u = longitude (front at 0.5), v = colatitude. */
+function sphere(longitudes: number, latitudes: number): Mesh {
+  const n = (longitudes + 1) * (latitudes + 1);
+  const positions = new Float32Array(n * 3), normals = new Float32Array(n * 3), uvs = new Float32Array(n * 2);
+  for (let j = 0, v = 0; j <= latitudes; j++) {
+    const theta = (j / latitudes) * Math.PI;
+    for (let i = 0; i <= longitudes; i++, v++) {
+      const phi = (i / longitudes) * 2 * Math.PI - Math.PI;
+      const normal = [Math.sin(theta) * Math.sin(phi), Math.cos(theta), Math.sin(theta) * Math.cos(phi)];
+      positions.set(normal, v * 3);
+      normals.set(normal, v * 3);
+      uvs.set([i / longitudes, j / latitudes], v * 2);
+    }
+  }
+  const indices = new Uint32Array(longitudes * latitudes * 6);
+  for (let j = 0, t = 0; j < latitudes; j++) {
+    for (let i = 0; i < longitudes; i++, t += 6) {
+      const a = j * (longitudes + 1) + i, b = a + 1, c = a + longitudes + 1, d = c + 1;
+      indices.set([a, c, b, b, c, d], t);
+    }
+  }
+  return { positions, normals, uvs, indices };
+}

@@ -1,0 +1,434 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import type { Mask, Rgb } from '../src/analysis/types.js';
+import type { Mesh } from '../src/geometry/mesh.js';
+import {
+  bakeTexture, decodeRgb, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, regionMask, resizeTexture,
+  warmUpTexture, type BakedTexture, type RawImage, type Texture,
+} from '../src/texture/index.js';
+
+/*
+ * The synthetic scene: a UV-mapped sphere (the head, radius 10 cm) with a small square plate 3 cm in
+ * front of it (a nose, hiding part of the sphere), seen straight on by an orthographic camera at
+ * 2000 px/m, so the sphere is a disc of radius 200 px in the middle of a 512×512 photo.
+ * The photo: four skin-like quadrants, hair across the top of the head, the plate in purple, a green
+ * background; the person mask is a disc of 190 px (the fitted sphere is a little too large, as a fit
+ * can be), the hair mask the top cap. Texture: u = 0.5 + longitude / 360° (front at u = 0.5),
+ * v = colatitude / 180° × 0.8 for the sphere; the plate has its own island at the bottom.
+ */
+const SIZE = 512;
+const RADIUS = 0.1;
+const SCALE = 2000;
+const SKIN: Rgb = { red: 200, green: 160, blue: 140 };
+const QUADRANT = { topLeft: [228, 158, 128], topRight: [196, 172, 140], bottomLeft: [185, 148, 150], bottomRight: [212, 150, 120] };
+const BACKGROUND = [30, 200, 60];
+const HAIR = [60, 40, 30];
+const PLATE = [150, 60, 160];
+const PERSON_RADIUS = 190;
+const HAIR_LINE = 140; // photo pixels above the centre where hair starts
+const PLATE_HALF = 0.03; // metres
+const WIDTH = 1024;
+const HEIGHT = 512;
+
+function sphereWithPlate(longitudes = 64, latitudes = 32): Mesh {
+  const positions: number[] = [], normals: number[] = [], uvs: number[] = [], indices: number[] = [];
+  for (let j = 0; j <= latitudes; j++) {
+    const theta = (j / latitudes) * Math.PI;
+    for (let i = 0; i <= longitudes; i++) {
+      const phi = (i / longitudes) * 2 * Math.PI - Math.PI;
+      const n = [Math.sin(theta) * Math.sin(phi), Math.cos(theta), Math.sin(theta) * Math.cos(phi)];
+      positions.push(RADIUS * n[0], RADIUS * n[1], RADIUS * n[2]);
+      normals.push(...n);
+      uvs.push(0.5 + phi / (2 * Math.PI), (theta / Math.PI) * 0.8);
+    }
+  }
+  const row = longitudes + 1;
+  for (let j = 0; j < latitudes; j++) {
+    for (let i = 0; i < longitudes; i++) {
+      const a = j * row + i, b = a + 1, c = a + row, d = c + 1;
+      indices.push(a, c, b, b, c, d);
+    }
+  }
+  const base = positions.length / 3;
+  const h = PLATE_HALF;
+  for (const [x, y, u, v] of [[-h, h, 0.4, 0.85], [h, h, 0.6, 0.85], [-h, -h, 0.4, 0.97], [h, -h, 0.6, 0.97]]) {
+    positions.push(x, y, RADIUS + h);
+    normals.push(0, 0, 1);
+    uvs.push(u, v);
+  }
+  indices.push(base, base + 2, base + 1, base + 1, base + 2, base + 3);
+  return {
+    positions: new Float32Array(positions),
+    normals: new Float32Array(normals),
+    uvs: new Float32Array(uvs),
+    indices: new Uint32Array(indices),
+  };
+}
+
+function scenePhoto(): { photo: RawImage; person: Mask; hair: Mask } {
+  const data = new Uint8Array(SIZE * SIZE * 3);
+  const c = SIZE / 2;
+  const plate = PLATE_HALF * SCALE;
+  for (let y = 0; y < SIZE; y++) {
+    for (let x = 0; x < SIZE; x++) {
+      const dx = x + 0.5 - c, dy = y + 0.5 - c;
+      let color = BACKGROUND;
+      if (dx * dx + dy * dy < PERSON_RADIUS ** 2) {
+        color = dy < 0 ? (dx < 0 ? QUADRANT.topLeft : QUADRANT.topRight) : dx < 0 ? QUADRANT.bottomLeft : QUADRANT.bottomRight;
+        if (dy < -HAIR_LINE) color = HAIR;
+        if (Math.abs(dx) < plate && Math.abs(dy) < plate) color = PLATE;
+      }
+      data.set(color, (y * SIZE + x) * 3);
+    }
+  }
+  // Masks at half the photo resolution, as segmentation gives them.
+  const m = SIZE / 2;
+  const person = new Uint8Array(m * m), hair = new Uint8Array(m * m);
+  for (let y = 0; y < m; y++) {
+    for (let x = 0; x < m; x++) {
+      const dx = (x + 0.5) * 2 - c, dy = (y + 0.5) * 2 - c;
+      if (dx * dx + dy * dy < PERSON_RADIUS ** 2) {
+        person[y * m + x] = 255;
+        if (dy < -HAIR_LINE) hair[y * m + x] = 255;
+      }
+    }
+  }
+  return {
+    photo: { width: SIZE, height: SIZE, channels: 3, data },
+    person: { width: m, height: m, data: person },
+    hair: { width: m, height: m, data: hair },
+  };
+}
+
+const mesh = sphereWithPlate();
+const { photo, person, hair } = scenePhoto();
+const projection = projectOrthographic(mesh, { scale: SCALE, centerX: SIZE / 2, centerY: SIZE / 2 });
+let bakedOnce: BakedTexture | undefined;
+function baked(): BakedTexture {
+  bakedOnce ??= bakeTexture({ mesh, projection, photo, skin: SKIN, masks: { person, hair } }, { width: WIDTH, height: HEIGHT });
+  return bakedOnce;
+}
+
+/** The texel of the sphere at a longitude (0 = facing the camera, + = photo right) and latitude (+ = up), degrees. */
+function sphereTexel(longitude: number, latitude: number): number {
+  const u = 0.5 + longitude / 360, v = ((90 - latitude) / 180) * 0.8;
+  return Math.min(HEIGHT - 1, Math.floor(v * HEIGHT)) * WIDTH + Math.min(WIDTH - 1, Math.floor(u * WIDTH));
+}
+
+/** Texels of the plate's own UV island, with its dilation rim: purple there is right. */
+function onPlate(k: number): boolean {
+  const x = k % WIDTH, y = Math.floor(k / WIDTH);
+  return x >= 0.4 * WIDTH - 3 && x <= 0.6 * WIDTH + 3 && y >= 0.85 * HEIGHT - 3 && y <= 0.97 * HEIGHT + 3;
+}
+
+function texel(texture: Texture, k: number): number[] {
+  return [texture.data[k * 3], texture.data[k * 3 + 1], texture.data[k * 3 + 2]];
+}
+
+function distance(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));
+}
+
+const skinRgb = [SKIN.red, SKIN.green, SKIN.blue];
+
+describe('bakeTexture', () => {
+  test('texels the camera sees take the photo colour of the place their point lands on', () => {
+    const { texture, confidence } = baked();
+    const cases: Array<[number, number, number[]]> = [
+      [-35, 35, QUADRANT.topLeft], [35, 35, QUADRANT.topRight], [-35, -35, QUADRANT.bottomLeft], [35, -35, QUADRANT.bottomRight],
+      [-60, 10, QUADRANT.topLeft], [60, -10, QUADRANT.bottomRight],
+    ];
+    for (const [longitude, latitude, expected] of cases) {
+      const k = sphereTexel(longitude, latitude);
+      assert.ok(distance(texel(texture, k), expected) <= 3, `at ${longitude}°, ${latitude}°: ${texel(texture, k)} is not ${expected}`);
+      assert.equal(confidence.data[k], 255, `confidence at ${longitude}°, ${latitude}°`);
+    }
+  });
+
+  test('the back of the head is the skin colour, with no photo colour in it', () => {
+    const { texture, confidence } = baked();
+    for (let latitude = -85; latitude <= 85; latitude += 5) {
+      for (const longitude of [-179, -160, -140, -120, 120, 140, 160, 179]) {
+        const k = sphereTexel(longitude, latitude);
+        assert.ok(distance(texel(texture, k), skinRgb) <= 4, `at ${longitude}°, ${latitude}°: ${texel(texture, k)} is not the skin colour`);
+        assert.equal(confidence.data[k], 0);
+      }
+    }
+  });
+
+  test('a surface hidden behind another is not taken from the photo, the one in front is', () => {
+    const { texture, confidence } = baked();
+    // The plate hides the sphere within ±17° of the front: only the plate is purple.
+    for (const [longitude, latitude] of [[0, 0], [8, 8], [-8, -8], [12, -5]]) {
+      const k = sphereTexel(longitude, latitude);
+      assert.equal(confidence.data[k], 0, `confidence behind the plate at ${longitude}°, ${latitude}°`);
+      assert.ok(distance(texel(texture, k), PLATE) > 60, `the sphere behind the plate is purple at ${longitude}°, ${latitude}°`);
+      assert.ok(distance(texel(texture, k), skinRgb) <= 30, `the sphere behind the plate is not skin-like: ${texel(texture, k)}`);
+    }
+    // Towards the hidden part the photo fades out over a few texels instead of stopping dead.
+    const row = [];
+    for (let longitude = -30; longitude <= -10; longitude += 360 / WIDTH) row.push(confidence.data[sphereTexel(longitude, -10)]);
+    assert.equal(row[0], 255);
+    assert.equal(row[row.length - 1], 0);
+    assert.ok(row.some((c) => c > 20 && c < 235), `the photo stops dead at the hidden part: ${row}`);
+    const plateTexel = Math.floor(0.91 * HEIGHT) * WIDTH + Math.floor(0.5 * WIDTH);
+    assert.ok(distance(texel(texture, plateTexel), PLATE) <= 3, `the plate is ${texel(texture, plateTexel)}`);
+  });
+
+  test('hair and background pixels of the photo leak nowhere into the texture', () => {
+    const { texture, confidence } = baked();
+    for (let k = 0; k < WIDTH * HEIGHT; k++) {
+      if (onPlate(k)) continue;
+      const rgb = texel(texture, k);
+      // Leaking background turns texels green, hair dark brown: even a 15 % blend shows here.
+      assert.ok(rgb[1] - rgb[0] < 0 && rgb[0] > 150, `texel ${k % WIDTH}, ${Math.floor(k / WIDTH)} is ${rgb}`);
+    }
+    // Under the hair the texture is skin from the fill, not hair.
+    const k = sphereTexel(10, 60);
+    assert.equal(confidence.data[k], 0);
+    assert.ok(distance(texel(texture, k), skinRgb) <= 30, `under the hair: ${texel(texture, k)}`);
+  });
+
+  test('no texel is left unfilled, on or off the mesh', () => {
+    const { texture } = baked();
+    let darkest = 255;
+    for (let k = 0; k < WIDTH * HEIGHT; k++) {
+      if (onPlate(k)) continue;
+      const luma = 0.299 * texture.data[k * 3] + 0.587 * texture.data[k * 3 + 1] + 0.114 * texture.data[k * 3 + 2];
+      darkest = Math.min(darkest, luma);
+    }
+    assert.ok(darkest > 140, `the darkest texel has luma ${darkest}`);
+  });
+
+  test('the photo fades into the skin fill towards the silhouette without a seam', () => {
+    const { texture, confidence } = baked();
+    for (const latitude of [35, 20, -20, -35]) {
+      for (const side of [-1, 1]) {
+        let steepest = 0, from = 255, to = 255;
+        for (let longitude = 30; longitude < 150; longitude += 360 / WIDTH) {
+          const a = sphereTexel(side * longitude, latitude), b = sphereTexel(side * (longitude + 360 / WIDTH), latitude);
+          if (a === b) continue;
+          steepest = Math.max(steepest, distance(texel(texture, a), texel(texture, b)));
+          from = Math.min(from, confidence.data[a]);
+          to = Math.max(to, confidence.data[a]);
+        }
+        assert.equal(from, 0, 'the row reaches the fill');
+        assert.equal(to, 255, 'the row starts in the photo');
+        // A hard cut from photo to skin colour would step by 12-20 levels here.
+        assert.ok(steepest <= 3, `at latitude ${latitude}, side ${side}: a step of ${steepest} between neighbouring texels`);
+      }
+    }
+  });
+
+  test('eyes, lips and brows are taken from the photo but feed nothing into the skin fill', () => {
+    // Call the top-left quadrant of the sphere "lips": still photo, no longer skin.
+    const lips: number[] = [];
+    for (let t = 0; t < mesh.indices.length / 3 - 2; t++) {
+      const a = mesh.indices[t * 3];
+      if (mesh.positions[a * 3] < 0 && mesh.positions[a * 3 + 1] > 0 && mesh.positions[a * 3 + 2] > 0) lips.push(t);
+    }
+    const { confidence, skin } = bakeTexture(
+      { mesh, projection, photo, skin: SKIN, masks: { person, hair }, regions: { lips: { faces: lips } } },
+      { width: WIDTH, height: HEIGHT },
+    );
+    const topLeft = sphereTexel(-35, 35), topRight = sphereTexel(35, 35);
+    assert.deepEqual([confidence.data[topLeft], skin.data[topLeft]], [255, 0]);
+    assert.deepEqual([confidence.data[topRight], skin.data[topRight]], [255, 255]);
+  });
+
+  test('inside the face outline the photo is taken whatever its colour, outside it only where it is skin', () => {
+    const plateTexel = Math.floor(0.91 * HEIGHT) * WIDTH + Math.floor(0.5 * WIDTH);
+    const square = (x0: number, y0: number, x1: number, y1: number) => [x0, y0, x1, y0, x1, y1, x0, y1];
+    const around = bakeTexture({ mesh, projection, photo, skin: SKIN, faceOutline: square(150, 150, 362, 362) }, { width: WIDTH, height: HEIGHT });
+    assert.ok(distance(texel(around.texture, plateTexel), PLATE) <= 3, 'the purple plate inside the outline');
+    const elsewhere = bakeTexture({ mesh, projection, photo, skin: SKIN, faceOutline: square(300, 300, 400, 400) }, { width: WIDTH, height: HEIGHT });
+    assert.equal(elsewhere.confidence.data[plateTexel], 0);
+    assert.ok(distance(texel(elsewhere.texture, plateTexel), skinRgb) <= 30, `outside the outline the plate is ${texel(elsewhere.texture, plateTexel)}`);
+    // Skin-coloured photo outside the outline is still taken.
+    assert.ok(elsewhere.confidence.data[sphereTexel(-35, -35)] > 240);
+  });
+
+  test('with evenLighting, a face lit from one side comes out evenly lit', () => {
+    // The same scene, photographed as plain skin lit from the photo's right: 0.4 of the light at the left edge.
+    const lit = new Uint8Array(SIZE * SIZE * 3);
+    for (let y = 0; y < SIZE; y++) {
+      for (let x = 0; x < SIZE; x++) {
+        const shade = 0.4 + 0.6 * (x / SIZE);
+        lit.set([SKIN.red * shade, SKIN.green * shade, SKIN.blue * shade].map(Math.round), (y * SIZE + x) * 3);
+      }
+    }
+    const input = { mesh, projection, photo: { width: SIZE, height: SIZE, channels: 3, data: lit }, skin: SKIN };
+    const luma = (t: Texture, k: number) => 0.299 * t.data[k * 3] + 0.587 * t.data[k * 3 + 1] + 0.114 * t.data[k * 3 + 2];
+    const ratio = (t: Texture) => luma(t, sphereTexel(-40, -30)) / luma(t, sphereTexel(40, -30));
+    const plain = bakeTexture(input, { width: WIDTH, height: HEIGHT }).texture;
+    const even = bakeTexture(input, { width: WIDTH, height: HEIGHT, evenLighting: 1 }).texture;
+    assert.ok(ratio(plain) < 0.8, `left/right ${ratio(plain)} without`);
+    assert.ok(Math.abs(1 - ratio(even)) < 0.06, `left/right ${ratio(even)} with evenLighting`);
+  });
+
+  test('the texture and its confidence have the requested size, and encode to JPEG and PNG', async () => {
+    const { texture, confidence, skin } = baked();
+    assert.deepEqual([texture.width, texture.height, texture.channels, texture.data.length], [WIDTH, HEIGHT, 3, WIDTH * HEIGHT * 3]);
+    assert.equal(confidence.data.length, WIDTH * HEIGHT);
+    assert.equal(skin.data.length, WIDTH * HEIGHT);
+    const jpeg = await encodeJpeg(texture, 85);
+    assert.deepEqual([jpeg[0], jpeg[1]], [0xff, 0xd8]);
+    const meta = await sharp(jpeg).metadata();
+    assert.deepEqual([meta.format, meta.width, meta.height], ['jpeg', WIDTH, HEIGHT]);
+    const png = await sharp(await encodePng(confidence)).metadata();
+    assert.deepEqual([png.format, png.width, png.height, png.channels], ['png', WIDTH, HEIGHT, 1]);
+  });
+
+  test('an RGBA or a gray photo bakes as well as an RGB one', async () => {
+    const rgba = new Uint8Array(SIZE * SIZE * 4), gray = new Uint8Array(SIZE * SIZE), grayRgb = new Uint8Array(SIZE * SIZE * 3);
+    for (let i = 0; i < SIZE * SIZE; i++) {
+      rgba.set([photo.data[i * 3], photo.data[i * 3 + 1], photo.data[i * 3 + 2], 77], i * 4);
+      gray[i] = photo.data[i * 3 + 1];
+      grayRgb.fill(gray[i], i * 3, i * 3 + 3);
+    }
+    const bake = (p: RawImage) => bakeTexture({ mesh, projection, photo: p, skin: SKIN, masks: { person, hair } }, { width: 256, height: 128 }).texture.data;
+    assert.deepEqual(bake({ width: SIZE, height: SIZE, channels: 4, data: rgba }), bake(photo));
+    assert.deepEqual(bake({ width: SIZE, height: SIZE, channels: 1, data: gray }), bake({ width: SIZE, height: SIZE, channels: 3, data: grayRgb }));
+    // And a photo read from a file is RGB.
+    const decoded = await decodeRgb(await encodePng(photo));
+    assert.deepEqual([decoded.width, decoded.height, decoded.channels], [SIZE, SIZE, 3]);
+    assert.deepEqual(decoded.data, photo.data);
+  });
+
+  test('the default texture is 4096×2048', () => {
+    const small = sphereWithPlate(16, 8);
+    const { texture } = bakeTexture({ mesh: small, projection: projectOrthographic(small, { scale: SCALE, centerX: 256, centerY: 256 }), photo, skin: SKIN });
+    assert.deepEqual([texture.width, texture.height], [4096, 2048]);
+  });
+
+  test('without any photo texel the whole texture is the skin colour', () => {
+    // The camera sees the sphere from behind the photo: nothing lands in it.
+    const away = projectOrthographic(mesh, { scale: SCALE, centerX: -5000, centerY: 256 });
+    const { texture, confidence } = bakeTexture({ mesh, projection: away, photo, skin: SKIN }, { width: 256, height: 128 });
+    for (let k = 0; k < 256 * 128; k++) assert.ok(distance(texel(texture, k), skinRgb) <= 1);
+    assert.equal(Math.max(...confidence.data), 0);
+  });
+
+  test('the warm-up runs every step without input', () => {
+    assert.doesNotThrow(() => warmUpTexture());
+  });
+
+  test('a mesh without UVs or a projection of the wrong length is refused', () => {
+    const { uvs: _, ...noUvs } = mesh;
+    assert.throws(() => bakeTexture({ mesh: noUvs, projection, photo, skin: SKIN }, { width: 64, height: 32 }), /UVs/);
+    const short = { ...projection, x: projection.x.subarray(1) };
+    assert.throws(() => bakeTexture({ mesh, projection: short, photo, skin: SKIN }, { width: 64, height: 32 }), /projection\.x/);
+  });
+});
+
+describe('regionMask', () => {
+  test('a region given by its triangles covers their UV area, softly at its outline', () => {
+    const plateFaces = [mesh.indices.length / 3 - 2, mesh.indices.length / 3 - 1];
+    const mask = regionMask(mesh, { faces: plateFaces }, { width: WIDTH, height: HEIGHT, softness: 4 });
+    const at = (u: number, v: number) => mask.data[Math.floor(v * HEIGHT) * WIDTH + Math.floor(u * WIDTH)];
+    assert.equal(at(0.5, 0.91), 255);
+    assert.equal(at(0.3, 0.91), 0);
+    assert.equal(at(0.5, 0.5), 0);
+    const row = Math.floor(0.91 * HEIGHT) * WIDTH;
+    const edge = Array.from(mask.data.subarray(row + Math.floor(0.4 * WIDTH) - 4, row + Math.floor(0.4 * WIDTH) + 4));
+    assert.ok(edge.some((m) => m > 0 && m < 255), `no soft edge: ${edge}`);
+  });
+
+  test('a region given by vertices holds the triangles whose three vertices are in it', () => {
+    const base = mesh.positions.length / 3 - 4;
+    const mask = regionMask(mesh, { vertices: [base, base + 1, base + 2] }, { width: WIDTH, height: HEIGHT, softness: 0 });
+    // Only the first plate triangle (top-left, top-right, bottom-left corners) is in.
+    assert.equal(mask.data[Math.floor(0.87 * HEIGHT) * WIDTH + Math.floor(0.42 * WIDTH)], 255);
+    assert.equal(mask.data[Math.floor(0.95 * HEIGHT) * WIDTH + Math.floor(0.58 * WIDTH)], 0);
+  });
+});
+
+describe('recolorRegion', () => {
+  function noisyTexture(width: number, height: number): Texture {
+    const data = new Uint8Array(width * height * 3);
+    let seed = 7;
+    for (let i = 0; i < data.length; i += 3) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      const n = (seed >>> 24) % 31 - 15;
+      data[i] = 150 + n;
+      data[i + 1] = 80 + n;
+      data[i + 2] = 90 + n;
+    }
+    return { width, height, channels: 3, data };
+  }
+
+  test('recolouring a region changes only its texels, moves their mean to the target and keeps their detail', () => {
+    const width = 64, height = 32;
+    const texture = noisyTexture(width, height);
+    const mask: Mask = { width, height, data: new Uint8Array(width * height) };
+    for (let y = 8; y < 24; y++) for (let x = 16; x < 48; x++) mask.data[y * width + x] = 255;
+    for (let x = 16; x < 48; x++) mask.data[7 * width + x] = 128; // a soft rim
+    const target = { red: 200, green: 40, blue: 60 };
+    const out = recolorRegion(texture, mask, target);
+    let mean = [0, 0, 0], n = 0;
+    for (let k = 0; k < width * height; k++) {
+      if (mask.data[k] === 0) {
+        assert.deepEqual(texel(out, k), texel(texture, k), `texel ${k} outside the region changed`);
+      } else if (mask.data[k] === 255) {
+        const before = texel(texture, k), after = texel(out, k);
+        mean = mean.map((m, c) => m + after[c]);
+        n++;
+        // The same offset everywhere: differences between texels (the detail) are kept.
+        const offset = after[0] - before[0];
+        assert.ok(Math.abs(after[1] - before[1] - (target.green - 80)) <= 2 && Math.abs(offset - (target.red - 150)) <= 2);
+      }
+    }
+    assert.ok(distance(mean.map((m) => m / n), [target.red, target.green, target.blue]) <= 2, `mean ${mean.map((m) => m / n)}`);
+    const rim = texel(out, 7 * width + 20), rimBefore = texel(texture, 7 * width + 20);
+    assert.ok(Math.abs(rim[0] - rimBefore[0] - (target.red - 150) / 2) <= 2, 'the soft rim moves half way');
+    assert.deepEqual(texel(texture, 10 * width + 20).length, 3, 'the input is left as it was');
+  });
+
+  test('strength 0 leaves the texture as it is', () => {
+    const texture = noisyTexture(16, 8);
+    const mask: Mask = { width: 16, height: 8, data: new Uint8Array(128).fill(255) };
+    assert.deepEqual(recolorRegion(texture, mask, { red: 0, green: 0, blue: 255 }, { strength: 0 }).data, texture.data);
+  });
+});
+
+describe('evenLighting', () => {
+  test('evening the lighting flattens broad shading across the skin and keeps fine detail', () => {
+    const width = 512, height = 256;
+    const data = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        // Light from the right: shading 0.55 at the left edge to 1.0 at the right; 1-texel stripes of detail.
+        const shade = 0.55 + 0.45 * (x / (width - 1));
+        const detail = x % 2 === 0 ? 8 : -8;
+        const k = (y * width + x) * 3;
+        data[k] = Math.round((200 + detail) * shade);
+        data[k + 1] = Math.round((160 + detail) * shade);
+        data[k + 2] = Math.round((140 + detail) * shade);
+      }
+    }
+    const skin: Mask = { width, height, data: new Uint8Array(width * height).fill(255) };
+    const out = evenLighting({ width, height, channels: 3, data }, skin);
+    const luma = (img: Uint8Array, x: number, y: number) => {
+      const k = (y * width + x) * 3;
+      return (0.299 * (img[k] + img[k + 3]) + 0.587 * (img[k + 1] + img[k + 4]) + 0.114 * (img[k + 2] + img[k + 5])) / 2;
+    };
+    const ratioBefore = luma(data, 40, 128) / luma(data, 470, 128);
+    const ratioAfter = luma(out.data, 40, 128) / luma(out.data, 470, 128);
+    assert.ok(ratioBefore < 0.7, `the test shading is too weak: ${ratioBefore}`);
+    assert.ok(Math.abs(1 - ratioAfter) < 0.08, `left/right luma ratio ${ratioAfter} after evening`);
+    const stripe = (img: Uint8Array) => img[(128 * width + 256) * 3] - img[(128 * width + 257) * 3];
+    assert.ok(Math.abs(stripe(out.data) - stripe(data)) <= 4, `detail ${stripe(data)} became ${stripe(out.data)}`);
+  });
+});
+
+describe('resizeTexture', () => {
+  test('a texture resizes to the requested size', async () => {
+    const { texture } = baked();
+    const small = await resizeTexture(texture, 256, 128);
+    assert.deepEqual([small.width, small.height, small.channels, small.data.length], [256, 128, 3, 256 * 128 * 3]);
+    const k = sphereTexel(35, 35);
+    const x = (k % WIDTH) >> 2, y = Math.floor(k / WIDTH) >> 2;
+    assert.ok(distance(texel(small, y * 256 + x), QUADRANT.topRight) <= 6);
+  });
+});
