@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import sharp from 'sharp';
 import { fork } from 'node:child_process';
 import { type Figure, median, printFigures } from './figure.js';
 import { Api } from '../test/support/api.js';
@@ -62,10 +63,12 @@ export async function run(): Promise<Figure[]> {
     const base = `http://127.0.0.1:${port}`;
     const api = new Api(base, await fetchToken(base, client_id, client_secret));
     const photo = await readFile(PHOTO);
+    // A 1-megapixel photo for the head target: the same real portrait, scaled up.
+    const megapixel = await sharp(photo).resize(1000, 1000).jpeg({ quality: 92 }).toBuffer();
     const parameters = JSON.stringify({ model_info: { plus: ['age', 'gender', 'race', 'skin_color', 'hair_color', 'facial_landmarks_68'] } });
-    const complete = async () => {
+    const complete = async (pipeline: string, subtype: string, image: Buffer) => {
       const t0 = performance.now();
-      const created = await api.createAvatar({ pipeline: 'head_1.2', name: 'bench', photo, parameters });
+      const created = await api.createAvatar({ pipeline, pipeline_subtype: subtype, name: 'bench', photo: image, parameters });
       for (;;) {
         const { body } = await api.get(`/avatars/${created.body.code}/`);
         if (body.status === 'Completed') return { ms: performance.now() - t0, code: created.body.code as string };
@@ -73,15 +76,19 @@ export async function run(): Promise<Figure[]> {
         await new Promise((r) => setTimeout(r, 5));
       }
     };
-    await complete(); // warm-up: the worker loads its models
-    const times: number[] = [];
+    await complete('head_1.2', 'base/static', megapixel); // warm-up: the worker loads its models and templates
+    const analysisOnly: number[] = [];
+    const heads: number[] = [];
     let code = '';
-    for (let i = 0; i < 10; i++) {
-      const r = await complete();
-      times.push(r.ms);
-      code = r.code;
+    for (let i = 0; i < 7; i++) {
+      // animated_face does the analysis step only, until its own geometry lands: the service's own overhead.
+      analysisOnly.push((await complete('animated_face', 'base/legacy', photo)).ms);
+      const head = await complete('head_1.2', 'base/static', megapixel);
+      heads.push(head.ms);
+      code = head.code;
     }
-    figures.push({ name: 'POST /avatars/ to Completed (median of 10, astronaut.png)', value: median(times), unit: 'ms', target: '<= 1000 ms' });
+    figures.push({ name: 'POST /avatars/ to Completed, analysis only (animated_face; median of 7)', value: median(analysisOnly), unit: 'ms', target: '<= 1000 ms' });
+    figures.push({ name: 'POST /avatars/ to Completed, head_1.2 base/static, 1 MP photo, LOD0-7 + 4096x2048 texture (median of 7)', value: median(heads), unit: 'ms', target: '<= 2000 ms' });
 
     const headers = { Authorization: `Bearer ${api.token}` };
     const avatar = (await api.get(`/avatars/${code}/`)).body;
@@ -99,7 +106,7 @@ export async function run(): Promise<Figure[]> {
     figures.push({ name: 'bare fastify route, same JSON (autocannon 32 conn, 10 s; median of 3)', value: bareRps, unit: 'req/s' });
     figures.push({ name: 'GET /avatars/{code}/ (autocannon 32 conn, 10 s; median of 3)', value: ourRps, unit: 'req/s' });
     figures.push({ name: 'GET /avatars/{code}/ as a share of the bare route', value: (100 * ourRps) / bareRps, unit: '%', target: '>= 50 %' });
-    figures.push({ name: 'peak RSS of the server with its workers', value: await rssPeakMiB(server.pid!), unit: 'MiB' });
+    figures.push({ name: 'peak RSS of the server with its worker threads', value: await rssPeakMiB(server.pid!), unit: 'MiB', target: '<= 1536 MiB' });
     server.kill('SIGTERM');
     await exited(server);
   } finally {
