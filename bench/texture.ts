@@ -1,3 +1,4 @@
+import { uvSphere } from '../src/geometry/uvSphere.js';
 import { pathToFileURL } from 'node:url';
 import type { Mask, Rgb } from '../src/analysis/types.js';
 import type { Mesh } from '../src/geometry/mesh.js';
@@ -16,7 +17,7 @@ const SKIN: Rgb = { red: 205, green: 160, blue: 140 };
  * then the encoders and the edits on the result.
  */
 export async function run(): Promise<Figure[]> {
-  const mesh = sphere(128, 120, 0.1);
+  const mesh = uvSphere({ radius: 0.1, rings: 120, segments: 128 });
   const { photo, person, hair } = scene(1024);
   const projection = projectOrthographic(mesh, { scale: 4000, centerX: 512, centerY: 540 });
   const outline: number[] = [];
@@ -71,29 +72,6 @@ export async function run(): Promise<Figure[]> {
   ];
 }
 
-/** A UV sphere: u = longitude (front at 0.5), v = colatitude, seam at the back. */
-function sphere(longitudes: number, latitudes: number, radius: number): Mesh {
-  const n = (longitudes + 1) * (latitudes + 1);
-  const positions = new Float32Array(n * 3), normals = new Float32Array(n * 3), uvs = new Float32Array(n * 2);
-  for (let j = 0, v = 0; j <= latitudes; j++) {
-    const theta = (j / latitudes) * Math.PI;
-    for (let i = 0; i <= longitudes; i++, v++) {
-      const phi = (i / longitudes) * 2 * Math.PI - Math.PI;
-      const nx = Math.sin(theta) * Math.sin(phi), ny = Math.cos(theta), nz = Math.sin(theta) * Math.cos(phi);
-      positions.set([radius * nx, radius * ny, radius * nz], v * 3);
-      normals.set([nx, ny, nz], v * 3);
-      uvs.set([i / longitudes, j / latitudes], v * 2);
-    }
-  }
-  const indices = new Uint32Array(longitudes * latitudes * 6);
-  for (let j = 0, t = 0; j < latitudes; j++) {
-    for (let i = 0; i < longitudes; i++, t += 6) {
-      const a = j * (longitudes + 1) + i, b = a + 1, c = a + longitudes + 1, d = c + 1;
-      indices.set([a, c, b, b, c, d], t);
-    }
-  }
-  return { positions, normals, uvs, indices };
-}
 
 /** A photo with a textured face-sized disc on a background, hair over its top, and the masks. */
 function scene(size: number): { photo: RawImage; person: Mask; hair: Mask } {

@@ -19,3 +19,4 @@ export { meshDefects, type MeshDefects } from './meshDefects.js';
 export { warmUpHeadGeometry, WARM_UP_HEAD_GEOMETRY_DEFAULTS, type WarmUpHeadGeometryOptions } from './warmUpHeadGeometry.js';
 export { headScale, type HeadScale } from './headScale.js';
 export { landmarkDisplacements, LANDMARK_DISPLACEMENTS_DEFAULTS, type LandmarkDisplacementsOptions } from './landmarkDisplacements.js';
+export { uvSphere, UV_SPHERE_DEFAULTS, type UvSphereOptions } from './uvSphere.js';

@@ -1,3 +1,4 @@
+import { uvSphere } from '../geometry/uvSphere.js';
 import type { Mesh } from '../geometry/mesh.js';
 import { bakeTexture } from './bakeTexture.js';
 import { evenLighting } from './evenLighting.js';
@@ -16,7 +17,7 @@ import { regionMask } from './regionMask.js';
  * ```
  */
 export function warmUpTexture(): void {
-  const mesh = sphere(32, 16);
+  const mesh = uvSphere({ radius: 1, rings: 16, segments: 32 });
   const size = 64;
   const data = new Uint8Array(size * size * 3);
   const person = new Uint8Array(size * size), hair = new Uint8Array(size * size);
@@ -42,26 +43,3 @@ export function warmUpTexture(): void {
   recolorRegion(baked.texture, regionMask(mesh, { faces: [200, 201, 202] }, options), { red: 180, green: 60, blue: 70 });
 }
 
-/** A unit UV sphere: u = longitude (front at 0.5), v = colatitude. */
-function sphere(longitudes: number, latitudes: number): Mesh {
-  const n = (longitudes + 1) * (latitudes + 1);
-  const positions = new Float32Array(n * 3), normals = new Float32Array(n * 3), uvs = new Float32Array(n * 2);
-  for (let j = 0, v = 0; j <= latitudes; j++) {
-    const theta = (j / latitudes) * Math.PI;
-    for (let i = 0; i <= longitudes; i++, v++) {
-      const phi = (i / longitudes) * 2 * Math.PI - Math.PI;
-      const normal = [Math.sin(theta) * Math.sin(phi), Math.cos(theta), Math.sin(theta) * Math.cos(phi)];
-      positions.set(normal, v * 3);
-      normals.set(normal, v * 3);
-      uvs.set([i / longitudes, j / latitudes], v * 2);
-    }
-  }
-  const indices = new Uint32Array(longitudes * latitudes * 6);
-  for (let j = 0, t = 0; j < latitudes; j++) {
-    for (let i = 0; i < longitudes; i++, t += 6) {
-      const a = j * (longitudes + 1) + i, b = a + 1, c = a + longitudes + 1, d = c + 1;
-      indices.set([a, c, b, b, c, d], t);
-    }
-  }
-  return { positions, normals, uvs, indices };
-}

@@ -1,4 +1,4 @@
-import type { Mesh } from '../geometry/mesh.js';
+import type { Mesh } from './mesh.js';
 
 export interface UvSphereOptions {
   /** Radius in metres. */
