@@ -245,8 +245,98 @@ describe('bakeTexture', () => {
     const elsewhere = bakeTexture({ mesh, projection, photo, skin: SKIN, faceOutline: square(300, 300, 400, 400) }, { width: WIDTH, height: HEIGHT });
     assert.equal(elsewhere.confidence.data[plateTexel], 0);
     assert.ok(distance(texel(elsewhere.texture, plateTexel), skinRgb) <= 30, `outside the outline the plate is ${texel(elsewhere.texture, plateTexel)}`);
-    // Skin-coloured photo outside the outline is still taken.
-    assert.ok(elsewhere.confidence.data[sphereTexel(-35, -35)] > 240);
+    // Photo of the face's own tone outside the outline is still taken (the outline lies in the
+    // bottom-right quadrant, so that is the tone).
+    assert.ok(elsewhere.confidence.data[sphereTexel(60, -10)] > 240);
+  });
+
+  /**
+   * A photo of plain skin of one tone (nothing like the `skin` passed in), a face outline square
+   * around the front, and inside it a band of dark hair along its top edge that no mask marks, and
+   * a dark brow further in.
+   */
+  function fringeScene(): { photo: RawImage; person: Mask; outline: number[]; fringe: [number, number]; brow: [number, number] } {
+    const data = new Uint8Array(SIZE * SIZE * 3);
+    const c = SIZE / 2;
+    for (let y = 0; y < SIZE; y++) {
+      for (let x = 0; x < SIZE; x++) {
+        const dx = x + 0.5 - c, dy = y + 0.5 - c;
+        let color = BACKGROUND;
+        if (dx * dx + dy * dy < PERSON_RADIUS ** 2) {
+          color = FACE_SKIN;
+          if (y >= 100 && y < 124 && x >= 200 && x < 312) color = HAIR;
+          if (y >= 176 && y < 188 && x >= 200 && x < 312) color = BROW;
+        }
+        data.set(color, (y * SIZE + x) * 3);
+      }
+    }
+    const personData = new Uint8Array(SIZE * SIZE);
+    for (let y = 0; y < SIZE; y++) {
+      for (let x = 0; x < SIZE; x++) if ((x + 0.5 - c) ** 2 + (y + 0.5 - c) ** 2 < PERSON_RADIUS ** 2) personData[y * SIZE + x] = 255;
+    }
+    return {
+      photo: { width: SIZE, height: SIZE, channels: 3, data },
+      person: { width: SIZE, height: SIZE, data: personData },
+      outline: [96, 96, 416, 96, 416, 416, 96, 416],
+      fringe: [256, 112],
+      brow: [256, 182],
+    };
+  }
+  const FACE_SKIN = [222, 180, 155];
+  const BROW = [90, 60, 45];
+  /** Far from FACE_SKIN: what a cheek sample of another light or white balance might give. */
+  const WRONG_SKIN: Rgb = { red: 160, green: 105, blue: 95 };
+
+  /** The sphere texel whose point lands on photo pixel (x, y) (the sphere's front). */
+  function photoTexel(x: number, y: number): number {
+    const nx = (x - SIZE / 2) / (RADIUS * SCALE), ny = -(y - SIZE / 2) / (RADIUS * SCALE);
+    const nz = Math.sqrt(1 - nx * nx - ny * ny);
+    return sphereTexel((Math.atan2(nx, nz) * 180) / Math.PI, (Math.asin(ny) * 180) / Math.PI);
+  }
+
+  test('unseen skin is filled with the tone of the face border, not the given skin colour, and meets the face without a rim', () => {
+    const scene = fringeScene();
+    const { texture, confidence, tone } = bakeTexture(
+      { mesh, projection, photo: scene.photo, skin: WRONG_SKIN, masks: { person: scene.person }, faceOutline: scene.outline },
+      { width: WIDTH, height: HEIGHT },
+    );
+    // The dark band along the outline does not pull the tone towards hair.
+    assert.ok(distance([tone.red, tone.green, tone.blue], FACE_SKIN) <= 3, `tone ${JSON.stringify(tone)}`);
+    for (const longitude of [-179, -140, 140, 179]) {
+      for (const latitude of [-60, 0, 60]) {
+        const k = sphereTexel(longitude, latitude);
+        assert.equal(confidence.data[k], 0);
+        assert.ok(distance(texel(texture, k), FACE_SKIN) <= 4, `at ${longitude}°, ${latitude}°: ${texel(texture, k)} is not the face's tone`);
+      }
+    }
+    // From the cheek round to the back of the head, no step between neighbouring texels.
+    for (const side of [-1, 1]) {
+      let steepest = 0;
+      for (let longitude = 20; longitude < 170; longitude += 360 / WIDTH) {
+        const a = sphereTexel(side * longitude, -20), b = sphereTexel(side * (longitude + 360 / WIDTH), -20);
+        if (a !== b) steepest = Math.max(steepest, distance(texel(texture, a), texel(texture, b)));
+      }
+      assert.ok(steepest <= 2, `side ${side}: a step of ${steepest}`);
+    }
+    // Without an outline there is no border to measure: the given skin colour.
+    const bare = bakeTexture({ mesh, projection, photo: scene.photo, skin: WRONG_SKIN, masks: { person: scene.person } }, { width: 256, height: 128 });
+    assert.deepEqual(bare.tone, WRONG_SKIN);
+  });
+
+  test('hair the mask missed near the face outline is not baked, dark features of the inner face are', () => {
+    const scene = fringeScene();
+    const { texture, confidence } = bakeTexture(
+      { mesh, projection, photo: scene.photo, skin: WRONG_SKIN, masks: { person: scene.person }, faceOutline: scene.outline },
+      { width: WIDTH, height: HEIGHT },
+    );
+    const fringe = photoTexel(...scene.fringe), brow = photoTexel(...scene.brow);
+    assert.ok(confidence.data[fringe] < 20, `the fringe is taken at ${confidence.data[fringe]}`);
+    assert.ok(distance(texel(texture, fringe), FACE_SKIN) <= 12, `the fringe's texel is ${texel(texture, fringe)}`);
+    assert.equal(confidence.data[brow], 255);
+    assert.ok(distance(texel(texture, brow), BROW) <= 3, `the brow's texel is ${texel(texture, brow)}`);
+    // Skin in the band is taken as usual.
+    const forehead = photoTexel(256, 140);
+    assert.ok(confidence.data[forehead] > 240 && distance(texel(texture, forehead), FACE_SKIN) <= 3);
   });
 
   test('with evenLighting, a face lit from one side comes out evenly lit', () => {

@@ -4,9 +4,10 @@ import { composite } from './composite.js';
 import { rasterizeDepth } from './depthBuffer.js';
 import { evenLightingIn, type evenLighting } from './evenLighting.js';
 import type { faceOutline } from './faceOutline.js';
+import { faceTone } from './faceTone.js';
 import { feather } from './feather.js';
 import { checkImage, type RawImage, type Texture } from './image.js';
-import { photoGrid } from './photoGrid.js';
+import { FACE_BAND, photoGrid } from './photoGrid.js';
 import { photoTexels } from './photoTexels.js';
 import { checkProjection, type Projection } from './projection.js';
 import { regionTriangles, type FaceRegion } from './regionMask.js';
@@ -21,7 +22,11 @@ export interface BakeInput {
   projection: Projection;
   /** The photo, 8-bit, 1, 3 or 4 channels; `projection` is in its pixels. */
   photo: RawImage;
-  /** The person's skin colour (FaceAnalysis `colors.skin`): what unseen skin tends to. */
+  /**
+   * The person's skin colour (FaceAnalysis `colors.skin`). Unseen skin tends to the tone the photo
+   * shows along the face's border (see {@link BakedTexture.tone}); this is the fallback when there
+   * is no face outline or too little of it is visible.
+   */
   skin: Rgb;
   /** Segmentation masks over the whole photo, any resolution (FaceAnalysis `segmentation`). */
   masks?: {
@@ -32,9 +37,10 @@ export interface BakeInput {
   };
   /**
    * The face outline in the photo, [x0, y0, x1, y1, ...] pixels (e.g. {@link faceOutline} of the
-   * analysis). Inside it the photo is taken whatever its colour; outside it (neck, ears, temples,
-   * top of the head) only where it looks like skin, so a collar, a scarf or a strand of hair the
-   * mask missed is not baked onto the head. Without it the photo is trusted everywhere.
+   * analysis). In the inner face the photo is taken whatever its colour; outside it (neck, ears,
+   * top of the head) and in the band inside the outline (forehead, temples, cheek sides, jaw; see
+   * `faceBand`) only where it looks like skin, so a collar, a scarf, a fringe or a strand of hair
+   * the mask missed is not baked onto the head. Without it the photo is trusted everywhere.
    */
   faceOutline?: ArrayLike<number>;
   /** Parts of the mesh taken from the photo but not skin, so kept out of the skin fill. */
@@ -68,11 +74,16 @@ export interface BakeOptions {
   feather?: number;
   /** The skin fill is computed at 1/fillFactor of the texture resolution (it is smooth). */
   fillFactor?: number;
-  /** Distance from known skin, as a fraction of the texture width, over which the fill becomes `skin`. */
+  /** Distance from known skin, as a fraction of the texture width, over which the fill becomes the skin tone. */
   fillFalloff?: number;
-  /** Luma difference (0..255) from `skin` within which a photo texel fully counts as skin for the fill. */
+  /**
+   * Depth of the band inside the face outline, as a fraction of the face's size, over which the
+   * photo goes from taken only where it looks like skin (at the outline) to taken whatever its colour.
+   */
+  faceBand?: number;
+  /** Luma difference (0..255) from the skin tone within which a photo texel fully counts as skin for the fill. */
   skinLumaTolerance?: number;
-  /** Chroma (Cb, Cr) difference from `skin` within which a photo texel fully counts as skin. */
+  /** Chroma (Cb, Cr) difference from the skin tone within which a photo texel fully counts as skin. */
   skinChromaTolerance?: number;
   /**
    * `enhance_lighting`: how much of the photo's broad shading to divide out (0..1, see
@@ -92,6 +103,7 @@ export const BAKE_DEFAULTS: Required<BakeOptions> = {
   feather: 1 / 512,
   fillFactor: 8,
   fillFalloff: 1 / 24,
+  faceBand: FACE_BAND,
   skinLumaTolerance: 60,
   skinChromaTolerance: 18,
   evenLighting: 0,
@@ -108,6 +120,11 @@ export interface BakedTexture {
    * anything far from the skin colour, nor the fill. What {@link evenLighting} learns shading from.
    */
   skin: Mask;
+  /**
+   * The skin tone the unseen head is filled with and photo texels are judged against: the photo's
+   * tone along the face's border (see faceTone.ts), or `skin` without a usable outline.
+   */
+  tone: Rgb;
 }
 
 /**
@@ -117,10 +134,11 @@ export interface BakedTexture {
  *
  * 1. A depth buffer of the mesh in photo space, so hidden points are not taken from the photo.
  * 2. One UV-space rasterisation: per texel, photo position, depth and facing; photo weight =
- *    smoothstep(facing) × visible × in the photo × person × not hair (× skin likeness outside the
- *    face outline); bilinear photo colour.
+ *    smoothstep(facing) × visible × in the photo × person × not hair (× strict skin likeness, against
+ *    the tone of the face's border, outside the inner face); bilinear photo colour.
  * 3. Optionally, the photo's shading evened out (`enhance_lighting`).
- * 4. The skin fill (pull-push from skin texels, pulled towards `skin` with distance) at low resolution.
+ * 4. The skin fill (pull-push from skin texels, pulled with distance towards the tone of the photo
+ *    along the face's border, so the face blends into the head) at low resolution.
  * 5. The photo weight's hard edges feathered, then photo and upsampled fill blended per texel.
  *
  * ```ts
@@ -154,7 +172,8 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
   }
   const depthRange = zMax > zMin ? zMax - zMin : 1;
   const depthBuffer = rasterizeDepth(mesh.indices, projection, photo.width, photo.height, o.depthBufferSize);
-  const grid = photoGrid(depthBuffer, photo.width, photo.height, { ...input.masks, faceOutline: input.faceOutline });
+  const grid = photoGrid(depthBuffer, photo.width, photo.height, { ...input.masks, faceOutline: input.faceOutline, faceBand: o.faceBand });
+  const tone = input.faceOutline && input.faceOutline.length >= 6 ? faceTone(grid, depthBuffer, photo, input.skin) : { ...input.skin };
   const regions = input.regions ?? {};
   const notSkin = regionTriangles(mesh, [regions.eyes, regions.lips, regions.brows]);
   const texels = photoTexels({
@@ -167,7 +186,7 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
     grid,
     borders: islandBorders(mesh.indices),
     notSkin,
-    skin: input.skin,
+    skin: tone,
     skinLumaTolerance: o.skinLumaTolerance,
     skinChromaTolerance: o.skinChromaTolerance,
     facingFrom: o.facingFrom,
@@ -179,7 +198,7 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
   if (o.evenLighting > 0) {
     evenLightingIn(texels.color, texels.source, width, height, texels.seen, { strength: o.evenLighting });
   }
-  const fill = skinFill(texels.color, texels.source, texels.seen, width, height, input.skin, o.fillFactor, o.fillFalloff * width);
+  const fill = skinFill(texels.color, texels.source, texels.seen, width, height, tone, o.fillFactor, o.fillFalloff * width);
   const blend = feather(texels.weight, texels.coverage, width, height, texels.seen, Math.round(o.feather * width));
   const data = composite(texels.color, blend, texels.seen, fill, width, height);
   // Skin seen in the photo, as far as the photo shows in the texture (none outside `seen`).
@@ -190,6 +209,7 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
     texture: { width, height, channels: 3, data },
     confidence: { width, height, data: blend },
     skin: { width, height, data: skin },
+    tone,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Point2 } from '../analysis/mesh.js';
 import { scanPolygon } from '../analysis/raster.js';
 import type { Mask } from '../analysis/types.js';
 import type { DepthBuffer } from './depthBuffer.js';
+import { chamferDistance } from './distance.js';
 
 /** Numbers per cell of a {@link photoGrid}. */
 export const GRID_STRIDE = 3;
@@ -12,17 +13,28 @@ export interface PhotoRegions {
   person?: Mask;
   /** Where hair is; hair is not taken from the photo. */
   hair?: Mask;
-  /** The face outline, [x0, y0, x1, y1, ...] in photo pixels; outside it only skin is taken. */
+  /** The face outline, [x0, y0, x1, y1, ...] in photo pixels; outside the inner face only skin is taken. */
   faceOutline?: ArrayLike<number>;
+  /**
+   * Depth of the band inside the outline, as a fraction of the face's size (square root of its
+   * area), over which trust rises from the outline (0) to the inner face (1). Forehead, temples,
+   * jaw and cheek sides lie in it: a fringe or a strand of hair the mask missed falls there.
+   */
+  faceBand?: number;
 }
+
+/** {@link PhotoRegions.faceBand} when not given. */
+export const FACE_BAND = 0.2;
 
 /**
  * What a texel needs to know about the photo around its point, per depth-buffer cell, interleaved:
  * 1. the nearest depth (from the depth buffer; 1e30 where the mesh is not);
  * 2. how much the photo may be taken from there (0..1): inside the person and not hair;
- * 3. how much it is inside the face outline (0..1), where the photo is trusted whatever its colour
- *    (eyes, brows, lips, beard); outside it, the neck may show a collar and the temples a strand of
- *    hair the mask missed, so there only skin-coloured pixels are taken. 1 everywhere without outline.
+ * 3. how much it is inside the inner face (0..1), where the photo is trusted whatever its colour
+ *    (eyes, brows, lips, beard); outside it, the neck may show a collar and the forehead, temples
+ *    and cheek sides a fringe or a strand of hair the mask missed, so there only skin-coloured
+ *    pixels are taken. 0 outside the face outline, rising by a squared smoothstep over `faceBand`
+ *    inside it to 1 in the inner face; 1 everywhere without outline.
  * Resampled once onto the depth buffer's grid so that the bake's hottest loop reads two cache lines
  * per texel instead of a depth buffer, two masks of arbitrary size and a polygon.
  *
@@ -37,7 +49,7 @@ export interface PhotoRegions {
  */
 export function photoGrid(grid: DepthBuffer, photoWidth: number, photoHeight: number, regions: PhotoRegions = {}): Float32Array {
   const { width, height } = grid;
-  const { person, hair, faceOutline } = regions;
+  const { person, hair, faceOutline, faceBand = FACE_BAND } = regions;
   const out = new Float32Array(width * height * GRID_STRIDE);
   const outlined = !!faceOutline && faceOutline.length >= 6;
   for (let i = 0; i < width * height; i++) {
@@ -46,7 +58,7 @@ export function photoGrid(grid: DepthBuffer, photoWidth: number, photoHeight: nu
     out[i * GRID_STRIDE + 1] = 1;
     out[i * GRID_STRIDE + 2] = outlined ? 0 : 1;
   }
-  if (outlined) markFace(out, grid, faceOutline);
+  if (outlined) markFace(out, grid, faceOutline, faceBand);
   if (person || hair) for (let j = 0; j < height; j++) allowRow(out, j, grid, photoWidth, photoHeight, person, hair);
   erode(out, width, height, true);
   if (person || hair) {
@@ -110,14 +122,43 @@ function smoothDown(grid: Float32Array, tmp: Float32Array, j: number, width: num
   }
 }
 
-/** The face outline rasterised onto the grid's face channel (bilinear sampling softens its edge). */
-function markFace(out: Float32Array, grid: DepthBuffer, outline: ArrayLike<number>): void {
+/**
+ * The face outline rasterised onto the grid's face channel, then ramped inwards: smoothstep (squared)
+ * of the distance to the nearest cell outside over `band` × the face's size (bilinear sampling softens it more).
+ */
+function markFace(out: Float32Array, grid: DepthBuffer, outline: ArrayLike<number>, band: number): void {
   const { width, height, x0, y0, scale } = grid;
   const poly: Point2[] = [];
   for (let i = 0; i + 1 < outline.length; i += 2) poly.push([(outline[i] - x0) * scale, (outline[i + 1] - y0) * scale]);
+  const inside = new Uint8Array(width * height);
+  let cells = 0;
   scanPolygon(poly, width, height, (y, from, to) => {
-    for (let i = y * width + from; i < y * width + to; i++) out[i * GRID_STRIDE + 2] = 1;
+    inside.fill(1, y * width + from, y * width + to);
+    cells += to - from;
   });
+  // The polygon's own area (it may extend past the grid), so the band does not shrink with clipping.
+  let area = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const [ax, ay] = poly[i], [bx, by] = poly[(i + 1) % poly.length];
+    area += ax * by - bx * ay;
+  }
+  const reach = band * Math.sqrt(Math.max(Math.abs(area) / 2, cells));
+  if (!(reach > 1)) {
+    for (let i = 0; i < inside.length; i++) out[i * GRID_STRIDE + 2] = inside[i];
+    return;
+  }
+  const outside = new Uint8Array(width * height);
+  for (let i = 0; i < inside.length; i++) outside[i] = inside[i] ^ 1;
+  // Half a cell less: a cell on the outline's inner side is at distance 1 from the one outside.
+  const distance = chamferDistance(outside, width, height, reach + 1);
+  for (let i = 0; i < inside.length; i++) {
+    if (!inside[i]) continue;
+    const s = (distance[i] - 0.5) / reach;
+    // Smoothstep, squared: trust stays low through most of the band, where hair hangs, and rises
+    // to full only near its inner edge.
+    const t = s >= 1 ? 1 : s * s * (3 - 2 * s);
+    out[i * GRID_STRIDE + 2] = t * t;
+  }
 }
 
 /** One grid row of `allowed` (a function per row keeps V8's optimiser well fed). */

@@ -49,7 +49,7 @@ export interface PhotoTexels {
  * Rasterises every triangle in UV space at texel centres and, per texel, interpolates where its point
  * lands in the photo, its depth and facing, tests it against the photo grid (depth buffer, masks,
  * face outline; see photoGrid.ts) and samples the photo bilinearly. Photo weight = smoothstep of
- * facing × visible × allowed by the masks, × skin likeness outside the face outline. All in one pass
+ * facing × visible × allowed by the masks, × skin likeness outside the inner face. All in one pass
  * with no per-texel attribute buffers: at 4096×2048 four float attributes would be 134 MB of memory
  * traffic for nothing. Written by hand because no library rasterises into typed arrays with our own
  * per-texel work; a per-texel callback would keep V8 from inlining the hot loop.
@@ -244,9 +244,13 @@ function rasterTriangle(state: RasterState, tri: number): void {
             likeness = 1 - u * u * (3 - 2 * u);
           }
           if (face < 1) {
-            // Outside the face the photo must look like skin by a stricter measure (tolerances at
-            // 2/3): white or grey clothes sit just beyond the skin's own chroma spread.
-            const d2s = d2 * 2.25;
+            // Outside the inner face the photo must look like skin by a stricter measure: chroma
+            // within 1/2 of the tolerance (white or grey clothes sit just beyond the skin's own
+            // chroma spread), luma within 2/3 of it when lighter but 1/3 when darker: a fringe or
+            // a strand the hair mask missed is much darker than the border's tone, which already
+            // holds the border's shading. Weighted by how far out of the inner face the texel is.
+            const dYs = dY < 0 ? dY * 3 : dY * 1.5;
+            const d2s = dYs * dYs * invLuma2 + (dCb * dCb + dCr * dCr) * 4 * invChroma2;
             let strict = 0;
             if (d2s <= 1) strict = 1;
             else if (d2s < 4) {
