@@ -24,6 +24,9 @@ export interface HeadSubtypeSpec {
  * differs in how hair is delivered, not in the head), so they take the mobile budgets.
  * The table's vertex counts are informative only and not matched.
  */
+const HEAD_12_MOBILE: HeadSubtypeSpec = { bust: true, lodFaces: [58258, 40000, 30000, 19999, 9999, 8000, 6999, 4000] };
+const HEAD_20_BUST: HeadSubtypeSpec = { bust: true, lodFaces: [57796, 39999, 29999, 20000, 9999, 8000, 6999, 4000] };
+
 export const HEAD_SUBTYPES: Readonly<Record<HeadSubtype, HeadSubtypeSpec>> = {
   'animated_face base/legacy': {
     bust: false,
@@ -33,22 +36,10 @@ export const HEAD_SUBTYPES: Readonly<Record<HeadSubtype, HeadSubtypeSpec>> = {
     bust: true,
     lodFaces: [52577, 29999, 14999, 9999, 7999, 7000, 6000, 3199],
   },
-  'head_1.2 base/mobile': {
-    bust: true,
-    lodFaces: [58258, 40000, 30000, 19999, 9999, 8000, 6999, 4000],
-  },
-  'head_1.2 base/static': {
-    bust: true,
-    lodFaces: [58258, 40000, 30000, 19999, 9999, 8000, 6999, 4000],
-  },
-  'head_2.0 bust/mobile': {
-    bust: true,
-    lodFaces: [57796, 39999, 29999, 20000, 9999, 8000, 6999, 4000],
-  },
-  'head_2.0 bust/static': {
-    bust: true,
-    lodFaces: [57796, 39999, 29999, 20000, 9999, 8000, 6999, 4000],
-  },
+  'head_1.2 base/mobile': HEAD_12_MOBILE,
+  'head_1.2 base/static': HEAD_12_MOBILE,
+  'head_2.0 bust/mobile': HEAD_20_BUST,
+  'head_2.0 bust/static': HEAD_20_BUST,
   'head_2.0 head/mobile': {
     bust: false,
     lodFaces: [23404, 19054, 16860, 11007, 9497, 7889, 6937, 3926],
