@@ -97,14 +97,22 @@ async function analyzeImage(
   const input = tf.tensor3d(image.data, [height, width, 3], 'int32');
   let faces;
   let person;
-  // The detector squeezes its input into a square: a wide group photo or panorama would flatten the
-  // faces past recognition. Padding right and bottom to a square keeps pixel coordinates unchanged.
+  // The detector squeezes its input into a square, which flattens the faces of a wide group photo or
+  // panorama past recognition. Only when nothing is found is the photo padded right and bottom to a
+  // square (pixel coordinates unchanged) and searched again: ordinary photos pay nothing for it.
   const side = Math.max(width, height);
-  const square = side === width && side === height ? input : tf.pad(input, [[0, side - height], [0, side - width], [0, 0]]);
+  let square = input;
   try {
-    const result = await human.detect(square);
-    if (result.error) throw new Error(`face detection failed: ${result.error}`);
-    faces = result.face.filter((f) => f.mesh.length >= MESH_POINTS);
+    const detect = async (tensor: typeof input) => {
+      const result = await human.detect(tensor);
+      if (result.error) throw new Error(`face detection failed: ${result.error}`);
+      return result.face.filter((f) => f.mesh.length >= MESH_POINTS);
+    };
+    faces = await detect(input);
+    if (faces.length === 0 && (width !== side || height !== side)) {
+      square = tf.pad(input, [[0, side - height], [0, side - width], [0, 0]]);
+      faces = await detect(square);
+    }
     if (faces.length === 0) throw new NoFaceError();
     step('faces');
     person = await segmenter.segment(input);
