@@ -25,15 +25,5 @@ export async function decodeTexture(bytes: Buffer | Uint8Array): Promise<Image> 
   }
 }
 
-/**
- * Encodes an image (a rendered {@link Frame}, typically) as PNG; RGBA frames keep their transparency.
- *
- * ```ts
- * await writeFile('preview.png', await encodePng(render(scene, camera)));
- * ```
- */
-export async function encodePng(image: Image): Promise<Buffer> {
-  const { width, height, channels, data } = image;
-  if (data.length !== width * height * channels) throw new RangeError(`encodePng: ${data.length} bytes for a ${width}x${height}x${channels} image`);
-  return sharp(data, { raw: { width, height, channels } }).png({ compressionLevel: 6 }).toBuffer();
-}
+// PNG encoding is shared with textures and masks: one writer, in src/formats.
+export { encodePng } from '../formats/image.js';

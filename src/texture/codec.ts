@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Mask } from '../analysis/types.js';
+import { rawSharp } from '../formats/image.js';
 import type { RawImage, Texture } from './image.js';
 
 /**
@@ -22,17 +22,4 @@ export async function encodeJpeg(image: RawImage, quality = 90): Promise<Buffer>
   return rawSharp(image).jpeg({ quality, mozjpeg: false }).toBuffer();
 }
 
-/** Encodes a raw image losslessly as PNG: a texture to look at, or a mask (gray) such as `confidence`. */
-export async function encodePng(image: RawImage | Mask): Promise<Buffer> {
-  const raw: RawImage = 'channels' in image ? image : { ...image, channels: 1 };
-  let pipeline = rawSharp(raw);
-  if (raw.channels === 1) pipeline = pipeline.toColourspace('b-w');
-  return pipeline.png({ compressionLevel: 6 }).toBuffer();
-}
-
-/** A sharp pipeline reading a raw image without copying it. */
-export function rawSharp(image: RawImage): ReturnType<typeof sharp> {
-  const { width, height, data } = image;
-  const channels = image.channels as 1 | 3 | 4;
-  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels } });
-}
+export { encodePng, rawSharp } from '../formats/image.js';
