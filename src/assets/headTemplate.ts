@@ -42,6 +42,29 @@ export interface HeadTemplate {
   deformation: HeadDeformation;
   /** Where that deformation is computed exactly and where interpolated; also the UV-seam duplicates. */
   sampling: FieldSampling;
+  /** Where each vertex sits on the head grid, for operations that work by rows and columns. */
+  grid: HeadTemplateGrid;
+}
+
+/**
+ * The head grid behind a template's vertices (see headGrid.ts). Band vertex (row r, column j) is
+ * `r * (columns + 1) + j`; column `columns` duplicates column 0 at the back seam; the cap follows.
+ */
+export interface HeadTemplateGrid {
+  /** Azimuth θ per vertex: 0 straight ahead, +π/2 the person's left ear, ±π the back. */
+  theta: Float32Array;
+  /** Meridian parameter per vertex: 0 at the crown, k on keypoint row k; the cap has s ∈ [0, 1]. */
+  s: Float32Array;
+  /** Columns of the band. */
+  columns: number;
+  /** Vertex rows of the band, from the cap's boundary (row 0) to the bottom border (the last). */
+  rows: number;
+  /** First vertex of the cap. */
+  capStart: number;
+  /** s of the keypoint rows by name ('jaw', 'under jaw', 'neck top', 'neck', …, the last one the bottom border). */
+  keyRows: Readonly<Record<string, number>>;
+  /** s where the neck meets the bust (the bottom border on heads without a bust). */
+  neckBase: number;
 }
 
 const cache = new Map<string, HeadTemplate>();
@@ -111,6 +134,15 @@ function buildShape(bust: boolean, faces: number): Omit<HeadTemplate, 'subtype' 
     basePositions: base,
     deformation,
     sampling,
+    grid: {
+      theta: grid.theta,
+      s: grid.s,
+      columns: grid.columns,
+      rows: grid.rows,
+      capStart: grid.capStart,
+      keyRows: Object.fromEntries(profile.rows.map((row, k) => [row.name, k])),
+      neckBase: profile.neckBase,
+    },
   };
 }
 

@@ -7,3 +7,4 @@ export { HEAD_SUBTYPES, HEAD_SUBTYPE_NAMES, headSubtype, type HeadSubtype, type 
 export type { HeadRegion, HeadRegionName, HeadRegions } from './headRegions.js';
 export { MEAN_FACE, LANDMARK_MIRROR } from './meanFace.js';
 export { BAND_U_END } from './headGrid.js';
+export { repackUvs, REPACK_UVS_DEFAULTS, REPACKED_TEXTURE_SIZE, type RepackUvsOptions } from './repackUvs.js';

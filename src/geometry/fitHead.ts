@@ -31,6 +31,15 @@ export interface FitHeadOptions {
   symmetry?: number;
   /** Rounds of smoothing of the landmark displacements; −1: from the face's size in the photo. */
   smoothing?: number;
+  /**
+   * `allow_modify_neck` false (the default): every avatar shares the template's neck. The fit (head
+   * scale, face and caricature) fades out between the 'under jaw' and 'neck' keypoint rows (see
+   * {@link sharedNeckWeight}); from the 'neck' row down (y < −0.152 m on every template) all vertices
+   * are exactly the template's. false: the fit fades out over the whole neck, down to the neck base
+   * (the template's `headWeight`), so the neck partly follows the face; {@link fitNeck} then adapts
+   * it to the photo.
+   */
+  sharedNeck?: boolean;
 }
 
 export const FIT_HEAD_DEFAULTS: Required<FitHeadOptions> = {
@@ -39,6 +48,7 @@ export const FIT_HEAD_DEFAULTS: Required<FitHeadOptions> = {
   maxHeadScale: 0.12,
   symmetry: 0.5,
   smoothing: -1,
+  sharedNeck: true,
 };
 
 /** Extra rounds of neighbour averaging of the displacements that caricature multiplies. */
@@ -70,8 +80,9 @@ export interface FittedHead {
  *    (see {@link landmarkDisplacements}).
  * 4. A polyharmonic spline (see headDeformation.ts) moves the template's landmarks by those
  *    differences; everything else follows smoothly, while points away from the face hold the
- *    cranium, ears and neck. Overall scaling and spline both ease out down the neck, so shoulders
- *    and the cut at the bottom keep their shape.
+ *    cranium, ears and neck. Overall scaling and spline both ease out under the jaw, so the neck
+ *    below (with `sharedNeck`, the default) or at least the shoulders and the cut at the bottom
+ *    keep the template's shape.
  *
  * ```ts
  * const fitted = fitHead(headTemplate('head_2.0 bust/mobile'), analysis);
@@ -115,10 +126,11 @@ export function fitHead(template: HeadTemplate, analysis: Pick<FaceAnalysis, 'fa
 
   const source = template.mesh.positions;
   const count = source.length / 3;
+  const weight = o.sharedNeck ? sharedNeckWeight(template) : template.headWeight;
   const seen = new Float32Array(count * 3);
   const positions = new Float32Array(count * 3);
   for (let v = 0; v < count; v++) {
-    const w = template.headWeight[v];
+    const w = weight[v];
     for (let axis = 0; axis < 3; axis++) {
       const x = source[v * 3 + axis];
       const overall = x + w * (g[axis] * x + t[axis] - x);
@@ -144,6 +156,25 @@ export function fitHead(template: HeadTemplate, analysis: Pick<FaceAnalysis, 'fa
     projection: photoProjection(seenMesh, camera),
     headScale: [g[0], g[1], g[2]],
   };
+}
+
+const sharedWeights = new WeakMap<HeadTemplate, Float32Array>();
+
+/**
+ * Per vertex of a template, how fully a fit applies when all avatars share one neck: 1 down to the
+ * 'under jaw' keypoint row, easing to 0 at the 'neck' row and below. Twice as short a fade as the
+ * template's `headWeight` (neck top to neck base), which is still long enough (4–5 cm) for a head
+ * scaled by ±12 % to meet the shared neck without a crease.
+ */
+export function sharedNeckWeight(template: HeadTemplate): Float32Array {
+  let weight = sharedWeights.get(template);
+  if (!weight) {
+    const { s, keyRows } = template.grid;
+    const top = keyRows['under jaw'], bottom = keyRows['neck'];
+    weight = Float32Array.from(s, (x) => 1 - smoothstep(top, bottom, x));
+    sharedWeights.set(template, weight);
+  }
+  return weight;
 }
 
 function smoothstep(e0: number, e1: number, x: number): number {

@@ -20,3 +20,7 @@ export { warmUpHeadGeometry, WARM_UP_HEAD_GEOMETRY_DEFAULTS, type WarmUpHeadGeom
 export { headScale, type HeadScale } from './headScale.js';
 export { landmarkDisplacements, LANDMARK_DISPLACEMENTS_DEFAULTS, type LandmarkDisplacementsOptions } from './landmarkDisplacements.js';
 export { uvSphere, UV_SPHERE_DEFAULTS, type UvSphereOptions } from './uvSphere.js';
+export { cartoonish, CARTOONISH_DEFAULTS, CARTOON_STYLES, type CartoonStyle, type CartoonishOptions } from './cartoonish.js';
+export { curvedBottom, CURVED_BOTTOM_DEFAULTS, type CurvedBottomOptions } from './curvedBottom.js';
+export { fitNeck, FIT_NECK_DEFAULTS, type FitNeckOptions, type FittedNeckHead } from './fitNeck.js';
+export { hairVolume, HAIR_VOLUME_DEFAULTS, type HairVolume, type HairVolumeOptions } from './hairVolume.js';

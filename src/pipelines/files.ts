@@ -4,6 +4,8 @@
  */
 export const avatarFiles = {
   analysis: 'analysis.json',
+  /** What avatar modifications did beyond the files, JSON (StoredModifications: removal statuses). */
+  modifications: 'modifications.json',
   personMask: 'segmentation/person.png',
   hairMask: 'segmentation/hair.png',
   /** Zip with a binary PLY (`model.ply`) of the avatar at one level of detail. */

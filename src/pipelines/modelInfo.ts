@@ -1,5 +1,12 @@
 import { effectiveParameters, modelInfoKeys, type NormalisedParameters, type PipelineName } from './catalogue/index.js';
 import type { StoredAnalysis } from './run.js';
+import type { RemovalStatus } from '../texture/removalStatus.js';
+
+/** What the computation recorded besides the analysis (avatarFiles.modifications). */
+export interface StoredModifications {
+  /** Status of each removal (remove_smile, …) that was requested and attempted. */
+  removals?: Record<string, RemovalStatus>;
+}
 
 /** Keys that need work this server has not done yet: they are answered with null and a reason
  * in `unavailable`, never with a guess. */
@@ -7,9 +14,10 @@ const NOT_YET: Record<string, string> = {
   haircut_name: 'Haircut prediction is not available on this server yet: it needs the haircut library.',
   haircut_full_info: 'Haircut prediction is not available on this server yet: it needs the haircut library.',
   body_shape_coeffs_10: 'Body shape coefficients are not available on this server yet: they need the body pipelines.',
-  remove_smile: 'Smile removal is not available on this server yet; the photo was used as it is.',
-  remove_stubble: 'Stubble removal is not available on this server yet; the photo was used as it is.',
-  remove_glasses: 'Glasses removal is not available on this server yet; the photo was used as it is.',
+  // Removals run in the head pipelines; other pipelines record no status and say so.
+  remove_smile: 'Smile removal is not available for this pipeline yet; the photo was used as it is.',
+  remove_stubble: 'Stubble removal is not available for this pipeline yet; the photo was used as it is.',
+  remove_glasses: 'Glasses removal is not available for this pipeline yet; the photo was used as it is.',
 };
 
 /** The animated_face pipelines do not detect the jaw line: the spec has landmarks 0–7 and 9–16 undetected there. */
@@ -64,12 +72,19 @@ function valueOf(key: string, analysis: StoredAnalysis, pipeline: string): unkno
 export function buildModelInfo(
   avatar: { pipeline: string; pipeline_subtype: string; parameters: NormalisedParameters },
   analysis: StoredAnalysis,
+  modifications: StoredModifications = {},
 ): Record<string, unknown> {
   const effective = effectiveParameters(avatar.parameters, avatar.pipeline as PipelineName, avatar.pipeline_subtype);
   const info: Record<string, unknown> = { pipeline: avatar.pipeline, pipeline_subtype: avatar.pipeline_subtype };
   const unavailable: Record<string, string> = {};
+  const remarks: Record<string, string> = {};
   for (const key of modelInfoKeys(avatar.pipeline as PipelineName, effective.model_info, effective.avatar_modifications)) {
-    if (NOT_YET[key]) {
+    const removal = modifications.removals?.[key];
+    if (removal) {
+      // The status says what happened to the photo; the remark says why when it is not "removed".
+      info[key] = removal.status;
+      if (removal.reason) remarks[key] = removal.reason;
+    } else if (NOT_YET[key]) {
       info[key] = null;
       unavailable[key] = NOT_YET[key];
     } else {
@@ -77,5 +92,6 @@ export function buildModelInfo(
     }
   }
   if (Object.keys(unavailable).length) info.unavailable = unavailable;
+  if (Object.keys(remarks).length) info.remarks = remarks;
   return info;
 }

@@ -288,6 +288,11 @@ export const PARAMETER_CATALOGUE = {
         description: 'Original texture with a smoothed eyelash area.',
         appliesTo: MODERN_HEADS,
       },
+      // The spec offers "a uniformly colored texture" without naming it; the name is its own words.
+      uniformly_colored_texture: {
+        description: 'The model texture in one colour: the skin tone of the face, everywhere (JPG).',
+        appliesTo: MODERN_HEADS,
+      },
     },
     plus: {
       cartoonish_texture: { description: 'Cartoonish texture.', appliesTo: HEADS },

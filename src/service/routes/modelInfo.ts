@@ -29,7 +29,12 @@ export async function modelInfoRoutes(app: FastifyInstance, ctx: AppContext) {
       if (avatar.status !== 'Completed') throw errors.notProduced('model information', whyUnavailable(avatar));
       const stored = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.analysis));
       if (!stored) throw errors.notProduced('model information', 'its analysis is missing from storage.');
-      return buildModelInfo({ ...avatar, parameters: JSON.parse(avatar.parameters) }, JSON.parse(stored.toString('utf8')));
+      const modifications = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.modifications));
+      return buildModelInfo(
+        { ...avatar, parameters: JSON.parse(avatar.parameters) },
+        JSON.parse(stored.toString('utf8')),
+        modifications ? JSON.parse(modifications.toString('utf8')) : {},
+      );
     },
   );
 }

@@ -1,0 +1,242 @@
+import type { FaceAnalysis, Mask } from '../analysis/types.js';
+import { computeNormals } from './computeNormals.js';
+import type { FittedHead } from './fitHead.js';
+import type { Mesh } from './mesh.js';
+import type { Projection } from '../texture/projection.js';
+import { kernelAverage, ObservationPool } from './observationPool.js';
+import { confident, sample, silhouetteHair, type SilhouetteHair } from './silhouetteHair.js';
+import { smoothVertexField, vertexDistance, vertexGraph, type VertexGraph } from './vertexGraph.js';
+
+/** Options of {@link hairVolume}. */
+export interface HairVolumeOptions {
+  /** Facing (cosine to the camera) at and below which the photo says nothing about a vertex's hair. */
+  facingFrom?: number;
+  /** Facing from which the photo's hair mask is fully trusted at a vertex; a smoothstep in between. */
+  facingTo?: number;
+  /** Largest facing of a vertex that still counts as on the head's outline in the photo. */
+  outlineFacing?: number;
+  /** How far past another part of the head (an ear) the outline is looked for, metres. */
+  maxSkip?: number;
+  /** Thickest hair volume, metres: hair beyond it in the photo is not followed. */
+  maxThickness?: number;
+  /** Thinnest hair where the photo shows hair, metres: even cropped hair stands off the scalp. */
+  minThickness?: number;
+  /** Width of the kernel that carries what the outline and the visible hair show to unseen parts, metres. */
+  reach?: number;
+  /** Size of the cells observations are pooled in before they are carried, metres. */
+  cell?: number;
+  /** The volume rises from the hairline over this many times its thickness (bounded by `taperMin`, `taperMax`). */
+  taper?: number;
+  /** Shortest rise of the volume from the hairline, metres. */
+  taperMin?: number;
+  /** Longest rise of the volume from the hairline, metres. */
+  taperMax?: number;
+  /** No hair within this distance of the ears (metres along the surface): the ear's root is a crease. */
+  earMargin?: number;
+  /** Face vertices this far above the top of the brows (metres) may carry hair if the photo shows it there. */
+  browMargin?: number;
+  /** Rounds of neighbour averaging of the coverage before the hairline is drawn at ½: a clean line. */
+  coverageSmoothing?: number;
+  /** Rounds of neighbour averaging of the normals the scalp is raised along. */
+  normalSmoothing?: number;
+  /** Rounds of neighbour averaging of the displacement, so the volume has no kinks. */
+  smoothing?: number;
+}
+
+export const HAIR_VOLUME_DEFAULTS: Required<HairVolumeOptions> = {
+  facingFrom: 0.3,
+  facingTo: 0.6,
+  outlineFacing: 0.3,
+  maxSkip: 0.006,
+  maxThickness: 0.05,
+  minThickness: 0.002,
+  reach: 0.03,
+  cell: 0.012,
+  taper: 2,
+  taperMin: 0.008,
+  taperMax: 0.06,
+  earMargin: 0.01,
+  browMargin: 0.01,
+  coverageSmoothing: 12,
+  normalSmoothing: 10,
+  smoothing: 16,
+};
+
+/** A head with its hair volume. */
+export interface HairVolume {
+  /** The fitted mesh with the scalp raised: same indices and UVs, new positions and normals. */
+  mesh: Mesh;
+  /**
+   * Per vertex, how much hair covers it, 0..1, smooth across the hairline (which is at ½; the
+   * volume rises from there): where the texture paints hair.
+   */
+  coverage: Float32Array;
+  /** Per vertex, how far it was moved out along its normal, metres. */
+  thickness: Float32Array;
+  /**
+   * Where each vertex of the uncaricatured head with the volume lands in the photo, as the texture
+   * reads it: what hairTexture takes the photo's hair through, so that the top of the volume
+   * samples the top of the hair. Vertices not raised keep the fit's projection.
+   */
+  projection: Projection;
+  /** The hair measured at the head's outline in the photo, for diagnostics. */
+  silhouette: SilhouetteHair;
+}
+
+/** Upper-brow landmarks (MediaPipe): face vertices above them may be forehead hair. */
+const BROWS = [70, 63, 105, 66, 107, 300, 293, 334, 296, 336];
+
+/**
+ * head_1.2's hair: the fitted head's scalp raised into the volume the photo's hair region shows,
+ * in the same mesh (topology and UVs unchanged), nothing invented.
+ *
+ * 1. Where hair may be: the scalp region; forehead and the sides in front of the ears only where
+ *    the photo itself shows hair on them (never carried there from elsewhere); never face, ears,
+ *    neck or bust.
+ * 2. Coverage seen: per vertex the photo sees, the confident hair mask at its pixel, trusted by how
+ *    squarely it faces the camera. At the outline (see silhouetteHair.ts) how far hair reaches
+ *    beyond the head: the thickness, converted to metres with the camera's scale.
+ * 3. What the photo does not show (the back, the top of a frontal photo) is carried from what it
+ *    does by a smooth kernel average in 3-D (pooled in cells first, so it costs little); the back
+ *    therefore gets what the sides and top show, and nothing hangs below the scalp.
+ * 4. The displacement rises from 0 at the hairline (coverage ½) to the thickness over a distance
+ *    proportional to it (geodesic, along mesh edges), then is smoothed: no cliff, no fold.
+ *
+ * ```ts
+ * const volume = hairVolume(fitted, analysis);
+ * const textured = hairTexture({ texture: baked.texture, mesh: volume.mesh, coverage: volume.coverage, ... });
+ * ```
+ */
+export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'width' | 'height'>, hair: Mask, options: HairVolumeOptions = {}): HairVolume {
+  const o = { ...HAIR_VOLUME_DEFAULTS, ...options };
+  const { mesh, template, projection, camera } = fitted;
+  const sx = hair.width / analysis.width, sy = hair.height / analysis.height;
+  const p = mesh.positions, n = mesh.normals!;
+  const count = p.length / 3;
+  const graph = vertexGraph(template.quads, p, template.sampling.weld);
+
+  // 1. 2: hair anywhere the photo says so (the scalp); 1: only where the photo shows it; 0: never.
+  const allowed = new Uint8Array(count);
+  let browTop = -Infinity;
+  for (const i of BROWS) browTop = Math.max(browTop, fitted.landmarks[i * 3 + 1]);
+  allowed.fill(1);
+  for (const name of ['face', 'leftEar', 'rightEar', 'neck', 'bust'] as const) for (const v of template.regions[name].vertices) allowed[v] = 0;
+  for (const v of template.regions.face.vertices) if (p[v * 3 + 1] > browTop + o.browMargin) allowed[v] = 1;
+  for (const v of template.regions.scalp.vertices) allowed[v] = 2;
+  // Behind the ear the scalp folds into the ear's root: raising it there would fold the surface.
+  const ears = new Uint8Array(count);
+  for (const v of template.regions.leftEar.vertices) ears[v] = 1;
+  for (const v of template.regions.rightEar.vertices) ears[v] = 1;
+  const fromEars = vertexDistance(graph, ears, 2 * o.earMargin);
+  for (let v = 0; v < count; v++) if (fromEars[v] < o.earMargin) allowed[v] = 0;
+
+  // 2. What the photo shows.
+  const seen = new Float32Array(count), trust = new Float32Array(count);
+  for (let v = 0; v < count; v++) {
+    if (!allowed[v] || !projection.visible[v]) continue;
+    const x = projection.pixels[v * 2] * sx, y = projection.pixels[v * 2 + 1] * sy;
+    trust[v] = smoothstep(o.facingFrom, o.facingTo, projection.facing[v]);
+    if (trust[v] > 0) seen[v] = confident(sample(hair, x, y));
+  }
+  const silhouette = silhouetteHair(mesh, projection, camera, hair, analysis.width, analysis.height, allowed, {
+    maxFacing: o.outlineFacing, maxSkip: o.maxSkip, maxThickness: o.maxThickness,
+  });
+
+  // 3. Carried to what the photo does not show: pooled cells, then a smooth kernel.
+  const coverCells = new ObservationPool(o.cell), thickCells = new ObservationPool(o.cell);
+  for (let v = 0; v < count; v++) if (allowed[v] && trust[v] > 0) coverCells.add(p[v * 3], p[v * 3 + 1], p[v * 3 + 2], seen[v], trust[v]);
+  const outline = silhouette.vertices;
+  for (let k = 0; k < outline.length; k++) {
+    const v = outline[k], c = silhouette.coverage[k], t = silhouette.thickness[k];
+    coverCells.add(p[v * 3], p[v * 3 + 1], p[v * 3 + 2], c, 1);
+    if (c > 0.5 && Number.isFinite(t)) thickCells.add(p[v * 3], p[v * 3 + 1], p[v * 3 + 2], t, 1);
+  }
+  const coverage = new Float32Array(count), thickness = new Float32Array(count);
+  const coverSamples = coverCells.samples(), thickSamples = thickCells.samples();
+  const h2 = o.reach * o.reach;
+  const free: number[] = [];
+  for (let v = 0; v < count; v++) {
+    if (!allowed[v] || graph.weld[v] !== v) continue;
+    free.push(v);
+    const x = p[v * 3], y = p[v * 3 + 1], z = p[v * 3 + 2];
+    const carried = allowed[v] === 2 ? kernelAverage(coverSamples, x, y, z, h2, 0) : 0;
+    coverage[v] = trust[v] * seen[v] + (1 - trust[v]) * carried;
+    if (coverage[v] > 0) thickness[v] = Math.max(o.minThickness, kernelAverage(thickSamples, x, y, z, h2, o.minThickness));
+  }
+  // Only where hair may be is anything smoothed; elsewhere values stay 0 and hold the edges down.
+  const hairy = Uint32Array.from(free);
+  smoothVertexField(graph, coverage, o.coverageSmoothing, hairy);
+
+  // 4. Rise from the hairline, then smoothing held at 0 off the hair.
+  const bare = new Uint8Array(count);
+  for (let v = 0; v < count; v++) bare[v] = coverage[v] < 0.5 ? 1 : 0;
+  const fromHairline = vertexDistance(graph, bare, o.taperMax);
+  const offset = new Float32Array(count);
+  for (let v = 0; v < count; v++) {
+    if (bare[v]) continue;
+    const rise = Math.min(o.taperMax, Math.max(o.taperMin, o.taper * thickness[graph.weld[v]]));
+    offset[v] = thickness[graph.weld[v]] * smoothstep(0, rise, fromHairline[v]);
+  }
+  smoothVertexField(graph, offset, o.smoothing, hairy);
+
+  // Along smoothed normals: the template's thin triangles (the cap's corners) would fold where
+  // neighbouring normals differ by a degree or two and the offset is centimetres.
+  const direction = smoothNormals(graph, n, o.normalSmoothing, hairy);
+  const moves = new Float32Array(count * 3);
+  const positions = new Float32Array(p);
+  for (let v = 0; v < count; v++) {
+    const d = offset[v];
+    if (d === 0) continue;
+    for (let k = 0; k < 3; k++) {
+      moves[v * 3 + k] = d * direction[v * 3 + k];
+      positions[v * 3 + k] += moves[v * 3 + k];
+    }
+  }
+  const raised = computeNormals({ ...mesh, positions }, { weld: graph.weld });
+  return { mesh: raised, coverage, thickness: offset, projection: raisedProjection(fitted, raised, moves), silhouette };
+}
+
+/**
+ * Where the uncaricatured head moved by the same offsets lands in the photo, as the texture reads
+ * it (see textureProjection in pipelines/head.ts): the camera is affine, so a vertex's pixel and
+ * depth move by the camera's linear part times its offset; facing is the raised normal's.
+ */
+function raisedProjection(fitted: FittedHead, raised: Mesh, moves: Float32Array): Projection {
+  const before = fitted.projection, m = fitted.camera.matrix, n = raised.normals!;
+  const [cx, cy, cz] = fitted.camera.towardsCamera;
+  const count = moves.length / 3;
+  const x = new Float32Array(count), y = new Float32Array(count), depth = new Float32Array(count), facing = new Float32Array(count);
+  for (let v = 0; v < count; v++) {
+    const dx = moves[v * 3], dy = moves[v * 3 + 1], dz = moves[v * 3 + 2];
+    x[v] = before.pixels[v * 2] + m[0] * dx + m[1] * dy + m[2] * dz;
+    y[v] = before.pixels[v * 2 + 1] + m[4] * dx + m[5] * dy + m[6] * dz;
+    // The photo projection's depth grows towards the camera, the texture's away from it.
+    depth[v] = -(before.depth[v] + m[8] * dx + m[9] * dy + m[10] * dz);
+    facing[v] = dx === 0 && dy === 0 && dz === 0 ? before.facing[v] : n[v * 3] * cx + n[v * 3 + 1] * cy + n[v * 3 + 2] * cz;
+  }
+  return { x, y, depth, facing };
+}
+
+/** Unit normals averaged over `passes` rounds of neighbours. */
+function smoothNormals(graph: VertexGraph, normals: Float32Array, passes: number, free: Uint32Array): Float32Array {
+  const count = normals.length / 3;
+  const axes = [0, 1, 2].map((k) => {
+    const axis = new Float32Array(count);
+    for (let v = 0; v < count; v++) axis[v] = normals[v * 3 + k];
+    smoothVertexField(graph, axis, passes, free);
+    return axis;
+  });
+  const out = new Float32Array(count * 3);
+  for (let v = 0; v < count; v++) {
+    const x = axes[0][v], y = axes[1][v], z = axes[2][v], len = Math.sqrt(x * x + y * y + z * z) || 1;
+    out[v * 3] = x / len;
+    out[v * 3 + 1] = y / len;
+    out[v * 3 + 2] = z / len;
+  }
+  return out;
+}
+
+function smoothstep(e0: number, e1: number, x: number): number {
+  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
+  return t * t * (3 - 2 * t);
+}

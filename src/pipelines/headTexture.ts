@@ -1,0 +1,77 @@
+import type { FaceAnalysis, Mask, Rgb } from '../analysis/index.js';
+import {
+  bakeTexture, eyeColours, faceLayout, faceOutline, hairTexture, parametricEyes, parametricEyesV2, recolorLips,
+  recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type RawImage, type Texture,
+} from '../texture/index.js';
+import { REPACKED_TEXTURE_SIZE } from '../assets/index.js';
+import type { EffectiveParameters } from './catalogue/index.js';
+import type { HeadGeometry } from './headGeometry.js';
+import { textureProjection } from './projection.js';
+
+/** The `model` texture and what the additional textures are made from. */
+export interface HeadTexture {
+  texture: Texture;
+  /** The face's features in this texture. */
+  layout: FaceLayout;
+  /** Where the texture shows hair (head_1.2's hair volume), else absent. */
+  hair?: Mask;
+  /** The skin tone the unseen head was filled with. */
+  tone: Rgb;
+}
+
+/** The texture size: `texture_size` when given, else 4096×2048, or the square of a repacked layout. */
+function textureSize(parameters: EffectiveParameters, repacked: boolean): { width: number; height: number } {
+  const size = parameters.avatar_modifications.texture_size as { width: number; height: number } | undefined;
+  if (size) return size;
+  return repacked ? { width: REPACKED_TEXTURE_SIZE, height: REPACKED_TEXTURE_SIZE } : { width: 4096, height: 2048 };
+}
+
+/**
+ * Bakes the `model` texture from the (edited) photo and applies the texture's avatar modifications:
+ * head_1.2's hair, parametric eyes (v1 wins over v2, as the spec says), the lips, teeth and hair
+ * colours, and last `slightly_cartoonish_texture`, which restyles everything before it.
+ * `eye_iris_color` and `eye_sclera_color` work only through parametric eyes: a photo's eye is
+ * not recoloured.
+ */
+export function headTexture(geometry: HeadGeometry, photo: RawImage, analysis: FaceAnalysis, parameters: EffectiveParameters): HeadTexture {
+  const m = parameters.avatar_modifications;
+  const { head, hair } = geometry;
+  const { width, height } = textureSize(parameters, geometry.repacked);
+  const projection = textureProjection(head);
+  const baked = bakeTexture(
+    { mesh: head.mesh, projection, photo, skin: analysis.colors.skin, masks: analysis.segmentation, faceOutline: faceOutline(analysis.face) },
+    { width, height, evenLighting: m.enhance_lighting === true ? 1 : 0 },
+  );
+  let texture = baked.texture;
+  let hairMask: Mask | undefined;
+  if (hair) {
+    const painted = hairTexture({
+      texture,
+      mesh: { ...hair.mesh, uvs: head.mesh.uvs },
+      coverage: hair.coverage,
+      projection: hair.projection,
+      photo,
+      hair: analysis.segmentation.hair,
+      color: analysis.colors.hair,
+    });
+    texture = painted.texture;
+    hairMask = painted.mask;
+  }
+  const layout = faceLayout(
+    { uvs: head.mesh.uvs!, indices: head.mesh.indices, binding: head.template.landmarks, photo: { landmarks: analysis.face.landmarks, projection } },
+    { width, height },
+  );
+  const measured = eyeColours(analysis.colors);
+  const iris = (m.eye_iris_color as Rgb | undefined) ?? measured.iris;
+  const sclera = (m.eye_sclera_color as Rgb | undefined) ?? measured.sclera;
+  if (m.parametric_eyes_texture === true) {
+    texture = parametricEyes(texture, layout, { iris, sclera, glare: m.add_glare === true, eyelidShadow: m.add_eyelid_shadow === true });
+  } else if (m.parametric_eyes_texture_v2 === true) {
+    texture = parametricEyesV2(texture, layout, { iris, sclera });
+  }
+  if (m.lips_color) texture = recolorLips(texture, layout, m.lips_color as Rgb);
+  if (m.teeth_color) texture = recolorTeeth(texture, layout, m.teeth_color as Rgb);
+  if (m.hair_color && hairMask) texture = recolorRegion(texture, hairMask, m.hair_color as Rgb);
+  if (m.slightly_cartoonish_texture === true) texture = slightlyCartoonishTexture(texture);
+  return { texture, layout, hair: hairMask, tone: baked.tone };
+}

@@ -1,0 +1,117 @@
+import type { Mask, Rgb } from '../analysis/types.js';
+import type { RawImage } from './image.js';
+
+/** What the photo shows of the hair's look, measured on its confident hair pixels. */
+export interface HairLook {
+  /** Mean colour; `fallback` when the photo shows too little hair. */
+  color: Rgb;
+  /**
+   * Fine luma detail relative to the mean: the standard deviation of luma minus its 3×3 mean, over
+   * the mean luma. Strands and clumps at the photo's resolution; lighting is broader and not in it.
+   */
+  contrast: number;
+  /** How many pixels it was measured on. */
+  pixels: number;
+}
+
+/** Fewer confident hair pixels than this say nothing reliable about the hair's look. */
+const MIN_PIXELS = 40;
+/** At most this many pixels are looked at (a regular subsample of a large photo's hair). */
+const MAX_SAMPLES = 60000;
+
+/**
+ * Measures the hair's colour and fine contrast in the photo: pixels where the hair mask is
+ * confident (at least 90 %), away from the photo's border.
+ *
+ * ```ts
+ * const look = hairLook(photo, volume.hair, analysis.colors.hair);
+ * ```
+ */
+export function hairLook(photo: RawImage, hair: Mask, fallback: Rgb): HairLook {
+  const { width: pw, height: ph, channels: pc, data } = photo;
+  const g = pc >= 3 ? 1 : 0, b = pc >= 3 ? 2 : 0;
+  const luma = (i: number): number => 0.299 * data[i] + 0.587 * data[i + g] + 0.114 * data[i + b];
+  let count = 0;
+  for (const m of hair.data) if (m >= 230) count++;
+  const stride = Math.max(1, Math.ceil(Math.sqrt(count / MAX_SAMPLES)));
+  let n = 0, r = 0, gr = 0, bl = 0, y = 0, detail = 0;
+  for (let my = 0; my < hair.height; my += stride) {
+    for (let mx = 0; mx < hair.width; mx += stride) {
+      if (hair.data[my * hair.width + mx] < 230) continue;
+      const x = Math.floor(((mx + 0.5) * pw) / hair.width), yy = Math.floor(((my + 0.5) * ph) / hair.height);
+      if (x < 1 || yy < 1 || x >= pw - 1 || yy >= ph - 1) continue;
+      const i = (yy * pw + x) * pc;
+      let around = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) around += luma(i + (dy * pw + dx) * pc);
+      const l = luma(i);
+      n++;
+      r += data[i];
+      gr += data[i + g];
+      bl += data[i + b];
+      y += l;
+      detail += (l - around / 9) ** 2;
+    }
+  }
+  if (n < MIN_PIXELS) return { color: { ...fallback }, contrast: 0, pixels: n };
+  const mean = Math.max(1, y / n);
+  return {
+    color: { red: Math.round(r / n), green: Math.round(gr / n), blue: Math.round(bl / n) },
+    contrast: Math.sqrt(detail / n) / mean,
+    pixels: n,
+  };
+}
+
+/**
+ * Strand-like noise over the hair, deterministic (fixed seed: the same head gets the same texture),
+ * in coordinates that follow the hair: `around` the vertical axis through the crown (turns,
+ * periodic) and `down` from the crown (radians). Fine strands and broader clumps are value noise
+ * around the head only, so each runs unbroken from the crown down, swaying sideways as it goes
+ * (a smooth random shift per depth down): streaks the way hair falls, at a few loads per texel.
+ * {@link strandAt} reads it.
+ */
+export interface StrandNoise {
+  /** FINE_COLUMNS values around the head, weighted. */
+  fine: Float32Array;
+  /** COARSE_COLUMNS values around the head, weighted. */
+  coarse: Float32Array;
+  /** Sideways shift of the strands, in fine columns, SWAY_ROWS per radian down. */
+  sway: Float32Array;
+}
+
+/** Columns around the head (powers of two, so that wrapping is a mask); sway rows per radian. */
+export const FINE_COLUMNS = 2048, COARSE_COLUMNS = 256, SWAY_ROWS = 12;
+/** Weight of the fine strands; the clumps have the rest. */
+const FINE_WEIGHT = 0.6;
+/** How far strands sway sideways, in fine columns. */
+const SWAY = 6;
+
+export function strandNoise(seed = 0x5eed): StrandNoise {
+  let state = seed >>> 0;
+  // mulberry32: a tiny, good-enough deterministic generator.
+  const random = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const values = (n: number, scale: number, offset: number): Float32Array => Float32Array.from({ length: n }, () => scale * random() + offset);
+  return {
+    fine: values(FINE_COLUMNS, 2 * FINE_WEIGHT, -FINE_WEIGHT),
+    coarse: values(COARSE_COLUMNS, 2 * (1 - FINE_WEIGHT), FINE_WEIGHT - 1),
+    // Positive and one more than needed for π radians down, so lookups need no clamping or sign.
+    sway: values(Math.ceil(SWAY_ROWS * Math.PI) + 2, SWAY, 1 + SWAY),
+  };
+}
+
+/** The noise at a point of the hair, −1..1; `down` must be in [0, π]. */
+export function strandAt(noise: StrandNoise, around: number, down: number): number {
+  const y = down * SWAY_ROWS, fy = y | 0;
+  const shift = noise.sway[fy] + (y - fy) * (noise.sway[fy + 1] - noise.sway[fy]);
+  // Whole turns added so that x is positive and `| 0` floors it.
+  const x = (around + 8) * FINE_COLUMNS + shift, fx = x | 0, ax = x - fx;
+  const f0 = noise.fine[fx & (FINE_COLUMNS - 1)], f1 = noise.fine[(fx + 1) & (FINE_COLUMNS - 1)];
+  const xc = x * (COARSE_COLUMNS / FINE_COLUMNS), cx = xc | 0, ac = xc - cx;
+  const c0 = noise.coarse[cx & (COARSE_COLUMNS - 1)], c1 = noise.coarse[(cx + 1) & (COARSE_COLUMNS - 1)];
+  return f0 + ax * (f1 - f0) + c0 + ac * (c1 - c0);
+}

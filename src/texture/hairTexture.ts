@@ -1,0 +1,185 @@
+import type { Mask, Rgb } from '../analysis/types.js';
+import type { Mesh } from '../geometry/mesh.js';
+import { rasterizeDepth } from './depthBuffer.js';
+import { feather } from './feather.js';
+import { composite } from './composite.js';
+import { paintHair } from './hairPaint.js';
+import { hairLook, strandNoise } from './hairStrands.js';
+import { checkImage, checkTexture, type RawImage, type Texture } from './image.js';
+import { photoGrid } from './photoGrid.js';
+import { photoTexels } from './photoTexels.js';
+import { checkProjection, type Projection } from './projection.js';
+import { skinFill } from './skinFill.js';
+import { islandBorders } from './uvEdges.js';
+
+/** What the hair is painted from. */
+export interface HairTextureInput {
+  /** The baked `model` texture (bakeTexture's); not changed. */
+  texture: Texture;
+  /** The head with its hair volume (HairVolume.mesh): UVs, and positions for the hair's direction. */
+  mesh: Mesh;
+  /** Per vertex, how much hair covers it, 0..1 (HairVolume.coverage). */
+  coverage: Float32Array;
+  /** Where each vertex of the head with its hair volume lands in the photo (HairVolume.projection, as a texture projection). */
+  projection: Projection;
+  /** The photo, 8-bit, 1, 3 or 4 channels; `projection` is in its pixels. */
+  photo: RawImage;
+  /** Where the photo shows hair, over the whole photo at any resolution (HairVolume.hair: highlights filled). */
+  hair: Mask;
+  /** The person's hair colour (FaceAnalysis `colors.hair`): the fallback when the photo shows too little hair. */
+  color: Rgb;
+}
+
+/** Options of {@link hairTexture}. */
+export interface HairTextureOptions {
+  /** Facing (cosine to the camera) at and below which nothing is taken from the photo. */
+  facingFrom?: number;
+  /** Facing from which the photo is taken at full weight. */
+  facingTo?: number;
+  /** How far behind the nearest surface (fraction of the depth range) a point still counts as seen. */
+  depthTolerance?: number;
+  /** Longer side of the photo-space depth buffer, in cells. */
+  depthBufferSize?: number;
+  /** Texels by which triangles are grown at UV-island borders (the bake's). */
+  dilation?: number;
+  /** Width, as a fraction of the texture width, of the fade from the photo's hair into the fill. */
+  feather?: number;
+  /** The hair fill is computed at 1/fillFactor of the texture resolution. */
+  fillFactor?: number;
+  /** Distance from the photo's hair, as a fraction of the texture width, over which the fill becomes the hair's mean colour. */
+  fillFalloff?: number;
+  /** Strand contrast over the fill, as a multiple of the photo hair's own fine contrast. */
+  strands?: number;
+  /** Bounds of the strand contrast (relative luma), so it stays a low-contrast texture whatever the photo. */
+  minStrands?: number;
+  maxStrands?: number;
+  /** Strand contrast over the photo's own hair, as a fraction of that over the fill: the photo has its own. */
+  strandsOnPhoto?: number;
+  /** Coverage at which the hair starts to show over the skin, and at which it hides it (the hairline is at ½). */
+  hairlineFrom?: number;
+  hairlineTo?: number;
+}
+
+export const HAIR_TEXTURE_DEFAULTS: Required<HairTextureOptions> = {
+  facingFrom: 0.15,
+  facingTo: 0.5,
+  depthTolerance: 0.02,
+  depthBufferSize: 512,
+  dilation: 2,
+  feather: 1 / 512,
+  fillFactor: 8,
+  fillFalloff: 1 / 16,
+  strands: 1.2,
+  minStrands: 0.04,
+  maxStrands: 0.16,
+  strandsOnPhoto: 0.5,
+  hairlineFrom: 0.35,
+  hairlineTo: 0.65,
+};
+
+/** The texture with hair, and where the hair is. */
+export interface HairTexture {
+  texture: Texture;
+  /** Per texel, how much it is hair (0..255): for `hair_color` (recolorRegion) and the roughness map. */
+  mask: Mask;
+}
+
+/**
+ * Paints head_1.2's hair into the baked `model` texture, over the texels of hair-covered vertices.
+ *
+ * 1. The photo's hair where the photo shows it: the same UV-space pass as the bake (photoTexels.ts)
+ *    over the hair triangles only, through the head with its volume, with the hair mask as the only
+ *    place anything is taken from; its hard edges feathered.
+ * 2. Elsewhere the person's hair colour: the photo's hair pushed outwards (pull-push, as the skin
+ *    fill) and towards its mean colour with distance, streaked with strand noise that runs from the
+ *    crown down, as contrasty as the photo's own hair detail (bounded: a low-contrast texture).
+ * 3. Laid over the baked skin by the per-vertex coverage, which fades at the hairline.
+ *
+ * ```ts
+ * const volume = hairVolume(fitted, analysis);
+ * const { texture, mask } = hairTexture({ texture: baked.texture, mesh: volume.mesh, coverage: volume.coverage,
+ *   projection: textureProjection({ ...fitted, projection: volume.projection }), photo, hair: volume.hair, color: analysis.colors.hair });
+ * ```
+ */
+export function hairTexture(input: HairTextureInput, options: HairTextureOptions = {}): HairTexture {
+  const o = { ...HAIR_TEXTURE_DEFAULTS, ...options };
+  const { texture, mesh, coverage, projection, photo, hair } = input;
+  checkTexture(texture);
+  checkImage(photo, 'the photo');
+  const { width: W, height: H } = texture;
+  const vertices = mesh.positions.length / 3;
+  if (!mesh.uvs || mesh.uvs.length !== vertices * 2) throw new RangeError('the mesh needs one UV per vertex');
+  if (coverage.length !== vertices) throw new RangeError(`coverage has ${coverage.length} entries, expected ${vertices}`);
+  checkProjection(projection, vertices);
+
+  // The hair triangles. Their outline within the mesh is grown as well as the UV seams, which
+  // costs nothing: the coverage beyond it is below the hairline.
+  const all = mesh.indices, picked: number[] = [];
+  for (let t = 0; t < all.length; t += 3) {
+    if (coverage[all[t]] > o.hairlineFrom || coverage[all[t + 1]] > o.hairlineFrom || coverage[all[t + 2]] > o.hairlineFrom) picked.push(all[t], all[t + 1], all[t + 2]);
+  }
+  const indices = Uint32Array.from(picked), borders = islandBorders(indices);
+  const data = texture.data.slice();
+  const mask = new Uint8Array(W * H);
+  if (indices.length === 0) return { texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, data: mask } };
+
+  let zMin = Infinity, zMax = -Infinity;
+  for (const z of projection.depth) {
+    if (z < zMin) zMin = z;
+    if (z > zMax) zMax = z;
+  }
+  // Every triangle occludes; only hair texels are made.
+  const depthBuffer = rasterizeDepth(mesh.indices, projection, photo.width, photo.height, o.depthBufferSize);
+  // The hair mask as the only region anything is taken from (photoGrid's `person`).
+  const grid = photoGrid(depthBuffer, photo.width, photo.height, { person: hair });
+  const look = hairLook(photo, hair, input.color);
+  // The photo's hair at half the texture's resolution: the photo holds far less detail than that.
+  const hw = Math.ceil(W / 2), hh = Math.ceil(H / 2);
+  const texels = photoTexels({
+    indices, uvs: mesh.uvs, projection, photo, depthBuffer, grid, borders,
+    depthTolerance: o.depthTolerance * (zMax > zMin ? zMax - zMin : 1),
+    skin: look.color, skinLumaTolerance: 60, skinChromaTolerance: 18,
+    facingFrom: o.facingFrom, facingTo: o.facingTo, width: hw, height: hh, dilation: Math.ceil(o.dilation / 2),
+  });
+  const fill = skinFill(texels.color, texels.weight, texels.seen, hw, hh, look.color, o.fillFactor / 2, (o.fillFalloff * W) / 2);
+  const blend = feather(texels.weight, texels.coverage, hw, hh, texels.seen, Math.round((o.feather * W) / 2));
+  const contrast = Math.min(o.maxStrands, Math.max(o.minStrands, o.strands * look.contrast));
+
+  const { around, down } = crownCoordinates(mesh.positions, coverage);
+  paintHair({
+    indices, borders, uvs: mesh.uvs, coverage, around, down, data, width: W, height: H, dilation: o.dilation,
+    base: composite(texels.color, blend, texels.seen, fill, hw, hh), baseWidth: hw, blend, noise: strandNoise(), strands: contrast,
+    strandsOnPhoto: contrast * o.strandsOnPhoto, hairlineFrom: o.hairlineFrom, hairlineTo: o.hairlineTo, mask,
+  });
+  return { texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, data: mask } };
+}
+
+/**
+ * Per vertex, where it is on the hair in coordinates that follow it: turns around the vertical
+ * axis through the centre of the hair-covered vertices (0 at the face, ±½ at the back), and radians
+ * down from the top of that axis. Strands run down from the crown.
+ */
+function crownCoordinates(p: Float32Array, coverage: Float32Array): { around: Float32Array; down: Float32Array } {
+  const count = coverage.length;
+  let cx = 0, cy = 0, cz = 0, total = 0;
+  for (let v = 0; v < count; v++) {
+    const w = coverage[v];
+    if (w <= 0) continue;
+    cx += w * p[v * 3];
+    cy += w * p[v * 3 + 1];
+    cz += w * p[v * 3 + 2];
+    total += w;
+  }
+  if (total > 0) {
+    cx /= total;
+    cy /= total;
+    cz /= total;
+  }
+  const around = new Float32Array(count), down = new Float32Array(count);
+  for (let v = 0; v < count; v++) {
+    const x = p[v * 3] - cx, y = p[v * 3 + 1] - cy, z = p[v * 3 + 2] - cz;
+    around[v] = Math.atan2(x, z) / (2 * Math.PI);
+    down[v] = Math.atan2(Math.hypot(x, z), y);
+  }
+  return { around, down };
+}
