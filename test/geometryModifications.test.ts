@@ -114,7 +114,7 @@ describe('cartoonish_v0.3 and cartoonish_v1.0 (shape_modifications)', () => {
     for (const v of face) rms += distance(point(v03.mesh.positions, v), point(v10.mesh.positions, v)) ** 2;
     rms = Math.sqrt(rms / face.length);
     assert.ok(rms > 0.002, `the styles differ by ${(rms * 1000).toFixed(2)} mm RMS on the face`);
-    // Roughness: how far vertices of the face stand off the mean of their neighbours.
+    // Roughness: how far vertices of the face stand off the mean of their neighbours, across the surface.
     const roughness = (m: Mesh): number => {
       const sum = new Float64Array(m.positions.length), n = new Uint16Array(m.positions.length / 3);
       for (let t = 0; t < m.indices.length; t += 3) {
@@ -125,10 +125,10 @@ describe('cartoonish_v0.3 and cartoonish_v1.0 (shape_modifications)', () => {
         }
       }
       let total = 0;
-      for (const v of face) total += distance(point(m.positions, v), [0, 1, 2].map((k) => sum[v * 3 + k] / n[v]));
+      for (const v of face) total += Math.abs([0, 1, 2].reduce((d, k) => d + (sum[v * 3 + k] / n[v] - m.positions[v * 3 + k]) * m.normals![v * 3 + k], 0));
       return total / face.length;
     };
-    assert.ok(roughness(v10.mesh) < 0.9 * roughness(v03.mesh), `v1.0 ${roughness(v10.mesh)} vs v0.3 ${roughness(v03.mesh)}`);
+    assert.ok(roughness(v10.mesh) < 0.8 * roughness(v03.mesh), `v1.0 ${roughness(v10.mesh)} vs v0.3 ${roughness(v03.mesh)}`);
   });
 
   test('topology, UVs, the neck below the neck row and the bottom cut stay where they are', () => {
@@ -163,9 +163,9 @@ describe('cartoonish_v0.3 and cartoonish_v1.0 (shape_modifications)', () => {
       const move = cartoonField(landmarks, CARTOON_STYLES[style], 1.5);
       const a = new Float64Array(3), b = new Float64Array(3), h = 1e-4;
       let worst = Infinity;
-      for (let x = -0.1; x <= 0.1; x += 0.005) {
-        for (let y = -0.14; y <= 0.14; y += 0.005) {
-          for (let z = -0.12; z <= 0.14; z += 0.005) {
+      for (let x = -0.1; x <= 0.1; x += 0.006) {
+        for (let y = -0.14; y <= 0.14; y += 0.006) {
+          for (let z = -0.12; z <= 0.14; z += 0.006) {
             const J = [0, 1, 2].map((k) => {
               const p = [x, y, z], q = [x, y, z];
               p[k] -= h; q[k] += h;
@@ -302,10 +302,10 @@ describe('allow_modify_neck', () => {
     };
     const level = { y: 0.1, z: 0 };
     const narrow = neckWidth({ ...mask(110), width: 400, height: 400, camera, level });
-    assert.ok(narrow !== null && Math.abs(narrow - 0.11) < 0.003, `${narrow} m`);
+    assert.ok(narrow !== null && Math.abs(narrow - 0.11) < 0.004, `${narrow} m`);
     // Hair over the left side: the right side, doubled.
     const covered = neckWidth({ ...mask(110, 10), width: 400, height: 400, camera, level });
-    assert.ok(covered !== null && Math.abs(covered - 0.11) < 0.003, `${covered} m with hair`);
+    assert.ok(covered !== null && Math.abs(covered - 0.11) < 0.004, `${covered} m with hair`);
     // Person all the way across (shoulders, a wide collar): nothing to measure.
     assert.equal(neckWidth({ ...mask(400), width: 400, height: 400, camera, level }), null);
   });

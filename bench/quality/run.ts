@@ -4,10 +4,12 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { headSubtype, headTemplate } from '../../src/assets/index.js';
 import { createFaceAnalyzer, type FaceAnalysis, type FaceAnalyzer, NoFaceError } from '../../src/analysis/index.js';
-import { fitHead } from '../../src/geometry/index.js';
-import { renderPreview, textureProjection } from '../../src/pipelines/head.js';
+import { effectiveParameters } from '../../src/pipelines/catalogue/index.js';
+import { renderPreview } from '../../src/pipelines/head.js';
+import { headGeometry } from '../../src/pipelines/headGeometry.js';
+import { headTexture } from '../../src/pipelines/headTexture.js';
 import { type Light, render, type Scene, viewCamera, weakPerspectiveCamera } from '../../src/render/index.js';
-import { bakeTexture, decodeRgb, faceOutline, type RawImage } from '../../src/texture/index.js';
+import { decodeRgb, type RawImage } from '../../src/texture/index.js';
 import { type Figure, median, printFigures } from '../figure.js';
 import { chipImage, cosine, loadFaceEmbedder } from './embedding.js';
 import { FACE_SOURCES } from './fixtures.js';
@@ -19,10 +21,10 @@ export const QUALITY_PHOTOS: readonly string[] = [
   ...FACE_SOURCES.map((source) => join('bench', 'fixtures', 'faces', source.name)),
 ];
 
-/** The avatar as the service makes it by default (head_1.2 base/mobile, no caricature, 4096×2048 texture). */
+/** The avatar as the service makes it by default: head_1.2 base/mobile (hair volume included), no modification, 4096×2048 texture. */
 const PIPELINE = 'head_1.2';
 const SUBTYPE = 'base/mobile';
-const TEXTURE = { width: 4096, height: 2048 };
+const PARAMETERS = effectiveParameters({}, PIPELINE, SUBTYPE);
 /** Neutral grey the renders at the photo's pose are laid on (sRGB 0..255). */
 const NEUTRAL: [number, number, number] = [128, 128, 128];
 /** iBUG-68 outer eye corners: the normaliser of the landmark error. */
@@ -153,18 +155,10 @@ async function evaluate(file: string, analyzer: FaceAnalyzer, embed: Embed, temp
   const bytes = await readFile(file);
   const analysis = await analyzer.analyze(bytes);
   const photo = await decodeRgb(bytes);
-  const fitted = fitHead(template, analysis, { caricature: 0 });
-  const { texture } = bakeTexture(
-    {
-      mesh: fitted.mesh,
-      projection: textureProjection(fitted),
-      photo,
-      skin: analysis.colors.skin,
-      masks: analysis.segmentation,
-      faceOutline: faceOutline(analysis.face),
-    },
-    TEXTURE,
-  );
+  // The pipeline's own steps, so the benchmark judges what the service delivers.
+  const geometry = headGeometry(template, analysis, PARAMETERS, true);
+  const fitted = geometry.head;
+  const { texture } = headTexture(geometry, photo, analysis, PARAMETERS);
   const scene: Scene = { meshes: [{ mesh: fitted.mesh, material: { texture } }] };
   const camera = weakPerspectiveCamera({ matrix: fitted.camera.matrix, width: photo.width, height: photo.height });
   const transparent = [0, 0, 0, 0] as const;

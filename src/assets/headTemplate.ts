@@ -30,8 +30,9 @@ export interface HeadTemplate {
   /** The 478 mean-face landmarks as points of the mesh (triangle + barycentric weights). */
   landmarks: SurfaceBinding;
   /**
-   * Per vertex, how fully the head's overall scaling applies: 1 on the head, easing to 0 down the
-   * neck, so that shoulders keep their size whatever the face.
+   * Per vertex, 1 on the head easing to 0 down the neck (from the neck top to the neck base): how
+   * fully the mean face's shape applies to the template, and how fully a fit applies with
+   * `sharedNeck: false` (fitHead's default fades out higher, see sharedNeckWeight).
    */
   headWeight: Float32Array;
   /** Face budgets of the subtype's levels of detail, LOD0 first. */

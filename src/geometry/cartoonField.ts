@@ -4,7 +4,7 @@ import { LEFT_EYE_OPENING, RIGHT_EYE_OPENING } from '../analysis/regions.js';
 export interface CartoonProportions {
   /** Eyes and lids scaled up about each eyeball's centre by 1 + this. */
   eyes: number;
-  /** Cranium (above the nose, most above the brows) scaled up by 1 + this. */
+  /** Cranium (above the nose, most above the brows) scaled up by 1 + this (in depth, 60 % of it). */
   cranium: number;
   /** Nose scaled down towards its root by 1 − this. */
   nose: number;
@@ -46,8 +46,9 @@ export function cartoonField(landmarks: ArrayLike<number>, proportions: CartoonP
   const noseRoot = [0, (at(6, 1) + at(2, 1)) / 2, (at(98, 2) + at(327, 2)) / 2 - 0.004 * size];
   const jawDepth = (at(172, 2) + at(397, 2)) / 2;
   const browY = (at(105, 1) + at(334, 1)) / 2;
-  // Cranium pivot: under the window's lower edge (so the window only ever stretches), mid-depth.
-  const craniumCentre = [0, noseTipY, -0.01];
+  // Cranium pivot: under the window's lower edge (so the window only ever stretches), and near the
+  // front, so that the skull grows up, out and back while the forehead stays over the face.
+  const craniumCentre = [0, noseTipY, 0.04 * size];
 
   const e = proportions.eyes * amount;
   const c = proportions.cranium * amount, n = proportions.nose * amount, j = proportions.jaw * amount;
@@ -67,12 +68,13 @@ export function cartoonField(landmarks: ArrayLike<number>, proportions: CartoonP
       out[1] += e * f * dy;
       out[2] += e * f * dz;
     }
-    // Cranium: a scaling about a centre below its window, so it only ever stretches.
+    // Cranium: a scaling about a centre below its window, so it only ever stretches; less in depth,
+    // a cartoon skull being rounder rather than longer.
     const u = smoothstep(noseTipY, browY + 0.02 * size, y);
     if (u > 0) {
       out[0] += c * u * (x - craniumCentre[0]);
       out[1] += c * u * (y - craniumCentre[1]);
-      out[2] += c * u * (z - craniumCentre[2]);
+      out[2] += 0.6 * c * u * (z - craniumCentre[2]);
     }
     // Nose: shrinking towards its root, less across than along and in depth (the eyes need the room
     // beside it); a shrink by a diagonal ≤ 1 never folds while n < 1.

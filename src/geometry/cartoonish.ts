@@ -9,19 +9,23 @@ export type CartoonStyle = 'v0.3' | 'v1.0';
 
 /** A cartoon style: proportions per unit of amount, and how much fine relief it smooths away. */
 export interface CartoonStyleSpec extends CartoonProportions {
-  /** Share of the face's fine relief flattened at amount 1 (see smoothRelief.ts); 0: none. */
+  /**
+   * How far the face moves towards its smoothed self at amount 1 (see smoothRelief.ts), growing
+   * with the amount up to 1; 0: no smoothing.
+   */
   smoothing: number;
 }
 
 /**
- * v0.3 changes proportions only: larger eyes, a larger cranium, a smaller nose and jaw; the face
- * keeps all its detail. v1.0 goes further on every proportion, lets the eyes bulge, and smooths
- * the face's fine relief (creases, wrinkles, lip and eyelid edges) into rounder shapes.
+ * v0.3 changes proportions only: eyes 24 % larger, a cranium 10 % larger, a smaller nose and a
+ * narrower jaw; the face keeps all its detail. v1.0 goes further on every proportion (eyes 40 %
+ * larger) and smooths the face's fine relief (creases, wrinkles, lip and eyelid edges) into the
+ * rounder, clay-like shapes of an animated character.
  */
-export const CARTOON_STYLES: Readonly<Record<CartoonStyle, CartoonStyleSpec>> = {
-  'v0.3': { eyes: 0.24, cranium: 0.1, nose: 0.22, jaw: 0.12, smoothing: 0 },
-  'v1.0': { eyes: 0.4, cranium: 0.15, nose: 0.32, jaw: 0.2, smoothing: 0.8 },
-};
+export const CARTOON_STYLES: Readonly<Record<CartoonStyle, Readonly<CartoonStyleSpec>>> = Object.freeze({
+  'v0.3': Object.freeze({ eyes: 0.24, cranium: 0.1, nose: 0.22, jaw: 0.12, smoothing: 0 }),
+  'v1.0': Object.freeze({ eyes: 0.4, cranium: 0.15, nose: 0.28, jaw: 0.2, smoothing: 0.8 }),
+});
 
 /** Options of {@link cartoonish}. */
 export interface CartoonishOptions {
@@ -42,8 +46,11 @@ export const CARTOONISH_DEFAULTS: Required<CartoonishOptions> = {
 
 /** Beyond this amount the proportions' fold-free limits (see cartoonField.ts) get close. */
 const MAX_AMOUNT = 1.5;
-/** Rounds of relief smoothing at full strength. */
-const SMOOTHING_ROUNDS = 12;
+/**
+ * Rounds of relief smoothing at full strength: plain Laplacian steps (no inflation), which also
+ * round off what stands out, as a cartoon's clay-like face wants; more melts the lips.
+ */
+const SMOOTHING_ROUNDS = 10;
 
 /**
  * `shape_modifications` `cartoonish_v0.3` / `cartoonish_v1.0`: restyles a fitted head as a cartoon
@@ -54,7 +61,9 @@ const SMOOTHING_ROUNDS = 12;
  * the normals (`smoothRelief`).
  *
  * Topology, UVs and the photo projection are kept: the texture is baked exactly as for the
- * unstyled head and follows the features to their new places. Returns a new fitted head.
+ * unstyled head and follows the features to their new places, and levels of detail (headLod) work
+ * on the result as on any fitted head. Returns a new fitted head. In the pipeline: after fitHead,
+ * before fitNeck and curvedBottom.
  *
  * ```ts
  * const styled = cartoonish(fitHead(template, analysis), { style: 'v0.3', amount: 0.8 });
@@ -88,7 +97,7 @@ export function cartoonish(head: FittedHead, options: CartoonishOptions = {}): F
   let styled = computeNormals({ positions, indices: mesh.indices, uvs: mesh.uvs }, { weld });
   if (spec.smoothing > 0) {
     const strength = Math.min(1, spec.smoothing * amount);
-    const smoothed = smoothRelief(styled, faceWeights(head), { rounds: SMOOTHING_ROUNDS, weld });
+    const smoothed = smoothRelief(styled, faceWeights(head), { rounds: SMOOTHING_ROUNDS, inflation: 0, weld });
     for (let k = 0; k < positions.length; k++) positions[k] += strength * (smoothed[k] - positions[k]);
     styled = computeNormals({ positions, indices: mesh.indices, uvs: mesh.uvs }, { weld });
   }

@@ -34,10 +34,11 @@ export interface FitHeadOptions {
   /**
    * `allow_modify_neck` false (the default): every avatar shares the template's neck. The fit (head
    * scale, face and caricature) fades out between the 'under jaw' and 'neck' keypoint rows (see
-   * {@link sharedNeckWeight}); from the 'neck' row down (y < −0.152 m on every template) all vertices
-   * are exactly the template's. false: the fit fades out over the whole neck, down to the neck base
-   * (the template's `headWeight`), so the neck partly follows the face; {@link fitNeck} then adapts
-   * it to the photo.
+   * {@link sharedNeckWeight}); from the 'neck' row down every vertex is exactly the template's, on
+   * every template all that lies lower than 16.3 cm below eye level (y < −0.163 m). With
+   * `allow_modify_neck`, keep this and apply fitNeck. false: the older fit, fading out over the
+   * whole neck down to the neck base (the template's `headWeight`), so that the neck follows the
+   * head's scale part of the way.
    */
   sharedNeck?: boolean;
 }

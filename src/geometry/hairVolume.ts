@@ -17,6 +17,8 @@ export interface HairVolumeOptions {
   outlineFacing?: number;
   /** How far past another part of the head (an ear) the outline is looked for, metres. */
   maxSkip?: number;
+  /** How far inside the head's outline the person is looked for where the outline lies on background, metres. */
+  maxInset?: number;
   /** Thickest hair volume, metres: hair beyond it in the photo is not followed. */
   maxThickness?: number;
   /** Thinnest hair where the photo shows hair, metres: even cropped hair stands off the scalp. */
@@ -33,10 +35,14 @@ export interface HairVolumeOptions {
   taperMax?: number;
   /** No hair within this distance of the ears (metres along the surface): the ear's root is a crease. */
   earMargin?: number;
+  /** Scalp nearer the ears than this (metres along the surface) is not taken as bare from the photo. */
+  earReach?: number;
   /** Face vertices this far above the top of the brows (metres) may carry hair if the photo shows it there. */
   browMargin?: number;
   /** Rounds of neighbour averaging of the coverage before the hairline is drawn at ½: a clean line. */
   coverageSmoothing?: number;
+  /** A vertex raised this far (metres) is fully hair, whatever its coverage. */
+  raisedHair?: number;
   /** Rounds of neighbour averaging of the normals the scalp is raised along. */
   normalSmoothing?: number;
   /** Rounds of neighbour averaging of the displacement, so the volume has no kinks. */
@@ -48,6 +54,7 @@ export const HAIR_VOLUME_DEFAULTS: Required<HairVolumeOptions> = {
   facingTo: 0.6,
   outlineFacing: 0.3,
   maxSkip: 0.006,
+  maxInset: 0.015,
   maxThickness: 0.05,
   minThickness: 0.002,
   reach: 0.03,
@@ -56,8 +63,10 @@ export const HAIR_VOLUME_DEFAULTS: Required<HairVolumeOptions> = {
   taperMin: 0.008,
   taperMax: 0.06,
   earMargin: 0.01,
+  earReach: 0.035,
   browMargin: 0.01,
   coverageSmoothing: 12,
+  raisedHair: 0.003,
   normalSmoothing: 10,
   smoothing: 16,
 };
@@ -107,10 +116,12 @@ const BROWS = [70, 63, 105, 66, 107, 300, 293, 334, 296, 336];
  * const textured = hairTexture({ texture: baked.texture, mesh: volume.mesh, coverage: volume.coverage, ... });
  * ```
  */
-export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'width' | 'height'>, hair: Mask, options: HairVolumeOptions = {}): HairVolume {
+export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'width' | 'height' | 'segmentation'>, hair: Mask, options: HairVolumeOptions = {}): HairVolume {
   const o = { ...HAIR_VOLUME_DEFAULTS, ...options };
   const { mesh, template, projection, camera } = fitted;
   const sx = hair.width / analysis.width, sy = hair.height / analysis.height;
+  const person = analysis.segmentation.person;
+  const px = person.width / analysis.width, py = person.height / analysis.height;
   const p = mesh.positions, n = mesh.normals!;
   const count = p.length / 3;
   const graph = vertexGraph(template.quads, p, template.sampling.weld);
@@ -127,19 +138,22 @@ export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'wid
   const ears = new Uint8Array(count);
   for (const v of template.regions.leftEar.vertices) ears[v] = 1;
   for (const v of template.regions.rightEar.vertices) ears[v] = 1;
-  const fromEars = vertexDistance(graph, ears, 2 * o.earMargin);
+  const fromEars = vertexDistance(graph, ears, 2 * o.earReach);
   for (let v = 0; v < count; v++) if (fromEars[v] < o.earMargin) allowed[v] = 0;
 
   // 2. What the photo shows.
   const seen = new Float32Array(count), trust = new Float32Array(count);
   for (let v = 0; v < count; v++) {
     if (!allowed[v] || !projection.visible[v]) continue;
-    const x = projection.pixels[v * 2] * sx, y = projection.pixels[v * 2 + 1] * sy;
-    trust[v] = smoothstep(o.facingFrom, o.facingTo, projection.facing[v]);
-    if (trust[v] > 0) seen[v] = confident(sample(hair, x, y));
+    const x = projection.pixels[v * 2], y = projection.pixels[v * 2 + 1];
+    // Bare scalp is skin: where the fitted head lies over the background the photo says nothing.
+    trust[v] = smoothstep(o.facingFrom, o.facingTo, projection.facing[v]) * confident(sample(person, x * px, y * py));
+    if (trust[v] > 0) seen[v] = confident(sample(hair, x * sx, y * sy));
+    // The ear in the photo need not be where the template's is: skin seen near it may be the ear.
+    if (seen[v] < 0.5) trust[v] *= smoothstep(o.earMargin, o.earReach, fromEars[v]);
   }
-  const silhouette = silhouetteHair(mesh, projection, camera, hair, analysis.width, analysis.height, allowed, {
-    maxFacing: o.outlineFacing, maxSkip: o.maxSkip, maxThickness: o.maxThickness,
+  const silhouette = silhouetteHair(mesh, projection, camera, { hair, person }, analysis.width, analysis.height, allowed, {
+    maxFacing: o.outlineFacing, maxSkip: o.maxSkip, maxThickness: o.maxThickness, maxInset: o.maxInset,
   });
 
   // 3. Carried to what the photo does not show: pooled cells, then a smooth kernel.
@@ -148,8 +162,9 @@ export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'wid
   const outline = silhouette.vertices;
   for (let k = 0; k < outline.length; k++) {
     const v = outline[k], c = silhouette.coverage[k], t = silhouette.thickness[k];
-    coverCells.add(p[v * 3], p[v * 3 + 1], p[v * 3 + 2], c, 1);
-    if (c > 0.5 && Number.isFinite(t)) thickCells.add(p[v * 3], p[v * 3 + 1], p[v * 3 + 2], t, 1);
+    if (!Number.isNaN(c)) coverCells.add(p[v * 3], p[v * 3 + 1], p[v * 3 + 2], c, 1);
+    // Where the head reaches past the person's outline, the hair adds nothing beyond it.
+    if ((c > 0.5 || Number.isNaN(c)) && Number.isFinite(t)) thickCells.add(p[v * 3], p[v * 3 + 1], p[v * 3 + 2], t, 1);
   }
   const coverage = new Float32Array(count), thickness = new Float32Array(count);
   const coverSamples = coverCells.samples(), thickSamples = thickCells.samples();
@@ -193,6 +208,8 @@ export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'wid
     }
   }
   const raised = computeNormals({ ...mesh, positions }, { weld: graph.weld });
+  // Whatever is raised is hair, even where smoothing carried the rise past a soft hairline.
+  for (let v = 0; v < count; v++) coverage[v] = Math.max(coverage[v], smoothstep(0, o.raisedHair, offset[v]));
   return { mesh: raised, coverage, thickness: offset, projection: raisedProjection(fitted, raised, moves), silhouette };
 }
 

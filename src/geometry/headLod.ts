@@ -60,12 +60,18 @@ export async function headLod(head: FittedHead | HeadTemplate, lod: number, opti
   used.forEach((v, i) => (remap[v] = i));
   const positions = new Float32Array(used.length * 3);
   const uvs = new Float32Array(used.length * 2);
-  used.forEach((v, i) => {
+  const normals = mesh.normals ? new Float32Array(used.length * 3) : undefined;
+  for (let i = 0; i < used.length; i++) {
+    const v = used[i];
     positions.set(mesh.positions.subarray(v * 3, v * 3 + 3), i * 3);
     if (mesh.uvs) uvs.set(mesh.uvs.subarray(v * 2, v * 2 + 2), i * 2);
-  });
+    if (normals) normals.set(mesh.normals!.subarray(v * 3, v * 3 + 3), i * 3);
+  }
   const indices = Uint32Array.from(simplified, (v) => remap[v]);
-  const result = computeNormals({ positions, indices, uvs: mesh.uvs ? uvs : undefined });
+  // The full mesh's normals are the better estimate of the surface each kept vertex lies on (and
+  // keep shading identical across levels); only a mesh without normals gets them computed.
+  const base = { positions, indices, uvs: mesh.uvs ? uvs : undefined };
+  const result = normals ? { ...base, normals } : computeNormals(base);
   return { ...result, sourceVertices: Uint32Array.from(used) };
 }
 

@@ -13,7 +13,11 @@ export interface SilhouetteHair {
    * hair is too big to be told from them).
    */
   thickness: Float32Array;
-  /** How much hair the photo shows at the outline there, 0..1 (just inside it, or just beyond it). */
+  /**
+   * How much hair the photo shows at the outline there, 0..1: just beyond it, or on the person just
+   * inside it. NaN where the outline lies on background with no hair beyond (the fitted head is
+   * larger than the person's there): the photo shows neither hair nor bare scalp.
+   */
   coverage: Float32Array;
 }
 
@@ -25,6 +29,8 @@ export interface SilhouetteLimits {
   maxSkip: number;
   /** Hair beyond this (metres) is not followed further. */
   maxThickness: number;
+  /** How far inside the outline (metres) the person is looked for, where it lies on background. */
+  maxInset: number;
 }
 
 /**
@@ -33,18 +39,23 @@ export interface SilhouetteLimits {
  * which for a contour point is perpendicular to the outline), past the head's own footprint, then
  * through the hair mask until it ends. Vertices whose ray stays in the footprint longer than
  * `maxSkip` (behind an ear, under the chin) are not measured. Ends at the photo's border count as
- * ends: hair cut off by the frame is measured as far as it is seen.
+ * ends: hair cut off by the frame is measured as far as it is seen. Whether there is hair at the
+ * outline is read just beyond it, or on the person just inside it: where the fitted head is larger
+ * than the person's, the outline lies on background, which is neither hair nor bare scalp.
  */
 export function silhouetteHair(
-  mesh: Mesh, projection: PhotoProjection, camera: PhotoCamera, hair: Mask, photoWidth: number, photoHeight: number,
+  mesh: Mesh, projection: PhotoProjection, camera: PhotoCamera, masks: { hair: Mask; person: Mask }, photoWidth: number, photoHeight: number,
   measure: Uint8Array, limits: SilhouetteLimits,
 ): SilhouetteHair {
+  const { hair, person } = masks;
   const mw = hair.width, mh = hair.height;
   const sx = mw / photoWidth, sy = mh / photoHeight;
   const footprint = meshFootprint(mesh.indices, projection.pixels, projection.facing, sx, sy, mw, mh);
   const r = camera.rotation, n = mesh.normals!;
   const pixelsPerMetre = camera.scale * Math.min(sx, sy);
-  const maxSkip = limits.maxSkip * pixelsPerMetre, maxHair = limits.maxThickness * pixelsPerMetre;
+  const maxSkip = limits.maxSkip * pixelsPerMetre, maxHair = limits.maxThickness * pixelsPerMetre, maxInset = limits.maxInset * pixelsPerMetre;
+  // The person mask may be at another resolution than the hair mask.
+  const px = person.width / mw, py = person.height / mh;
   const step = 0.5;
   const vertices: number[] = [], thickness: number[] = [], coverage: number[] = [];
   for (let v = 0; v < measure.length; v++) {
@@ -70,11 +81,14 @@ export function silhouetteHair(
       }
       hairEnd = t += step;
     }
-    const inside = confident(sample(hair, x0 - dx, y0 - dy));
     const beyond = confident(sample(hair, x0 + (exit + step) * dx, y0 + (exit + step) * dy));
+    // Inwards to the first confident person pixel, then one more: hair or bare scalp.
+    let inset = 0;
+    while (inset <= maxInset && confident(sample(person, (x0 - inset * dx) * px, (y0 - inset * dy) * py)) < 0.5) inset += step;
+    const inside = inset <= maxInset ? confident(sample(hair, x0 - (inset + 1) * dx, y0 - (inset + 1) * dy)) : NaN;
     vertices.push(v);
     thickness.push(bounded ? (hairEnd - exit) / pixelsPerMetre : NaN);
-    coverage.push(Math.max(inside, beyond));
+    coverage.push(Number.isNaN(inside) ? (beyond >= 0.5 ? beyond : NaN) : Math.max(inside, beyond));
   }
   return { vertices: Uint32Array.from(vertices), thickness: Float32Array.from(thickness), coverage: Float32Array.from(coverage) };
 }

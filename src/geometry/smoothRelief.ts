@@ -47,7 +47,7 @@ export function smoothRelief(mesh: Mesh, weights: ArrayLike<number>, options: Sm
   const o = { ...SMOOTH_RELIEF_DEFAULTS, ...options };
   if (!mesh.normals) throw new Error('smoothRelief needs vertex normals');
   const count = mesh.positions.length / 3;
-  const weld = o.weld.length === count ? o.weld : Uint32Array.from({ length: count }, (_, i) => i);
+  const weld = o.weld.length === count ? o.weld : identity(count);
   const { start, neighbours } = vertexNeighbours(mesh.indices, weld, count);
   const p = Float64Array.from(mesh.positions);
   let n: ArrayLike<number> = mesh.normals;
@@ -84,8 +84,24 @@ export function smoothRelief(mesh: Mesh, weights: ArrayLike<number>, options: Sm
   return out;
 }
 
+interface Neighbours {
+  start: Uint32Array;
+  neighbours: Uint32Array;
+}
+
+/** Per index buffer (templates share theirs with every fitted head) and weld map. */
+const neighbourCache = new WeakMap<Uint32Array, WeakMap<Uint32Array, Neighbours>>();
+
 /** Neighbours of each welded vertex along triangle edges (compressed rows; duplicates point to their weld target). */
-function vertexNeighbours(indices: Uint32Array, weld: Uint32Array, count: number): { start: Uint32Array; neighbours: Uint32Array } {
+function vertexNeighbours(indices: Uint32Array, weld: Uint32Array, count: number): Neighbours {
+  let byWeld = neighbourCache.get(indices);
+  if (!byWeld) neighbourCache.set(indices, (byWeld = new WeakMap()));
+  let found = byWeld.get(weld);
+  if (!found) byWeld.set(weld, (found = buildNeighbours(indices, weld, count)));
+  return found;
+}
+
+function buildNeighbours(indices: Uint32Array, weld: Uint32Array, count: number): Neighbours {
   const sets = new Map<number, Set<number>>();
   for (let t = 0; t < indices.length; t += 3) {
     for (let e = 0; e < 3; e++) {
@@ -107,4 +123,12 @@ function vertexNeighbours(indices: Uint32Array, weld: Uint32Array, count: number
     for (const w of sets.get(v) ?? []) neighbours[k++] = w;
   }
   return { start, neighbours };
+}
+
+const identities = new Map<number, Uint32Array>();
+
+function identity(count: number): Uint32Array {
+  let ids = identities.get(count);
+  if (!ids) identities.set(count, (ids = Uint32Array.from({ length: count }, (_, i) => i)));
+  return ids;
 }

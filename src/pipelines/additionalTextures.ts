@@ -24,7 +24,7 @@ const MAKERS: Record<string, (model: HeadTexture) => Promise<AdditionalTexture>>
   smooth_eyelashes_texture: async (m) => ({ entry: jpeg('smooth_eyelashes_texture'), data: await encodeJpeg(smoothEyelashesTexture(m.texture, m.layout), 90) }),
   lips_mask: async (m) => ({ entry: png('lips_mask'), data: await encodePng(lipsMask(m.layout)) }),
   metallic_map: async (m) => ({ entry: jpeg('metallic_map'), data: await encodeJpeg(grey(metallicMap(m.texture.width, m.texture.height)), 95) }),
-  roughness_map: async (m) => ({ entry: jpeg('roughness_map'), data: await encodeJpeg(grey(roughnessMap(m.layout)), 95) }),
+  roughness_map: async (m) => ({ entry: jpeg('roughness_map'), data: await encodeJpeg(grey(roughnessMap(m.layout, { hair: m.hair })), 95) }),
   uniformly_colored_texture: async (m) => ({ entry: jpeg('uniformly_colored_texture'), data: await encodeJpeg(uniformTexture(m.texture.width, m.texture.height, m.tone), 95) }),
 };
 

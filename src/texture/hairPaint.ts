@@ -35,6 +35,9 @@ export interface HairPaintInput {
   mask: Uint8Array;
 }
 
+/** Radians from the crown within which the strands calm down. */
+const CROWN = 0.45;
+
 /**
  * Paints the hair into the texture, texel by texel over the hair triangles: the hair's colour
  * (the photo's hair over the fill) streaked by the strand noise, less so where it is the photo's
@@ -95,7 +98,9 @@ function paintTriangle(input: HairPaintInput, tri: number): void {
       const cv = e >= 1 ? 1 : e * e * (3 - 2 * e);
       const q = (j >> 1) * baseWidth + (i >> 1);
       const pb = blend[q] * (1 / 255);
-      const gain = 1 + strandAt(noise, r, d < 0 ? 0 : d > Math.PI ? Math.PI : d) * (strands + pb * (onPhoto - strands));
+      // Strands converge at the crown: calmer there, or they meet in a star.
+      const calm = d < CROWN ? 0.4 + (0.6 * d) / CROWN : 1;
+      const gain = 1 + calm * strandAt(noise, r, d < 0 ? 0 : d > Math.PI ? Math.PI : d) * (strands + pb * (onPhoto - strands));
       const o = k * 3, h = q * 3;
       const tr = data[o], tg = data[o + 1], tb = data[o + 2];
       const rr = tr + cv * (base[h] * gain - tr), gg = tg + cv * (base[h + 1] * gain - tg), bb = tb + cv * (base[h + 2] * gain - tb);

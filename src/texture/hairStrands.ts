@@ -1,5 +1,5 @@
 import type { Mask, Rgb } from '../analysis/types.js';
-import type { RawImage } from './image.js';
+import type { RawImage, TexelBox } from './image.js';
 
 /** What the photo shows of the hair's look, measured on its confident hair pixels. */
 export interface HairLook {
@@ -21,22 +21,23 @@ const MAX_SAMPLES = 60000;
 
 /**
  * Measures the hair's colour and fine contrast in the photo: pixels where the hair mask is
- * confident (at least 90 %), away from the photo's border.
+ * confident (at least 90 %) within `box` (photo pixels: where the head's hair lands, so that a
+ * dark collar or another person's hair does not count), away from the photo's border.
  *
  * ```ts
- * const look = hairLook(photo, volume.hair, analysis.colors.hair);
+ * const look = hairLook(photo, hair, { x0: 100, y0: 20, x1: 300, y1: 200 }, analysis.colors.hair);
  * ```
  */
-export function hairLook(photo: RawImage, hair: Mask, fallback: Rgb): HairLook {
+export function hairLook(photo: RawImage, hair: Mask, box: TexelBox, fallback: Rgb): HairLook {
   const { width: pw, height: ph, channels: pc, data } = photo;
   const g = pc >= 3 ? 1 : 0, b = pc >= 3 ? 2 : 0;
   const luma = (i: number): number => 0.299 * data[i] + 0.587 * data[i + g] + 0.114 * data[i + b];
-  let count = 0;
-  for (const m of hair.data) if (m >= 230) count++;
-  const stride = Math.max(1, Math.ceil(Math.sqrt(count / MAX_SAMPLES)));
+  const mx0 = Math.max(0, Math.floor((box.x0 * hair.width) / pw)), mx1 = Math.min(hair.width - 1, Math.ceil((box.x1 * hair.width) / pw));
+  const my0 = Math.max(0, Math.floor((box.y0 * hair.height) / ph)), my1 = Math.min(hair.height - 1, Math.ceil((box.y1 * hair.height) / ph));
+  const stride = Math.max(1, Math.ceil(Math.sqrt(((mx1 - mx0 + 1) * (my1 - my0 + 1)) / MAX_SAMPLES)));
   let n = 0, r = 0, gr = 0, bl = 0, y = 0, detail = 0;
-  for (let my = 0; my < hair.height; my += stride) {
-    for (let mx = 0; mx < hair.width; mx += stride) {
+  for (let my = my0; my <= my1; my += stride) {
+    for (let mx = mx0; mx <= mx1; mx += stride) {
       if (hair.data[my * hair.width + mx] < 230) continue;
       const x = Math.floor(((mx + 0.5) * pw) / hair.width), yy = Math.floor(((my + 0.5) * ph) / hair.height);
       if (x < 1 || yy < 1 || x >= pw - 1 || yy >= ph - 1) continue;

@@ -5,7 +5,7 @@ import { feather } from './feather.js';
 import { composite } from './composite.js';
 import { paintHair } from './hairPaint.js';
 import { hairLook, strandNoise } from './hairStrands.js';
-import { checkImage, checkTexture, type RawImage, type Texture } from './image.js';
+import { checkImage, checkTexture, type RawImage, type TexelBox, type Texture } from './image.js';
 import { photoGrid } from './photoGrid.js';
 import { photoTexels } from './photoTexels.js';
 import { checkProjection, type Projection } from './projection.js';
@@ -28,6 +28,12 @@ export interface HairTextureInput {
   hair: Mask;
   /** The person's hair colour (FaceAnalysis `colors.hair`): the fallback when the photo shows too little hair. */
   color: Rgb;
+  /**
+   * The person's skin colour (the bake's `tone`, or FaceAnalysis `colors.skin`): a pixel of the
+   * hair mask nearer it than the hair colour is skin the mask took for hair, and is not taken.
+   * Without it the mask is trusted as it is.
+   */
+  skin?: Rgb;
 }
 
 /** Options of {@link hairTexture}. */
@@ -132,7 +138,16 @@ export function hairTexture(input: HairTextureInput, options: HairTextureOptions
   const depthBuffer = rasterizeDepth(mesh.indices, projection, photo.width, photo.height, o.depthBufferSize);
   // The hair mask as the only region anything is taken from (photoGrid's `person`).
   const grid = photoGrid(depthBuffer, photo.width, photo.height, { person: hair });
-  const look = hairLook(photo, hair, input.color);
+  // Where the head's hair lands in the photo.
+  const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  for (let v = 0; v < vertices; v++) {
+    if (coverage[v] < 0.5) continue;
+    box.x0 = Math.min(box.x0, projection.x[v]);
+    box.x1 = Math.max(box.x1, projection.x[v]);
+    box.y0 = Math.min(box.y0, projection.y[v]);
+    box.y1 = Math.max(box.y1, projection.y[v]);
+  }
+  const look = hairLook(photo, hair, box, input.color);
   // The photo's hair at half the texture's resolution: the photo holds far less detail than that.
   const hw = Math.ceil(W / 2), hh = Math.ceil(H / 2);
   const texels = photoTexels({
@@ -141,6 +156,7 @@ export function hairTexture(input: HairTextureInput, options: HairTextureOptions
     skin: look.color, skinLumaTolerance: 60, skinChromaTolerance: 18,
     facingFrom: o.facingFrom, facingTo: o.facingTo, width: hw, height: hh, dilation: Math.ceil(o.dilation / 2),
   });
+  if (input.skin) keepHairLike(texels.color, texels.weight, hw, texels.seen, input.color, input.skin);
   const fill = skinFill(texels.color, texels.weight, texels.seen, hw, hh, look.color, o.fillFactor / 2, (o.fillFalloff * W) / 2);
   const blend = feather(texels.weight, texels.coverage, hw, hh, texels.seen, Math.round((o.feather * W) / 2));
   const contrast = Math.min(o.maxStrands, Math.max(o.minStrands, o.strands * look.contrast));
@@ -152,6 +168,26 @@ export function hairTexture(input: HairTextureInput, options: HairTextureOptions
     strandsOnPhoto: contrast * o.strandsOnPhoto, hairlineFrom: o.hairlineFrom, hairlineTo: o.hairlineTo, mask,
   });
   return { texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, data: mask } };
+}
+
+/**
+ * Scales the photo weight of each texel by how much nearer its colour is to the hair colour than to
+ * the skin colour (hair.ts's own rule, softened): a segmentation of hair by colour takes skin in a
+ * grey photo or in shadow for hair, and that skin would otherwise be spread over the head's hair.
+ */
+function keepHairLike(color: Uint8Array, weight: Uint8Array, width: number, seen: TexelBox, hair: Rgb, skin: Rgb): void {
+  for (let y = seen.y0; y <= seen.y1; y++) {
+    for (let k = y * width + seen.x0; k <= y * width + seen.x1; k++) {
+      if (weight[k] === 0) continue;
+      const r = color[k * 3], g = color[k * 3 + 1], b = color[k * 3 + 2];
+      const toHair = (r - hair.red) ** 2 + (g - hair.green) ** 2 + (b - hair.blue) ** 2;
+      const toSkin = (r - skin.red) ** 2 + (g - skin.green) ** 2 + (b - skin.blue) ** 2;
+      // −1 at the hair colour, +1 at the skin colour; hair up to a little past halfway.
+      const s = (toHair - toSkin) / Math.max(1, toHair + toSkin);
+      const t = (0.3 - s) / 0.4;
+      weight[k] = t >= 1 ? weight[k] : t <= 0 ? 0 : weight[k] * t * t * (3 - 2 * t) + 0.5;
+    }
+  }
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { FaceAnalysis } from '../analysis/types.js';
 import { boxBlur } from './boxBlur.js';
 import { checkTexture, type RawImage } from './image.js';
-import { pushPull } from './pushPull.js';
 import { unchanged, type RemovalResult } from './removalStatus.js';
 import { stubbleMap } from './stubbleMap.js';
 
@@ -27,9 +26,8 @@ export const REMOVE_STUBBLE_DEFAULTS: Required<RemoveStubbleOptions> = {
 /**
  * `remove_stubble`: turns stubble on chin, jaw and upper lip back into skin before the head is
  * textured. Where {@link stubbleMap} sees stubble, the photo's low-pass colour is brought to the
- * tone of the surrounding stubble-free skin (filled in by pull-push, so that the tone of the face
- * around it carries on) while keeping its own shading, and most of the grain (the high-pass) is
- * taken away; each by the pixel's stubble likelihood. Elsewhere the photo is untouched, and no landmark moves.
+ * tone of the upper cheeks' skin while keeping its own shading, and most of the grain (the
+ * high-pass) is taken away; each by the pixel's stubble likelihood (spread and feathered). Elsewhere the photo is untouched, and no landmark moves.
  *
  * `not_found` on a clean-shaven face; `failed`, photo untouched, on a full beard or moustache,
  * which no colour shift turns into convincing skin.
@@ -57,32 +55,24 @@ export function removeStubble(photo: RawImage, analysis: Pick<FaceAnalysis, 'fac
   // The likelihood is patchy where stubble is sparse; spread at the scale of a few hairs' spacing
   // and ramped up, it covers the stubbled area evenly. The beard area's own edge (jaw line, nose,
   // lips) is feathered so that it does not show as a contour in the skin.
-  const radius = Math.max(1, 0.02 * (box.x1 - box.x0));
-  const weight = Float32Array.from(likelihood), edge = Float32Array.from(beard);
-  boxBlur(weight, width, height, 1, radius);
-  boxBlur(edge, width, height, 1, radius / 2);
-  for (let i = 0; i < weight.length; i++) weight[i] = beard[i] ? smoothstep(weight[i], 0.05, 0.25) * Math.min(1, Math.max(0, 2 * edge[i] - 1)) : 0;
+  const radius = Math.max(1, 0.02 * (box.x1 - box.x0)), spread = 2.5 * radius;
+  // The lips are a hole in the beard area, not its edge: stubble grows right up to them.
+  const weight = Float32Array.from(likelihood), edge = Float32Array.from(beard, (b, i) => b | map.lips[i]);
+  boxBlur(weight, width, height, 1, spread);
+  boxBlur(edge, width, height, 1, radius);
+  for (let i = 0; i < weight.length; i++) weight[i] = beard[i] ? smoothstep(weight[i], 0.01, 0.08) * Math.min(1, Math.max(0, 2 * edge[i] - 1)) : 0;
 
-  // Skin to fill from: the face below the eyes where there is no stubble, not dark (nostrils, shadow lines).
-  const refLum = 0.3 * map.reference[0] + 0.59 * map.reference[1] + 0.11 * map.reference[2];
-  const known = new Float32Array(width * height), premultiplied = new Float32Array(width * height * 3);
-  for (let i = 0; i < known.length; i++) {
-    if (!map.face[i]) continue;
-    const l = 0.3 * low[i * 3] + 0.59 * low[i * 3 + 1] + 0.11 * low[i * 3 + 2];
-    const k = l > 0.55 * refLum ? (1 - likelihood[i]) ** 2 : 0;
-    known[i] = k;
-    for (let c = 0; c < 3; c++) premultiplied[i * 3 + c] = k * low[i * 3 + c];
-  }
-  const skin = pushPull(premultiplied, known, width, height, 3, map.reference);
-  // The fill carries the surrounding skin's tone but not the shading inside the stubbled area
-  // (chin, jaw line, the hollow under the lip). Keep that shading: scale the photo's own low-pass by
-  // the ratio of fill to photo, both taken at a scale broader than the shading.
-  const broadFill = Float32Array.from(skin), broadLow = Float32Array.from(low);
-  const broad = Math.max(2, 0.06 * (box.x1 - box.x0));
-  boxBlur(broadFill, width, height, 3, broad);
-  boxBlur(broadLow, width, height, 3, broad);
+  // The skin the stubble hides has the upper cheeks' tone (which no beard reaches) and the photo's
+  // own shading there (chin, jaw line, the hollow under the lip): the reference colour times the
+  // photo's brightness relative to its average over a scale broader than that shading.
+  const broadLow = Float32Array.from(low);
+  boxBlur(broadLow, width, height, 3, Math.max(2, 0.06 * (box.x1 - box.x0)));
   const target = new Float32Array(width * height * 3);
-  for (let i = 0; i < target.length; i++) target[i] = low[i] * Math.min(2, broadFill[i] / Math.max(1, broadLow[i]));
+  for (let i = 0; i < width * height; i++) {
+    const shade = Math.min(1.3, Math.max(0.7, lum3(low, i) / Math.max(1, lum3(broadLow, i))));
+    for (let c = 0; c < 3; c++) target[i * 3 + c] = map.reference[c] * shade;
+  }
+
   const out = photo.data.slice();
   let changed = 0;
   for (let y = 0; y < height; y++) {
@@ -113,4 +103,8 @@ export function removeStubble(photo: RawImage, analysis: Pick<FaceAnalysis, 'fac
 function smoothstep(x: number, a: number, b: number): number {
   const t = Math.min(1, Math.max(0, (x - a) / (b - a)));
   return t * t * (3 - 2 * t);
+}
+
+function lum3(rgb: Float32Array, i: number): number {
+  return 0.3 * rgb[i * 3] + 0.59 * rgb[i * 3 + 1] + 0.11 * rgb[i * 3 + 2];
 }

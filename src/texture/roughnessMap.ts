@@ -12,6 +12,10 @@ export interface RoughnessMapOptions {
   mouth?: number;
   /** Eye openings: the cornea and the tear film are a near mirror. */
   eyes?: number;
+  /** Hair (where `hair` is given): many fine fibres scatter light, so it is the most matte. */
+  hairRoughness?: number;
+  /** Where the texture shows hair (head_1.2's hair volume; hairTexture's mask), same size. */
+  hair?: Mask | null;
 }
 
 export const ROUGHNESS_MAP_DEFAULTS: Required<RoughnessMapOptions> = {
@@ -19,6 +23,8 @@ export const ROUGHNESS_MAP_DEFAULTS: Required<RoughnessMapOptions> = {
   lips: 0.42,
   mouth: 0.3,
   eyes: 0.08,
+  hairRoughness: 0.8,
+  hair: null,
 };
 
 /**
@@ -34,10 +40,15 @@ export const ROUGHNESS_MAP_DEFAULTS: Required<RoughnessMapOptions> = {
 export function roughnessMap(layout: FaceLayout, options: RoughnessMapOptions = {}): Mask {
   const o = { ...ROUGHNESS_MAP_DEFAULTS, ...options };
   for (const [name, value] of Object.entries(o)) {
-    if (!(value >= 0 && value <= 1)) throw new RangeError(`roughness of ${name} must be in [0, 1], got ${value}`);
+    if (name !== 'hair' && !(typeof value === 'number' && value >= 0 && value <= 1)) throw new RangeError(`roughness of ${name} must be in [0, 1], got ${value}`);
   }
   const { width, height } = layout;
   const data = new Uint8Array(width * height).fill(Math.round(o.skin * 255));
+  if (o.hair) {
+    if (o.hair.width !== width || o.hair.height !== height) throw new RangeError(`the hair mask is ${o.hair.width}×${o.hair.height}, the layout ${width}×${height}`);
+    const skin = o.skin * 255, hair = o.hairRoughness * 255, m = o.hair.data;
+    for (let i = 0; i < data.length; i++) if (m[i] > 0) data[i] = Math.round(skin + ((hair - skin) * m[i]) / 255);
+  }
   const paint = (area: AreaMask, value: number): void => {
     const { box, data: alpha } = area;
     const w = boxSize(box).width, target = value * 255;

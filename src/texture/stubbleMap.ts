@@ -23,6 +23,8 @@ export interface StubbleMap {
   beard: Uint8Array;
   /** 1 on the face below the eyes, lips excluded: skin a fill can be taken from. */
   face: Uint8Array;
+  /** 1 on the lips and the margin around them left out of the beard area. */
+  lips: Uint8Array;
   /** Low-pass RGB of the box (the colour stubble tints; the rest is its grain). */
   low: Float32Array;
   /** The upper cheeks' mean low-pass colour. */
@@ -73,8 +75,17 @@ export function stubbleMap(photo: RawImage, face: Pick<MainFace, 'landmarks'>): 
   boxBlur(near, width, height, 1, Math.max(1, 0.012 * eyes));
   for (let i = 0; i < grain.length; i++) grain[i] = Math.abs(grain[i] - near[i]);
   boxBlur(grain, width, height, 1, Math.max(1.5, 0.05 * eyes));
-  // Wide enough to average a few hairs with the skin between them: the tint stubble gives.
-  boxBlur(low, width, height, 3, Math.max(1.5, 0.05 * eyes));
+  // Wide enough to average a few hairs with the skin between them: the tint stubble gives. The lips
+  // are left out of the average (normalised convolution), or their red would hide stubble next to them.
+  const open = new Float32Array(width * height);
+  for (let i = 0; i < open.length; i++) {
+    open[i] = lips[i] ? 0 : 1;
+    for (let c = 0; c < 3; c++) low[i * 3 + c] *= open[i];
+  }
+  const radius = Math.max(1.5, 0.05 * eyes);
+  boxBlur(low, width, height, 3, radius);
+  boxBlur(open, width, height, 1, radius);
+  for (let i = 0; i < open.length; i++) for (let c = 0; c < 3; c++) low[i * 3 + c] /= Math.max(1e-3, open[i]);
   const reference: [number, number, number] = [0, 0, 0];
   let n = 0, refGrain = 0;
   for (let i = 0; i < width * height; i++) {
@@ -111,7 +122,7 @@ export function stubbleMap(photo: RawImage, face: Pick<MainFace, 'landmarks'>): 
       count++;
     }
   }
-  return { box, width, height, likelihood, beard, face: faceSkin, low, reference, coverage: count ? total / count : 0, thick: count ? thick / count : 0 };
+  return { box, width, height, likelihood, beard, face: faceSkin, lips, low, reference, coverage: count ? total / count : 0, thick: count ? thick / count : 0 };
 }
 
 function lum(r: number, g: number, b: number): number {
