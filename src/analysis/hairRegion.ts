@@ -9,6 +9,11 @@ export interface HairRegionOptions {
    * distance to the skin colour: stricter than the mask's own rule, as a shadowed forehead is darker.
    */
   fringeRatio?: number;
+  /**
+   * How far above the brows the fringe may reach down to, as a fraction of the way from each brow
+   * point to the top of the forehead: brows are as dark as hair, and must not be taken for it.
+   */
+  browMargin?: number;
   /** Holes in the mask up to this area (square metres at the face) are hair: highlights, strands of light. */
   maxHole?: number;
   /** Distance between the iris centres, metres: what turns the face's pixels into metres. */
@@ -17,6 +22,7 @@ export interface HairRegionOptions {
 
 export const HAIR_REGION_DEFAULTS: Required<HairRegionOptions> = {
   fringeRatio: 0.8,
+  browMargin: 0.3,
   maxHole: 0.0016,
   interpupillaryDistance: 0.063,
 };
@@ -29,7 +35,8 @@ const MIN_HAIR_SKIN_DISTANCE = 30;
  * over the top to the left temple, back along the left brow and the right brow.
  */
 const FOREHEAD = [162, 21, 54, 103, 67, 109, 10, 338, 297, 332, 284, 251, 389, 300, 293, 334, 296, 336, 107, 66, 105, 63, 70];
-const RIGHT_IRIS = 468, LEFT_IRIS = 473;
+const BROWS = new Set([300, 293, 334, 296, 336, 107, 66, 105, 63, 70]);
+const FOREHEAD_TOP = 10, RIGHT_IRIS = 468, LEFT_IRIS = 473;
 
 /**
  * The photo's hair region for head_1.2's hair volume and texture: the analysis' hair mask, plus
@@ -60,7 +67,12 @@ export function hairRegion(
   const { hair: hc, skin: sc } = analysis.colors;
   if (distance2(hc, sc) >= MIN_HAIR_SKIN_DISTANCE ** 2) {
     const forehead = new Uint8Array(mw * mh);
-    fillPolygon(forehead, mw, mh, FOREHEAD.map((i): [number, number] => [lm[i * 3] * sx, lm[i * 3 + 1] * sy]), 1);
+    const topX = lm[FOREHEAD_TOP * 3], topY = lm[FOREHEAD_TOP * 3 + 1];
+    const corner = (i: number): [number, number] => {
+      const t = BROWS.has(i) ? o.browMargin : 0;
+      return [(lm[i * 3] + t * (topX - lm[i * 3])) * sx, (lm[i * 3 + 1] + t * (topY - lm[i * 3 + 1])) * sy];
+    };
+    fillPolygon(forehead, mw, mh, FOREHEAD.map(corner), 1);
     const px = photo.width / mw, py = photo.height / mh, ratio2 = o.fringeRatio ** 2;
     for (let y = 0; y < mh; y++) {
       for (let x = 0; x < mw; x++) {

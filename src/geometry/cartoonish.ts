@@ -98,10 +98,44 @@ export function cartoonish(head: FittedHead, options: CartoonishOptions = {}): F
   if (spec.smoothing > 0) {
     const strength = Math.min(1, spec.smoothing * amount);
     const smoothed = smoothRelief(styled, faceWeights(head), { rounds: SMOOTHING_ROUNDS, inflation: 0, weld });
-    for (let k = 0; k < positions.length; k++) positions[k] += strength * (smoothed[k] - positions[k]);
-    styled = computeNormals({ positions, indices: mesh.indices, uvs: mesh.uvs }, { weld });
+    for (let k = 0; k < positions.length; k++) smoothed[k] = positions[k] + strength * (smoothed[k] - positions[k]);
+    keepOrientation(source, positions, smoothed, mesh.indices, weld);
+    styled = computeNormals({ positions: smoothed, indices: mesh.indices, uvs: mesh.uvs }, { weld });
   }
   return { ...head, mesh: styled };
+}
+
+/**
+ * Where the face is squeezed hardest (inner eye corners at large amounts), smoothing can turn a
+ * tiny triangle over: the corners of triangles turned by more than 75° from the fitted head go back
+ * to where they were before smoothing (`unsmoothed`), until there are none.
+ */
+function keepOrientation(fitted: Float32Array, unsmoothed: Float32Array, after: Float32Array, indices: Uint32Array, weld: Uint32Array): void {
+  const normal = (p: Float32Array, t: number, out: number[]): void => {
+    const a = indices[t] * 3, b = indices[t + 1] * 3, c = indices[t + 2] * 3;
+    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+    out[0] = uy * vz - uz * vy;
+    out[1] = uz * vx - ux * vz;
+    out[2] = ux * vy - uy * vx;
+  };
+  const m = [0, 0, 0], n = [0, 0, 0];
+  for (let pass = 0; pass < 8; pass++) {
+    let reverted = 0;
+    for (let t = 0; t < indices.length; t += 3) {
+      normal(fitted, t, m);
+      normal(after, t, n);
+      if (m[0] * n[0] + m[1] * n[1] + m[2] * n[2] > 0.25 * Math.hypot(m[0], m[1], m[2]) * Math.hypot(n[0], n[1], n[2])) continue;
+      for (let k = 0; k < 3; k++) {
+        const v = weld[indices[t + k]];
+        if (after[v * 3] === unsmoothed[v * 3] && after[v * 3 + 1] === unsmoothed[v * 3 + 1] && after[v * 3 + 2] === unsmoothed[v * 3 + 2]) continue;
+        after.set(unsmoothed.subarray(v * 3, v * 3 + 3), v * 3);
+        reverted++;
+      }
+    }
+    if (reverted === 0) break;
+    for (let v = 0; v < weld.length; v++) if (weld[v] !== v) after.copyWithin(v * 3, weld[v] * 3, weld[v] * 3 + 3);
+  }
 }
 
 const faceWeightCache = new WeakMap<object, Float32Array>();

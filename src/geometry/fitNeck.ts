@@ -2,7 +2,7 @@ import type { FaceAnalysis } from '../analysis/types.js';
 import type { HeadTemplate } from '../assets/headTemplate.js';
 import { MEAN_FACE } from '../assets/meanFace.js';
 import { computeNormals } from './computeNormals.js';
-import { sharedNeckWeight, type FittedHead } from './fitHead.js';
+import type { FittedHead } from './fitHead.js';
 import { neckWidth } from './neckWidth.js';
 import { photoProjection } from './photoProjection.js';
 
@@ -48,8 +48,8 @@ export interface FittedNeckHead extends FittedHead {
 }
 
 /**
- * `allow_modify_neck`: adapts the neck to the photo. Apply to a head fitted with the shared neck
- * (fitHead's default), after `cartoonish` and before `curvedBottom`.
+ * `allow_modify_neck`: adapts the neck to the photo. Apply after fitHead (either neck: the default
+ * shared one gives the cleaner neck) and `cartoonish`, before `curvedBottom`.
  *
  * 1. Width: the person's neck is measured in the segmentation masks some 4 cm below the chin
  *    ({@link neckWidth}); when it cannot be, or the measure is implausible, the template's neck
@@ -79,7 +79,7 @@ export function fitNeck(
 
   // Width: where the photo's neck is measured (below the chin, but on the neck whatever the chin
   // does: an open mouth drops it by centimetres), and the template's neck at that height.
-  const levelY = clamp(head.landmarks[152 * 3 + 1] - o.measureBelowChin, rowHeight(mesh.positions, s, neckRow), rowHeight(mesh.positions, s, neckTop));
+  const levelY = clamp(head.landmarks[152 * 3 + 1] - o.measureBelowChin, rowCentre(mesh.positions, s, neckRow).y, rowCentre(mesh.positions, s, neckTop).y);
   const ring = neckRing(mesh.positions, s, underJaw, neckBase, levelY);
   const templateWidth = neckRing(template.mesh.positions, s, underJaw, neckBase, MEAN_FACE[152 * 3 + 1] - o.measureBelowChin).width;
   const gx = head.headScale[0];
@@ -92,22 +92,25 @@ export function fitNeck(
     : [];
   const measured = widths.length < 2 ? null : (widths[(widths.length - 1) >> 1] + widths[widths.length >> 1]) / 2;
   const fromPhoto = measured !== null && measured / faceWidth <= o.plausibleRatio && faceWidth / measured <= o.plausibleRatio;
-  // The neck's scale across relative to the template's: the head's at the jaw, the target's at the
-  // measuring rows, the template's own at the neck base; relative to what the shared-neck fit
-  // already applied there.
+  // The neck's scale across relative to the template's: what the head has at the 'under jaw' row,
+  // the target's at the measuring rows, the template's own at the neck base. Each row's present
+  // scale is measured, so this works on whatever fit (and cartoon) came before.
   const kx = (fromPhoto ? measured! : faceWidth) / templateWidth;
   const level = (neckTop + neckRow) / 2;
-  const fitWeight = sharedNeckWeight(template);
+  const present = rowScales(template, mesh.positions);
+  const { columns, capStart } = template.grid;
+  // Keypoint rows are vertex rows: the under-jaw row is the first at or below its s.
+  const jawScale = present[s.findIndex((x, v) => v % (columns + 1) === 0 && x >= underJaw) / (columns + 1)];
   const across = (v: number): number => {
     const sv = s[v];
-    if (sv <= underJaw || sv >= neckBase) return 1;
-    const k = sv <= level ? gx + (kx - gx) * smoothstep(underJaw, level, sv) : kx + (1 - kx) * smoothstep(level, neckBase, sv);
-    return k / (1 + fitWeight[v] * (gx - 1));
+    if (v >= capStart || sv <= underJaw || sv >= neckBase) return 1;
+    const k = sv <= level ? jawScale + (kx - jawScale) * smoothstep(underJaw, level, sv) : kx + (1 - kx) * smoothstep(level, neckBase, sv);
+    return k / present[Math.floor(v / (columns + 1))];
   };
 
   // Pose: rotation by −pitch about x (looking up turns +z towards +y) about the neck base's middle.
   const pitch = clamp(analysis.face.pose.pitch, -o.maxPitch, o.maxPitch);
-  const base = rowCentre(template, neckBase);
+  const base = rowCentre(template.mesh.positions, s, neckBase);
   const source = mesh.positions;
   const count = source.length / 3;
   const positions = new Float32Array(count * 3);
@@ -164,20 +167,25 @@ function neckRing(p: ArrayLike<number>, s: ArrayLike<number>, top: number, botto
   return maxX > minX ? { width: maxX - minX, centre: (minZ + maxZ) / 2 } : { width: 0, centre: 0 };
 }
 
-/** Mean height of a keypoint row. */
-function rowHeight(p: ArrayLike<number>, s: ArrayLike<number>, row: number): number {
-  let y = 0, n = 0;
-  for (let v = 0; v < s.length; v++) {
-    if (Math.abs(s[v] - row) > 1e-4) continue;
-    y += p[v * 3 + 1];
-    n++;
+/** Per band row, its width against the template's: Σ|x| over the row's vertices, relative. */
+function rowScales(template: HeadTemplate, p: ArrayLike<number>): Float64Array {
+  const { columns, rows } = template.grid;
+  const t = template.mesh.positions;
+  const scales = new Float64Array(rows);
+  for (let r = 0; r < rows; r++) {
+    let now = 0, was = 0;
+    for (let j = 0; j <= columns; j++) {
+      const v = r * (columns + 1) + j;
+      now += Math.abs(p[v * 3]);
+      was += Math.abs(t[v * 3]);
+    }
+    scales[r] = was > 0 ? now / was : 1;
   }
-  return y / n;
+  return scales;
 }
 
-/** Mean height and middle depth of a keypoint row of a template. */
-function rowCentre(template: HeadTemplate, row: number): { y: number; z: number } {
-  const p = template.mesh.positions, s = template.grid.s;
+/** Mean height and middle depth of a keypoint row. */
+function rowCentre(p: ArrayLike<number>, s: ArrayLike<number>, row: number): { y: number; z: number } {
   let y = 0, n = 0, minZ = Infinity, maxZ = -Infinity;
   for (let v = 0; v < s.length; v++) {
     if (Math.abs(s[v] - row) > 1e-4) continue;

@@ -5,7 +5,8 @@ import type { Mesh } from './mesh.js';
 import type { Projection } from '../texture/projection.js';
 import { kernelAverage, ObservationPool } from './observationPool.js';
 import { confident, sample, silhouetteHair, type SilhouetteHair } from './silhouetteHair.js';
-import { smoothVertexField, vertexDistance, vertexGraph, type VertexGraph } from './vertexGraph.js';
+import { raisedProjection } from './raisedProjection.js';
+import { smoothVertexField, smoothVertexNormals, vertexDistance, vertexGraph } from './vertexGraph.js';
 
 /** Options of {@link hairVolume}. */
 export interface HairVolumeOptions {
@@ -35,8 +36,14 @@ export interface HairVolumeOptions {
   taperMax?: number;
   /** No hair within this distance of the ears (metres along the surface): the ear's root is a crease. */
   earMargin?: number;
-  /** Scalp nearer the ears than this (metres along the surface) is not taken as bare from the photo. */
+  /** Scalp nearer the template's ears than this (metres along the surface) is not fully taken as bare from the photo. */
   earReach?: number;
+  /** Skin seen within this distance (metres) of the middle of the person's ear in the photo is not taken as bare scalp. */
+  photoEarFrom?: number;
+  /** Skin seen beyond this distance (metres) of the middle of the person's ear in the photo is fully taken as bare. */
+  photoEarTo?: number;
+  /** Weight of each observation's mirror image (across the head's left–right plane). */
+  mirror?: number;
   /** Face vertices this far above the top of the brows (metres) may carry hair if the photo shows it there. */
   browMargin?: number;
   /** Rounds of neighbour averaging of the coverage before the hairline is drawn at ½: a clean line. */
@@ -64,6 +71,9 @@ export const HAIR_VOLUME_DEFAULTS: Required<HairVolumeOptions> = {
   taperMax: 0.06,
   earMargin: 0.01,
   earReach: 0.035,
+  photoEarFrom: 0.02,
+  photoEarTo: 0.06,
+  mirror: 0.5,
   browMargin: 0.01,
   coverageSmoothing: 12,
   raisedHair: 0.003,
@@ -80,7 +90,7 @@ export interface HairVolume {
    * volume rises from there): where the texture paints hair.
    */
   coverage: Float32Array;
-  /** Per vertex, how far it was moved out along its normal, metres. */
+  /** Per vertex, how far it was moved out (along its smoothed normal), metres. */
   thickness: Float32Array;
   /**
    * Where each vertex of the uncaricatured head with the volume lands in the photo, as the texture
@@ -92,28 +102,37 @@ export interface HairVolume {
   silhouette: SilhouetteHair;
 }
 
+/** Face-mesh points in front of the ears (MediaPipe), with the side they are on (x sign). */
+const EAR_POINTS: ReadonlyArray<readonly [number, number]> = [[234, -1], [454, 1]];
+/** From such a point to the middle of the ear, metres in the canonical frame (x outwards, back). */
+const EAR_OFFSET = [0.005, -0.01, -0.03];
 /** Upper-brow landmarks (MediaPipe): face vertices above them may be forehead hair. */
 const BROWS = [70, 63, 105, 66, 107, 300, 293, 334, 296, 336];
 
 /**
  * head_1.2's hair: the fitted head's scalp raised into the volume the photo's hair region shows,
- * in the same mesh (topology and UVs unchanged), nothing invented.
+ * in the same mesh (topology and UVs unchanged), nothing invented. `hair` is the photo's hair
+ * region (hairRegion in analysis/hairRegion.ts: the analysis' mask with the fringe and highlights added), over the
+ * whole photo at any resolution; `analysis` gives the photo's size and the person mask.
  *
- * 1. Where hair may be: the scalp region; forehead and the sides in front of the ears only where
- *    the photo itself shows hair on them (never carried there from elsewhere); never face, ears,
- *    neck or bust.
- * 2. Coverage seen: per vertex the photo sees, the confident hair mask at its pixel, trusted by how
- *    squarely it faces the camera. At the outline (see silhouetteHair.ts) how far hair reaches
- *    beyond the head: the thickness, converted to metres with the camera's scale.
- * 3. What the photo does not show (the back, the top of a frontal photo) is carried from what it
- *    does by a smooth kernel average in 3-D (pooled in cells first, so it costs little); the back
- *    therefore gets what the sides and top show, and nothing hangs below the scalp.
- * 4. The displacement rises from 0 at the hairline (coverage ½) to the thickness over a distance
- *    proportional to it (geodesic, along mesh edges), then is smoothed: no cliff, no fold.
+ * 1. Where hair may be: the scalp region, away from the ears' roots; the forehead above the brows
+ *    and the sides in front of the ears only where the photo itself shows hair on them; never the
+ *    face, ears, neck or bust.
+ * 2. What the photo shows: per vertex it sees squarely, hair or bare skin (over the background it
+ *    says nothing); at the head's outline (silhouetteHair.ts) whether there is hair and how far it
+ *    reaches beyond the head, converted to metres with the camera's scale.
+ * 3. What it does not show (the back, the top of a frontal photo, the far side of a turned head)
+ *    is carried from what it does by a smooth kernel average in 3-D, each observation counting at
+ *    its mirror image too: the back gets what the sides and top show, nothing hangs below the scalp.
+ * 4. The volume rises from 0 at the hairline (coverage ½) to the thickness over a distance
+ *    proportional to it (along the surface), is smoothed, and is raised along smoothed normals:
+ *    no cliff, no fold.
  *
  * ```ts
- * const volume = hairVolume(fitted, analysis);
- * const textured = hairTexture({ texture: baked.texture, mesh: volume.mesh, coverage: volume.coverage, ... });
+ * const hair = hairRegion(photo, analysis);
+ * const volume = hairVolume(fitted, analysis, hair);
+ * const { texture, mask } = hairTexture({ texture: baked.texture, mesh: volume.mesh, coverage: volume.coverage,
+ *   projection: volume.projection, photo, hair, color: analysis.colors.hair, skin: baked.tone });
  * ```
  */
 export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'width' | 'height' | 'segmentation'>, hair: Mask, options: HairVolumeOptions = {}): HairVolume {
@@ -126,7 +145,8 @@ export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'wid
   const count = p.length / 3;
   const graph = vertexGraph(template.quads, p, template.sampling.weld);
 
-  // 1. 2: hair anywhere the photo says so (the scalp); 1: only where the photo shows it; 0: never.
+  // 1. Where hair may be: 2 wherever the photo or what it shows nearby says so (the scalp), 1 only
+  // where the photo itself shows it, 0 never.
   const allowed = new Uint8Array(count);
   let browTop = -Infinity;
   for (const i of BROWS) browTop = Math.max(browTop, fitted.landmarks[i * 3 + 1]);
@@ -141,7 +161,19 @@ export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'wid
   const fromEars = vertexDistance(graph, ears, 2 * o.earReach);
   for (let v = 0; v < count; v++) if (fromEars[v] < o.earMargin) allowed[v] = 0;
 
-  // 2. What the photo shows.
+  // 2. What the photo shows. Skin seen near the template's ear, or near the person's ear in the
+  // photo, may be the ear and counts less as bare scalp: the two need not agree where the fit of a
+  // turned head is off at the back. The person's ear: behind the face mesh's side points.
+  const m = camera.matrix;
+  const photoEars = EAR_POINTS.map(([i, side]) => {
+    const x = fitted.landmarks[i * 3] + side * EAR_OFFSET[0], y = fitted.landmarks[i * 3 + 1] + EAR_OFFSET[1], z = fitted.landmarks[i * 3 + 2] + EAR_OFFSET[2];
+    return [m[0] * x + m[1] * y + m[2] * z + m[3], m[4] * x + m[5] * y + m[6] * z + m[7]];
+  });
+  const nearEar = (v: number): number => {
+    const x = projection.pixels[v * 2], y = projection.pixels[v * 2 + 1];
+    const inPhoto = Math.min(...photoEars.map(([ex, ey]) => Math.hypot(x - ex, y - ey))) / camera.scale;
+    return smoothstep(o.earMargin, o.earReach, fromEars[v]) * smoothstep(o.photoEarFrom, o.photoEarTo, inPhoto);
+  };
   const seen = new Float32Array(count), trust = new Float32Array(count);
   for (let v = 0; v < count; v++) {
     if (!allowed[v] || !projection.visible[v]) continue;
@@ -149,22 +181,27 @@ export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'wid
     // Bare scalp is skin: where the fitted head lies over the background the photo says nothing.
     trust[v] = smoothstep(o.facingFrom, o.facingTo, projection.facing[v]) * confident(sample(person, x * px, y * py));
     if (trust[v] > 0) seen[v] = confident(sample(hair, x * sx, y * sy));
-    // The ear in the photo need not be where the template's is: skin seen near it may be the ear.
-    if (seen[v] < 0.5) trust[v] *= smoothstep(o.earMargin, o.earReach, fromEars[v]);
+    if (seen[v] < 0.5) trust[v] *= nearEar(v);
   }
   const silhouette = silhouetteHair(mesh, projection, camera, { hair, person }, analysis.width, analysis.height, allowed, {
     maxFacing: o.outlineFacing, maxSkip: o.maxSkip, maxThickness: o.maxThickness, maxInset: o.maxInset,
   });
 
   // 3. Carried to what the photo does not show: pooled cells, then a smooth kernel.
+  // Heads are near enough symmetric: each observation also counts, less, at its mirror image, so a
+  // side the photo did not see (a turned head) and the back between the two sides follow both.
   const coverCells = new ObservationPool(o.cell), thickCells = new ObservationPool(o.cell);
-  for (let v = 0; v < count; v++) if (allowed[v] && trust[v] > 0) coverCells.add(p[v * 3], p[v * 3 + 1], p[v * 3 + 2], seen[v], trust[v]);
+  const observe = (pool: ObservationPool, v: number, value: number, weight: number): void => {
+    pool.add(p[v * 3], p[v * 3 + 1], p[v * 3 + 2], value, weight);
+    pool.add(-p[v * 3], p[v * 3 + 1], p[v * 3 + 2], value, weight * o.mirror);
+  };
+  for (let v = 0; v < count; v++) if (allowed[v] && trust[v] > 0) observe(coverCells, v, seen[v], trust[v]);
   const outline = silhouette.vertices;
   for (let k = 0; k < outline.length; k++) {
     const v = outline[k], c = silhouette.coverage[k], t = silhouette.thickness[k];
-    if (!Number.isNaN(c)) coverCells.add(p[v * 3], p[v * 3 + 1], p[v * 3 + 2], c, 1);
+    if (!Number.isNaN(c)) observe(coverCells, v, c, c < 0.5 ? nearEar(v) : 1);
     // Where the head reaches past the person's outline, the hair adds nothing beyond it.
-    if ((c > 0.5 || Number.isNaN(c)) && Number.isFinite(t)) thickCells.add(p[v * 3], p[v * 3 + 1], p[v * 3 + 2], t, 1);
+    if ((c > 0.5 || Number.isNaN(c)) && Number.isFinite(t)) observe(thickCells, v, t, 1);
   }
   const coverage = new Float32Array(count), thickness = new Float32Array(count);
   const coverSamples = coverCells.samples(), thickSamples = thickCells.samples();
@@ -196,7 +233,7 @@ export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'wid
 
   // Along smoothed normals: the template's thin triangles (the cap's corners) would fold where
   // neighbouring normals differ by a degree or two and the offset is centimetres.
-  const direction = smoothNormals(graph, n, o.normalSmoothing, hairy);
+  const direction = smoothVertexNormals(graph, n, o.normalSmoothing, hairy);
   const moves = new Float32Array(count * 3);
   const positions = new Float32Array(p);
   for (let v = 0; v < count; v++) {
@@ -211,46 +248,6 @@ export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'wid
   // Whatever is raised is hair, even where smoothing carried the rise past a soft hairline.
   for (let v = 0; v < count; v++) coverage[v] = Math.max(coverage[v], smoothstep(0, o.raisedHair, offset[v]));
   return { mesh: raised, coverage, thickness: offset, projection: raisedProjection(fitted, raised, moves), silhouette };
-}
-
-/**
- * Where the uncaricatured head moved by the same offsets lands in the photo, as the texture reads
- * it (see textureProjection in pipelines/head.ts): the camera is affine, so a vertex's pixel and
- * depth move by the camera's linear part times its offset; facing is the raised normal's.
- */
-function raisedProjection(fitted: FittedHead, raised: Mesh, moves: Float32Array): Projection {
-  const before = fitted.projection, m = fitted.camera.matrix, n = raised.normals!;
-  const [cx, cy, cz] = fitted.camera.towardsCamera;
-  const count = moves.length / 3;
-  const x = new Float32Array(count), y = new Float32Array(count), depth = new Float32Array(count), facing = new Float32Array(count);
-  for (let v = 0; v < count; v++) {
-    const dx = moves[v * 3], dy = moves[v * 3 + 1], dz = moves[v * 3 + 2];
-    x[v] = before.pixels[v * 2] + m[0] * dx + m[1] * dy + m[2] * dz;
-    y[v] = before.pixels[v * 2 + 1] + m[4] * dx + m[5] * dy + m[6] * dz;
-    // The photo projection's depth grows towards the camera, the texture's away from it.
-    depth[v] = -(before.depth[v] + m[8] * dx + m[9] * dy + m[10] * dz);
-    facing[v] = dx === 0 && dy === 0 && dz === 0 ? before.facing[v] : n[v * 3] * cx + n[v * 3 + 1] * cy + n[v * 3 + 2] * cz;
-  }
-  return { x, y, depth, facing };
-}
-
-/** Unit normals averaged over `passes` rounds of neighbours. */
-function smoothNormals(graph: VertexGraph, normals: Float32Array, passes: number, free: Uint32Array): Float32Array {
-  const count = normals.length / 3;
-  const axes = [0, 1, 2].map((k) => {
-    const axis = new Float32Array(count);
-    for (let v = 0; v < count; v++) axis[v] = normals[v * 3 + k];
-    smoothVertexField(graph, axis, passes, free);
-    return axis;
-  });
-  const out = new Float32Array(count * 3);
-  for (let v = 0; v < count; v++) {
-    const x = axes[0][v], y = axes[1][v], z = axes[2][v], len = Math.sqrt(x * x + y * y + z * z) || 1;
-    out[v * 3] = x / len;
-    out[v * 3 + 1] = y / len;
-    out[v * 3 + 2] = z / len;
-  }
-  return out;
 }
 
 function smoothstep(e0: number, e1: number, x: number): number {

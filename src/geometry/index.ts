@@ -24,3 +24,7 @@ export { cartoonish, CARTOONISH_DEFAULTS, CARTOON_STYLES, type CartoonStyle, typ
 export { curvedBottom, CURVED_BOTTOM_DEFAULTS, type CurvedBottomOptions } from './curvedBottom.js';
 export { fitNeck, FIT_NECK_DEFAULTS, type FitNeckOptions, type FittedNeckHead } from './fitNeck.js';
 export { hairVolume, HAIR_VOLUME_DEFAULTS, type HairVolume, type HairVolumeOptions } from './hairVolume.js';
+export { cartoonField, type CartoonProportions } from './cartoonField.js';
+export { smoothRelief } from './smoothRelief.js';
+export { neckWidth } from './neckWidth.js';
+export { sharedNeckWeight } from './fitHead.js';

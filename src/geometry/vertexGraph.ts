@@ -83,6 +83,25 @@ export function smoothVertexField(graph: VertexGraph, values: Float32Array, pass
   for (let v = 0; v < count; v++) if (weld[v] !== v) values[v] = values[weld[v]];
 }
 
+/** Unit normals averaged as {@link smoothVertexField} averages values (each axis), then normalised. */
+export function smoothVertexNormals(graph: VertexGraph, normals: Float32Array, passes: number, free: Uint32Array): Float32Array {
+  const count = normals.length / 3;
+  const axes = [0, 1, 2].map((k) => {
+    const axis = new Float32Array(count);
+    for (let v = 0; v < count; v++) axis[v] = normals[v * 3 + k];
+    smoothVertexField(graph, axis, passes, free);
+    return axis;
+  });
+  const out = new Float32Array(count * 3);
+  for (let v = 0; v < count; v++) {
+    const x = axes[0][v], y = axes[1][v], z = axes[2][v], len = Math.sqrt(x * x + y * y + z * z) || 1;
+    out[v * 3] = x / len;
+    out[v * 3 + 1] = y / len;
+    out[v * 3 + 2] = z / len;
+  }
+  return out;
+}
+
 /**
  * Distance along mesh edges (metres) from every vertex to the nearest vertex where `seed` is
  * non-zero, capped at `cap`: Dijkstra over a binary heap, stopped at the cap. Exact on the graph, so

@@ -27,7 +27,8 @@ const CARTOON_STYLES = [['cartoonish_v0.3', 'v0.3'], ['cartoonish_v1.0', 'v1.0']
 export function headGeometry(template: HeadTemplate, analysis: FaceAnalysis, parameters: EffectiveParameters, withHair: boolean): HeadGeometry {
   const modifications = parameters.avatar_modifications;
   const modifyNeck = modifications.allow_modify_neck === true;
-  let head: FittedHead = fitHead(template, analysis, { caricature: Number(modifications.caricature_amount ?? 0), sharedNeck: !modifyNeck });
+  // The shared neck is the base either way: fitNeck adapts it, and the unshared fit creases the nape of heads scaled up a lot.
+  let head: FittedHead = fitHead(template, analysis, { caricature: Number(modifications.caricature_amount ?? 0) });
   const hair = withHair ? hairVolume(head, analysis, analysis.segmentation.hair) : undefined;
   if (hair) head = { ...head, mesh: hair.mesh };
   for (const [name, style] of CARTOON_STYLES) {

@@ -22,13 +22,14 @@ const MAX_SAMPLES = 60000;
 /**
  * Measures the hair's colour and fine contrast in the photo: pixels where the hair mask is
  * confident (at least 90 %) within `box` (photo pixels: where the head's hair lands, so that a
- * dark collar or another person's hair does not count), away from the photo's border.
+ * dark collar or another person's hair does not count), away from the photo's border, and, given
+ * the skin colour, nearer `fallback` (the analysis' hair colour) than the skin (as keepHairLike).
  *
  * ```ts
  * const look = hairLook(photo, hair, { x0: 100, y0: 20, x1: 300, y1: 200 }, analysis.colors.hair);
  * ```
  */
-export function hairLook(photo: RawImage, hair: Mask, box: TexelBox, fallback: Rgb): HairLook {
+export function hairLook(photo: RawImage, hair: Mask, box: TexelBox, fallback: Rgb, skin?: Rgb): HairLook {
   const { width: pw, height: ph, channels: pc, data } = photo;
   const g = pc >= 3 ? 1 : 0, b = pc >= 3 ? 2 : 0;
   const luma = (i: number): number => 0.299 * data[i] + 0.587 * data[i + g] + 0.114 * data[i + b];
@@ -42,6 +43,10 @@ export function hairLook(photo: RawImage, hair: Mask, box: TexelBox, fallback: R
       const x = Math.floor(((mx + 0.5) * pw) / hair.width), yy = Math.floor(((my + 0.5) * ph) / hair.height);
       if (x < 1 || yy < 1 || x >= pw - 1 || yy >= ph - 1) continue;
       const i = (yy * pw + x) * pc;
+      if (skin) {
+        const toHair = (data[i] - fallback.red) ** 2 + (data[i + g] - fallback.green) ** 2 + (data[i + b] - fallback.blue) ** 2;
+        if (toHair >= (data[i] - skin.red) ** 2 + (data[i + g] - skin.green) ** 2 + (data[i + b] - skin.blue) ** 2) continue;
+      }
       let around = 0;
       for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) around += luma(i + (dy * pw + dx) * pc);
       const l = luma(i);
@@ -60,6 +65,56 @@ export function hairLook(photo: RawImage, hair: Mask, box: TexelBox, fallback: R
     contrast: Math.sqrt(detail / n) / mean,
     pixels: n,
   };
+}
+
+/**
+ * Scales the photo weight of each texel by how much nearer its colour is to the hair colour than to
+ * the skin colour (hair.ts's own rule, softened): a segmentation of hair by colour takes skin in a
+ * grey photo or in shadow for hair, and that skin would otherwise be spread over the head's hair.
+ */
+export function keepHairLike(color: Uint8Array, weight: Uint8Array, width: number, seen: TexelBox, hair: Rgb, skin: Rgb): void {
+  for (let y = seen.y0; y <= seen.y1; y++) {
+    for (let k = y * width + seen.x0; k <= y * width + seen.x1; k++) {
+      if (weight[k] === 0) continue;
+      const r = color[k * 3], g = color[k * 3 + 1], b = color[k * 3 + 2];
+      const toHair = (r - hair.red) ** 2 + (g - hair.green) ** 2 + (b - hair.blue) ** 2;
+      const toSkin = (r - skin.red) ** 2 + (g - skin.green) ** 2 + (b - skin.blue) ** 2;
+      // −1 at the hair colour, +1 at the skin colour; hair up to a little past halfway.
+      const s = (toHair - toSkin) / Math.max(1, toHair + toSkin);
+      const t = (0.3 - s) / 0.4;
+      weight[k] = t >= 1 ? weight[k] : t <= 0 ? 0 : weight[k] * t * t * (3 - 2 * t) + 0.5;
+    }
+  }
+}
+
+/**
+ * Per vertex, where it is on the hair in coordinates that follow it: turns around the vertical
+ * axis through the centre of the hair-covered vertices (0 at the face, ±½ at the back), and radians
+ * down from the top of that axis. Strands run down from the crown.
+ */
+export function crownCoordinates(p: Float32Array, coverage: Float32Array): { around: Float32Array; down: Float32Array } {
+  const count = coverage.length;
+  let cx = 0, cy = 0, cz = 0, total = 0;
+  for (let v = 0; v < count; v++) {
+    const w = coverage[v];
+    if (w <= 0) continue;
+    cx += w * p[v * 3];
+    cy += w * p[v * 3 + 1];
+    cz += w * p[v * 3 + 2];
+    total += w;
+  }
+  if (total > 0) {
+    cx /= total;
+    cy /= total;
+    cz /= total;
+  }
+  const around = new Float32Array(count), down = new Float32Array(count);
+  for (let v = 0; v < count; v++) {
+    const x = p[v * 3] - cx, y = p[v * 3 + 1] - cy, z = p[v * 3 + 2] - cz;
+    around[v] = Math.atan2(x, z) / (2 * Math.PI);
+    down[v] = Math.atan2(Math.hypot(x, z), y);
+  }
+  return { around, down };
 }
 
 /**

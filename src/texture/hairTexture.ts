@@ -4,8 +4,8 @@ import { rasterizeDepth } from './depthBuffer.js';
 import { feather } from './feather.js';
 import { composite } from './composite.js';
 import { paintHair } from './hairPaint.js';
-import { hairLook, strandNoise } from './hairStrands.js';
-import { checkImage, checkTexture, type RawImage, type TexelBox, type Texture } from './image.js';
+import { crownCoordinates, hairLook, keepHairLike, strandNoise } from './hairStrands.js';
+import { checkImage, checkTexture, type RawImage, type Texture } from './image.js';
 import { photoGrid } from './photoGrid.js';
 import { photoTexels } from './photoTexels.js';
 import { checkProjection, type Projection } from './projection.js';
@@ -20,11 +20,11 @@ export interface HairTextureInput {
   mesh: Mesh;
   /** Per vertex, how much hair covers it, 0..1 (HairVolume.coverage). */
   coverage: Float32Array;
-  /** Where each vertex of the head with its hair volume lands in the photo (HairVolume.projection, as a texture projection). */
+  /** Where each vertex of the head with its hair volume lands in the photo (HairVolume.projection). */
   projection: Projection;
   /** The photo, 8-bit, 1, 3 or 4 channels; `projection` is in its pixels. */
   photo: RawImage;
-  /** Where the photo shows hair, over the whole photo at any resolution (HairVolume.hair: highlights filled). */
+  /** Where the photo shows hair, over the whole photo at any resolution: the hair region hairVolume was given (hairRegion). */
   hair: Mask;
   /** The person's hair colour (FaceAnalysis `colors.hair`): the fallback when the photo shows too little hair. */
   color: Rgb;
@@ -56,13 +56,15 @@ export interface HairTextureOptions {
   fillFalloff?: number;
   /** Strand contrast over the fill, as a multiple of the photo hair's own fine contrast. */
   strands?: number;
-  /** Bounds of the strand contrast (relative luma), so it stays a low-contrast texture whatever the photo. */
+  /** Least strand contrast (relative luma): hair that looks flat in the photo still has strands. */
   minStrands?: number;
+  /** Most strand contrast (relative luma): a low-contrast texture whatever the photo. */
   maxStrands?: number;
   /** Strand contrast over the photo's own hair, as a fraction of that over the fill: the photo has its own. */
   strandsOnPhoto?: number;
-  /** Coverage at which the hair starts to show over the skin, and at which it hides it (the hairline is at ½). */
+  /** Coverage at which the hair starts to show over the skin (the hairline is at ½). */
   hairlineFrom?: number;
+  /** Coverage at which the hair hides the skin. */
   hairlineTo?: number;
 }
 
@@ -72,15 +74,15 @@ export const HAIR_TEXTURE_DEFAULTS: Required<HairTextureOptions> = {
   depthTolerance: 0.02,
   depthBufferSize: 512,
   dilation: 2,
-  feather: 1 / 512,
+  feather: 1 / 128,
   fillFactor: 8,
   fillFalloff: 1 / 16,
   strands: 1.2,
   minStrands: 0.04,
-  maxStrands: 0.16,
-  strandsOnPhoto: 0.5,
-  hairlineFrom: 0.35,
-  hairlineTo: 0.65,
+  maxStrands: 0.12,
+  strandsOnPhoto: 0.35,
+  hairlineFrom: 0.4,
+  hairlineTo: 0.6,
 };
 
 /** The texture with hair, and where the hair is. */
@@ -93,18 +95,20 @@ export interface HairTexture {
 /**
  * Paints head_1.2's hair into the baked `model` texture, over the texels of hair-covered vertices.
  *
- * 1. The photo's hair where the photo shows it: the same UV-space pass as the bake (photoTexels.ts)
- *    over the hair triangles only, through the head with its volume, with the hair mask as the only
- *    place anything is taken from; its hard edges feathered.
+ * 1. The photo's hair where the photo shows it: the same UV-space pass as the bake (photoTexels.ts),
+ *    at half resolution, over the hair triangles only, through the head with its volume, with the
+ *    hair mask as the only place anything is taken from, and only what looks like hair rather than
+ *    skin (see keepHairLike); its hard edges feathered.
  * 2. Elsewhere the person's hair colour: the photo's hair pushed outwards (pull-push, as the skin
  *    fill) and towards its mean colour with distance, streaked with strand noise that runs from the
  *    crown down, as contrasty as the photo's own hair detail (bounded: a low-contrast texture).
  * 3. Laid over the baked skin by the per-vertex coverage, which fades at the hairline.
  *
  * ```ts
- * const volume = hairVolume(fitted, analysis);
+ * const hair = hairRegion(photo, analysis);
+ * const volume = hairVolume(fitted, analysis, hair);
  * const { texture, mask } = hairTexture({ texture: baked.texture, mesh: volume.mesh, coverage: volume.coverage,
- *   projection: textureProjection({ ...fitted, projection: volume.projection }), photo, hair: volume.hair, color: analysis.colors.hair });
+ *   projection: volume.projection, photo, hair, color: analysis.colors.hair, skin: baked.tone });
  * ```
  */
 export function hairTexture(input: HairTextureInput, options: HairTextureOptions = {}): HairTexture {
@@ -147,7 +151,7 @@ export function hairTexture(input: HairTextureInput, options: HairTextureOptions
     box.y0 = Math.min(box.y0, projection.y[v]);
     box.y1 = Math.max(box.y1, projection.y[v]);
   }
-  const look = hairLook(photo, hair, box, input.color);
+  const look = hairLook(photo, hair, box, input.color, input.skin);
   // The photo's hair at half the texture's resolution: the photo holds far less detail than that.
   const hw = Math.ceil(W / 2), hh = Math.ceil(H / 2);
   const texels = photoTexels({
@@ -168,54 +172,4 @@ export function hairTexture(input: HairTextureInput, options: HairTextureOptions
     strandsOnPhoto: contrast * o.strandsOnPhoto, hairlineFrom: o.hairlineFrom, hairlineTo: o.hairlineTo, mask,
   });
   return { texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, data: mask } };
-}
-
-/**
- * Scales the photo weight of each texel by how much nearer its colour is to the hair colour than to
- * the skin colour (hair.ts's own rule, softened): a segmentation of hair by colour takes skin in a
- * grey photo or in shadow for hair, and that skin would otherwise be spread over the head's hair.
- */
-function keepHairLike(color: Uint8Array, weight: Uint8Array, width: number, seen: TexelBox, hair: Rgb, skin: Rgb): void {
-  for (let y = seen.y0; y <= seen.y1; y++) {
-    for (let k = y * width + seen.x0; k <= y * width + seen.x1; k++) {
-      if (weight[k] === 0) continue;
-      const r = color[k * 3], g = color[k * 3 + 1], b = color[k * 3 + 2];
-      const toHair = (r - hair.red) ** 2 + (g - hair.green) ** 2 + (b - hair.blue) ** 2;
-      const toSkin = (r - skin.red) ** 2 + (g - skin.green) ** 2 + (b - skin.blue) ** 2;
-      // −1 at the hair colour, +1 at the skin colour; hair up to a little past halfway.
-      const s = (toHair - toSkin) / Math.max(1, toHair + toSkin);
-      const t = (0.3 - s) / 0.4;
-      weight[k] = t >= 1 ? weight[k] : t <= 0 ? 0 : weight[k] * t * t * (3 - 2 * t) + 0.5;
-    }
-  }
-}
-
-/**
- * Per vertex, where it is on the hair in coordinates that follow it: turns around the vertical
- * axis through the centre of the hair-covered vertices (0 at the face, ±½ at the back), and radians
- * down from the top of that axis. Strands run down from the crown.
- */
-function crownCoordinates(p: Float32Array, coverage: Float32Array): { around: Float32Array; down: Float32Array } {
-  const count = coverage.length;
-  let cx = 0, cy = 0, cz = 0, total = 0;
-  for (let v = 0; v < count; v++) {
-    const w = coverage[v];
-    if (w <= 0) continue;
-    cx += w * p[v * 3];
-    cy += w * p[v * 3 + 1];
-    cz += w * p[v * 3 + 2];
-    total += w;
-  }
-  if (total > 0) {
-    cx /= total;
-    cy /= total;
-    cz /= total;
-  }
-  const around = new Float32Array(count), down = new Float32Array(count);
-  for (let v = 0; v < count; v++) {
-    const x = p[v * 3] - cx, y = p[v * 3 + 1] - cy, z = p[v * 3 + 2] - cz;
-    around[v] = Math.atan2(x, z) / (2 * Math.PI);
-    down[v] = Math.atan2(Math.hypot(x, z), y);
-  }
-  return { around, down };
 }
