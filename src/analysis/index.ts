@@ -11,3 +11,5 @@ export { IBUG68_FROM_MESH } from './landmarks68.js';
 export type {
   Box, FaceAnalysis, FaceColors, Gender, HeadPose, MainFace, Mask, Race, RaceConfidences, Rgb,
 } from './types.js';
+export { hairRegion, HAIR_REGION_DEFAULTS, type HairRegionOptions } from './hairRegion.js';
+export { fillMaskHoles } from './fillMaskHoles.js';

@@ -49,7 +49,7 @@ export async function headAvatar(input: HeadInput, progress: (value: number) => 
   const parameters = effectiveParameters(input.parameters, input.pipeline as PipelineName, input.subtype);
   const edited = editPhoto(await decodeRgb(input.photo), input.analysis, parameters.avatar_modifications);
   // head_1.2 is head, hair and bust in one mesh; head_2.0's hair will be a haircut of its own.
-  const geometry = headGeometry(headTemplate(subtype), edited.analysis, parameters, input.pipeline === 'head_1.2');
+  const geometry = headGeometry(headTemplate(subtype), edited.photo, edited.analysis, parameters, input.pipeline === 'head_1.2');
   progress(45);
 
   const files: Record<string, Uint8Array> = {};

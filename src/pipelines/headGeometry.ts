@@ -1,4 +1,5 @@
-import type { FaceAnalysis } from '../analysis/index.js';
+import { hairRegion, type FaceAnalysis, type Mask } from '../analysis/index.js';
+import type { RawImage } from '../texture/index.js';
 import { repackUvs, type HeadTemplate } from '../assets/index.js';
 import { cartoonish, curvedBottom, fitHead, fitNeck, hairVolume, type FittedHead, type HairVolume } from '../geometry/index.js';
 import type { EffectiveParameters } from './catalogue/index.js';
@@ -7,8 +8,8 @@ import type { EffectiveParameters } from './catalogue/index.js';
 export interface HeadGeometry {
   /** The head as delivered: fitted, modified, with the UVs the texture is baked for. */
   head: FittedHead;
-  /** head_1.2's hair volume, when the head carries one. */
-  hair?: HairVolume;
+  /** head_1.2's hair volume, when the head carries one, and the photo's hair region it was measured on. */
+  hair?: HairVolume & { region: Mask };
   /** Whether the UVs are the repacked square layout (see repackUvs). */
   repacked: boolean;
 }
@@ -24,12 +25,14 @@ const CARTOON_STYLES = [['cartoonish_v0.3', 'v0.3'], ['cartoonish_v1.0', 'v1.0']
  * by its pitch), the curved bottom (the bust only), and
  * last the UV layout (`repack_texture`), which moves no vertex.
  */
-export function headGeometry(template: HeadTemplate, analysis: FaceAnalysis, parameters: EffectiveParameters, withHair: boolean): HeadGeometry {
+export function headGeometry(template: HeadTemplate, photo: RawImage, analysis: FaceAnalysis, parameters: EffectiveParameters, withHair: boolean): HeadGeometry {
   const modifications = parameters.avatar_modifications;
   const modifyNeck = modifications.allow_modify_neck === true;
   // The shared neck is the base either way: fitNeck adapts it, and the unshared fit creases the nape of heads scaled up a lot.
   let head: FittedHead = fitHead(template, analysis, { caricature: Number(modifications.caricature_amount ?? 0) });
-  const hair = withHair ? hairVolume(head, analysis, analysis.segmentation.hair) : undefined;
+  // The analysis' hair mask misses a fringe and blond highlights; the hair region adds them from the photo.
+  const region = withHair ? hairRegion(photo, analysis) : undefined;
+  const hair = region ? { ...hairVolume(head, analysis, region), region } : undefined;
   if (hair) head = { ...head, mesh: hair.mesh };
   for (const [name, style] of CARTOON_STYLES) {
     const amount = parameters.shape_modifications[name];

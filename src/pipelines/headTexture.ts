@@ -51,8 +51,10 @@ export function headTexture(geometry: HeadGeometry, photo: RawImage, analysis: F
       coverage: hair.coverage,
       projection: hair.projection,
       photo,
-      hair: analysis.segmentation.hair,
+      hair: hair.region,
       color: analysis.colors.hair,
+      // Skin the hair region mistook for hair is left to the bake.
+      skin: baked.tone,
     });
     texture = painted.texture;
     hairMask = painted.mask;

@@ -62,6 +62,8 @@ export interface HairTextureOptions {
   maxStrands?: number;
   /** Strand contrast over the photo's own hair, as a fraction of that over the fill: the photo has its own. */
   strandsOnPhoto?: number;
+  /** Width of the photo's border, as a fraction of its shorter side, over which its hair fades out. */
+  borderFade?: number;
   /** Coverage at which the hair starts to show over the skin (the hairline is at ½). */
   hairlineFrom?: number;
   /** Coverage at which the hair hides the skin. */
@@ -81,6 +83,7 @@ export const HAIR_TEXTURE_DEFAULTS: Required<HairTextureOptions> = {
   minStrands: 0.04,
   maxStrands: 0.12,
   strandsOnPhoto: 0.35,
+  borderFade: 0.06,
   hairlineFrom: 0.4,
   hairlineTo: 0.6,
 };
@@ -140,8 +143,10 @@ export function hairTexture(input: HairTextureInput, options: HairTextureOptions
   }
   // Every triangle occludes; only hair texels are made.
   const depthBuffer = rasterizeDepth(mesh.indices, projection, photo.width, photo.height, o.depthBufferSize);
-  // The hair mask as the only region anything is taken from (photoGrid's `person`).
-  const grid = photoGrid(depthBuffer, photo.width, photo.height, { person: hair });
+  // The hair mask as the only region anything is taken from (photoGrid's `person`), fading out
+  // towards the photo's border: hair the frame cuts off would otherwise end in a hard line where
+  // the fill takes over (across a UV seam the bake's feathering does not reach).
+  const grid = photoGrid(depthBuffer, photo.width, photo.height, { person: fadeAtBorder(hair, o.borderFade) });
   // Where the head's hair lands in the photo.
   const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
   for (let v = 0; v < vertices; v++) {
@@ -172,4 +177,19 @@ export function hairTexture(input: HairTextureInput, options: HairTextureOptions
     strandsOnPhoto: contrast * o.strandsOnPhoto, hairlineFrom: o.hairlineFrom, hairlineTo: o.hairlineTo, mask,
   });
   return { texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, data: mask } };
+}
+
+/** The mask times a smoothstep of the distance to its border, over `fraction` of its shorter side. */
+function fadeAtBorder(mask: Mask, fraction: number): Mask {
+  const { width: w, height: h } = mask;
+  const reach = Math.max(1, fraction * Math.min(w, h));
+  const data = mask.data.slice();
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const d = Math.min(x, y, w - 1 - x, h - 1 - y) / reach;
+      if (d >= 1) continue;
+      data[y * w + x] = Math.round(data[y * w + x] * d * d * (3 - 2 * d));
+    }
+  }
+  return { width: w, height: h, data };
 }
