@@ -63,7 +63,9 @@ describe('avatar and shape modifications, additional textures (head avatars over
   };
 
   before(async () => {
-    server = await startTestServer({ workers: 1 });
+    // Unthrottled: five waitFor loops polling every 50 ms spend the default 600 requests a
+    // minute in seconds, and the tests' downloads would then be refused for the rest of it.
+    server = await startTestServer({ workers: 1, env: { LIKENESS_THROTTLE_PER_MINUTE: '0' } });
     api = new Api(server.url, (await server.client('pro')).token);
     // All queued at once; the single worker computes them one after another.
     const queued = {

@@ -19,7 +19,10 @@ export async function decodeRgb(encoded: Buffer | Uint8Array): Promise<Texture> 
 
 /** Encodes an RGB texture (or any raw image) as a baseline JPEG; `quality` 1..100. */
 export async function encodeJpeg(image: RawImage, quality = 90): Promise<Buffer> {
-  return rawSharp(image).jpeg({ quality, mozjpeg: false }).toBuffer();
+  let pipeline = rawSharp(image);
+  // A one-channel map (roughness, metallic) stays a one-channel JPEG rather than grey in sRGB.
+  if ((image.channels ?? 1) === 1) pipeline = pipeline.toColourspace('b-w');
+  return pipeline.jpeg({ quality, mozjpeg: false }).toBuffer();
 }
 
 export { encodePng, rawSharp } from '../formats/image.js';

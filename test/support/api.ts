@@ -71,9 +71,14 @@ export class Api {
   async waitFor(code: string, until: (avatar: any) => boolean, timeoutMs = 30_000): Promise<any> {
     const end = Date.now() + timeoutMs;
     for (;;) {
-      const { body } = await this.get(`/avatars/${code}/`);
+      const { status, body, headers } = await this.get(`/avatars/${code}/`);
+      // Throttled: wait as told instead of spending the next minute's requests on 429s.
+      if (status === 429) {
+        await new Promise((r) => setTimeout(r, Math.max(200, Number(headers.get?.('retry-after') ?? 1) * 1000)));
+        continue;
+      }
       if (until(body) || Date.now() > end) return body;
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 100));
     }
   }
 }
