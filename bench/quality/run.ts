@@ -156,7 +156,7 @@ async function evaluate(file: string, analyzer: FaceAnalyzer, embed: Embed, temp
   const analysis = await analyzer.analyze(bytes);
   const photo = await decodeRgb(bytes);
   // The pipeline's own steps, so the benchmark judges what the service delivers.
-  const geometry = headGeometry(template, photo, analysis, PARAMETERS, true);
+  const geometry = headGeometry(template, photo, analysis, PARAMETERS, 'merged');
   const fitted = geometry.head;
   const { texture } = headTexture(geometry, photo, analysis, PARAMETERS);
   const scene: Scene = { meshes: [{ mesh: fitted.mesh, material: { texture } }] };

@@ -28,3 +28,5 @@ export { cartoonField, type CartoonProportions } from './cartoonField.js';
 export { smoothRelief } from './smoothRelief.js';
 export { neckWidth } from './neckWidth.js';
 export { sharedNeckWeight } from './fitHead.js';
+export { haircutShell, HAIRCUT_SHELL_DEFAULTS, type HaircutShellOptions } from './haircutShell.js';
+export { simplifyMesh } from './simplifyMesh.js';

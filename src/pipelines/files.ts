@@ -17,6 +17,11 @@ export const avatarFiles = {
   texture: (identity: string, extension: string) => `textures/${identity}.${extension}`,
   /** The list of textures the avatar has, JSON: [{identity, extension, contentType}]. */
   textureIndex: 'textures/index.json',
+  /** The haircuts the avatar has, JSON: [identity, ...]. */
+  haircutIndex: 'haircuts/index.json',
+  /** A haircut's files: `mesh` and `pointcloud` (zips with a PLY), `texture` (PNG with alpha), `preview` (PNG). */
+  haircut: (identity: string, file: 'mesh' | 'pointcloud' | 'texture' | 'preview') =>
+    `haircuts/${identity}/${file}.${file === 'texture' || file === 'preview' ? 'png' : 'zip'}`,
 } as const;
 
 export interface TextureEntry {

@@ -1,6 +1,7 @@
 import { headSubtype, headTemplate } from '../assets/index.js';
-import { headLod, type Mesh } from '../geometry/index.js';
-import { decodeRgb, encodeJpeg } from '../texture/index.js';
+import { headLod, simplifyMesh, type Mesh } from '../geometry/index.js';
+import { decodeRgb, encodeJpeg, encodePng, haircutTexture, type Texture } from '../texture/index.js';
+import type { Mask } from '../analysis/index.js';
 import { writePly } from '../formats/ply.js';
 import { writeZip } from '../formats/zip.js';
 import type { FaceAnalysis } from '../analysis/index.js';
@@ -8,10 +9,11 @@ import { effectiveParameters, type NormalisedParameters, type PipelineName } fro
 import { avatarFiles, lodCount, type TextureEntry } from './files.js';
 import { additionalTextures } from './additionalTextures.js';
 import { editPhoto } from './headPhoto.js';
-import { headGeometry } from './headGeometry.js';
+import { headGeometry, type HairMode } from './headGeometry.js';
 import { headTexture } from './headTexture.js';
 import { renderPreview } from './headPreview.js';
 import type { StoredModifications } from './modelInfo.js';
+import { GENERATED_HAIRCUT } from './catalogue/haircuts.js';
 
 export { textureProjection } from './projection.js';
 export { renderPreview } from './headPreview.js';
@@ -27,6 +29,35 @@ export interface HeadInput {
   parameters: NormalisedParameters;
   photo: Uint8Array;
   analysis: FaceAnalysis;
+}
+
+/** "head_1.2: head, haircut and bust as one model"; head_2.0's hairstyle is a separate mesh, except in bust/static. */
+function hairMode(pipeline: string, subtype: string): HairMode {
+  if (pipeline === 'head_1.2' || (pipeline === 'head_2.0' && subtype === 'bust/static')) return 'merged';
+  return pipeline === 'head_2.0' ? 'separate' : 'none';
+}
+
+/**
+ * The generated haircut's files: its mesh (at `generated_haircut_faces_count`), pointcloud, RGBA
+ * texture (PNG: alpha fades the edges) and a preview of it on this avatar's head.
+ */
+async function haircutFiles(
+  haircut: Mesh, painted: { texture: Texture; mask: Mask }, head: { mesh: Mesh; texture: Texture },
+  m: Readonly<Record<string, unknown>>, poseYaw: number,
+): Promise<Record<string, Uint8Array>> {
+  const faces = m.generated_haircut_faces_count as number | undefined;
+  const shaped = faces ? await simplifyMesh(haircut, faces) : haircut;
+  // By default half the head texture's size each way: the haircut covers a small part of the layout.
+  const half = { width: Math.max(1, Math.round(painted.texture.width / 2)), height: Math.max(1, Math.round(painted.texture.height / 2)) };
+  const size = (m.generated_haircut_texture_size as { width: number; height: number } | undefined) ?? half;
+  const texture = await haircutTexture(painted.texture, painted.mask, size.width, size.height);
+  const file = (name: 'mesh' | 'pointcloud' | 'texture' | 'preview') => avatarFiles.haircut(GENERATED_HAIRCUT, name);
+  return {
+    [file('mesh')]: writeZip({ 'haircut.ply': writePly(shaped, { comment: 'Likeness generated haircut' }) }),
+    [file('pointcloud')]: writeZip({ 'pointcloud.ply': writePly(shaped, { pointsOnly: true, comment: 'Likeness generated haircut pointcloud' }) }),
+    [file('texture')]: await encodePng(texture),
+    [file('preview')]: await renderPreview(head.mesh, head.texture, poseYaw, { mesh: shaped, texture: texture }),
+  };
 }
 
 function meshFiles(lod: number, mesh: Mesh): Record<string, Uint8Array> {
@@ -48,8 +79,7 @@ export async function headAvatar(input: HeadInput, progress: (value: number) => 
   const subtype = headSubtype(input.pipeline, input.subtype)!;
   const parameters = effectiveParameters(input.parameters, input.pipeline as PipelineName, input.subtype);
   const edited = editPhoto(await decodeRgb(input.photo), input.analysis, parameters.avatar_modifications);
-  // head_1.2 is head, hair and bust in one mesh; head_2.0's hair will be a haircut of its own.
-  const geometry = headGeometry(headTemplate(subtype), edited.photo, edited.analysis, parameters, input.pipeline === 'head_1.2');
+  const geometry = headGeometry(headTemplate(subtype), edited.photo, edited.analysis, parameters, hairMode(input.pipeline, input.subtype));
   progress(45);
 
   const files: Record<string, Uint8Array> = {};
@@ -74,6 +104,12 @@ export async function headAvatar(input: HeadInput, progress: (value: number) => 
   }
   files[avatarFiles.textureIndex] = Buffer.from(JSON.stringify(textures));
   files[avatarFiles.preview] = preview;
+  const haircuts: string[] = [];
+  if (geometry.haircut && model.haircut) {
+    Object.assign(files, await haircutFiles(geometry.haircut, model.haircut, { mesh: geometry.head.mesh, texture: model.texture }, parameters.avatar_modifications, edited.analysis.face.pose.yaw));
+    haircuts.push(GENERATED_HAIRCUT);
+  }
+  files[avatarFiles.haircutIndex] = Buffer.from(JSON.stringify(haircuts));
   files[avatarFiles.modifications] = Buffer.from(JSON.stringify({ removals: edited.removals } satisfies StoredModifications));
   return files;
 }

@@ -1,47 +1,77 @@
 import { hairRegion, type FaceAnalysis, type Mask } from '../analysis/index.js';
-import type { RawImage } from '../texture/index.js';
 import { repackUvs, type HeadTemplate } from '../assets/index.js';
-import { cartoonish, curvedBottom, fitHead, fitNeck, hairVolume, type FittedHead, type HairVolume } from '../geometry/index.js';
+import {
+  cartoonish, curvedBottom, fitHead, fitNeck, haircutShell, hairVolume, type FittedHead, type HairVolume, type Mesh,
+} from '../geometry/index.js';
+import type { RawImage } from '../texture/index.js';
 import type { EffectiveParameters } from './catalogue/index.js';
+
+/**
+ * Where the hair the photo shows goes: into the head mesh (head_1.2, head_2.0 bust/static: "head,
+ * haircut and bust as one model"), into a haircut mesh of its own (the other head_2.0 subtypes), or
+ * nowhere.
+ */
+export type HairMode = 'merged' | 'separate' | 'none';
 
 /** The head's final shape, and what its texture needs to know of how it got there. */
 export interface HeadGeometry {
   /** The head as delivered: fitted, modified, with the UVs the texture is baked for. */
   head: FittedHead;
-  /** head_1.2's hair volume, when the head carries one, and the photo's hair region it was measured on. */
+  /** The hair volume and the photo's hair region it was measured on, unless the mode is 'none'. */
   hair?: HairVolume & { region: Mask };
+  hairMode: HairMode;
+  /**
+   * The generated haircut (mode 'separate'), with the head's UVs; absent when the photo shows no hair
+   * or only hair lying flat on the scalp, which is then painted on the head.
+   */
+  haircut?: Mesh;
   /** Whether the UVs are the repacked square layout (see repackUvs). */
   repacked: boolean;
 }
+
+/**
+ * Hair the photo shows no thicker than this at the head's outline lies flat on the scalp (a shaved
+ * head, hair cropped to stubble): it has no haircut of its own and is painted on the head instead.
+ */
+const FLAT_HAIR = 0.003;
 
 /** The shape modifications in the order they are applied: proportions first, then the finer restyle. */
 const CARTOON_STYLES = [['cartoonish_v0.3', 'v0.3'], ['cartoonish_v1.0', 'v1.0']] as const;
 
 /**
  * Fits the template to the photo and applies the geometry the parameters ask for, in an order
- * where each step sees what it expects: the fit (with `caricature_amount`), head_1.2's hair volume
- * (measured on the head as the photo saw it), the cartoon styles (which move hair and head
- * together, in the landmarks' upright frame), the neck (`allow_modify_neck`, which turns the head
- * by its pitch), the curved bottom (the bust only), and
- * last the UV layout (`repack_texture`), which moves no vertex.
+ * where each step sees what it expects: the fit (with `caricature_amount`), the hair volume
+ * (measured on the head as the photo saw it), the cartoon styles (in the landmarks' upright frame),
+ * the neck (`allow_modify_neck`, which turns the head by its pitch), the curved bottom (the bust
+ * only), and last the UV layout (`repack_texture`), which moves no vertex. A separate haircut goes
+ * through the same steps as the head, so it stays on it.
  */
-export function headGeometry(template: HeadTemplate, photo: RawImage, analysis: FaceAnalysis, parameters: EffectiveParameters, withHair: boolean): HeadGeometry {
+export function headGeometry(template: HeadTemplate, photo: RawImage, analysis: FaceAnalysis, parameters: EffectiveParameters, hairMode: HairMode): HeadGeometry {
   const modifications = parameters.avatar_modifications;
-  const modifyNeck = modifications.allow_modify_neck === true;
   // The shared neck is the base either way: fitNeck adapts it, and the unshared fit creases the nape of heads scaled up a lot.
-  let head: FittedHead = fitHead(template, analysis, { caricature: Number(modifications.caricature_amount ?? 0) });
+  const fitted = fitHead(template, analysis, { caricature: Number(modifications.caricature_amount ?? 0) });
   // The analysis' hair mask misses a fringe and blond highlights; the hair region adds them from the photo.
-  const region = withHair ? hairRegion(photo, analysis) : undefined;
-  const hair = region ? { ...hairVolume(head, analysis, region), region } : undefined;
-  if (hair) head = { ...head, mesh: hair.mesh };
-  for (const [name, style] of CARTOON_STYLES) {
-    const amount = parameters.shape_modifications[name];
-    if (amount !== undefined && amount > 0) head = cartoonish(head, { style, amount });
-  }
-  // After the cartoon styles, which work in the upright frame of the landmarks the neck turns away from.
-  if (modifyNeck) head = fitNeck(head, analysis);
-  if (modifications.curved_bottom === true) head = curvedBottom(head);
+  const region = hairMode !== 'none' ? hairRegion(photo, analysis) : undefined;
+  const hair = region ? { ...hairVolume(fitted, analysis, region), region } : undefined;
+  const modify = (start: FittedHead): FittedHead => {
+    let head = start;
+    for (const [name, style] of CARTOON_STYLES) {
+      const amount = parameters.shape_modifications[name];
+      if (amount !== undefined && amount > 0) head = cartoonish(head, { style, amount });
+    }
+    if (modifications.allow_modify_neck === true) head = fitNeck(head, analysis);
+    if (modifications.curved_bottom === true) head = curvedBottom(head);
+    return head;
+  };
+  let head = modify(hair && hairMode === 'merged' ? { ...fitted, mesh: hair.mesh } : fitted);
   const repacked = modifications.repack_texture === true;
-  if (repacked) head = { ...head, mesh: { ...head.mesh, uvs: repackUvs(template) } };
-  return { head, hair, repacked };
+  const uvs = repacked ? repackUvs(template) : head.mesh.uvs;
+  head = { ...head, mesh: { ...head.mesh, uvs } };
+  let haircut: Mesh | undefined;
+  if (hair && hairMode === 'separate' && hair.thickness.some((t) => t > FLAT_HAIR)) {
+    const styled = modify({ ...fitted, mesh: hair.mesh });
+    const shell = haircutShell({ ...hair, mesh: { ...styled.mesh, uvs } });
+    if (shell.indices.length > 0) haircut = shell;
+  }
+  return { head, hair, hairMode, haircut, repacked };
 }

@@ -13,8 +13,10 @@ export interface HeadTexture {
   texture: Texture;
   /** The face's features in this texture. */
   layout: FaceLayout;
-  /** Where the texture shows hair (head_1.2's hair volume), else absent. */
+  /** Where the texture shows hair (a hair volume merged into the head), else absent. */
   hair?: Mask;
+  /** A separate haircut's texture in the head's layout and size, and where it shows hair (its alpha). */
+  haircut?: { texture: Texture; mask: Mask };
   /** The skin tone the unseen head was filled with. */
   tone: Rgb;
 }
@@ -39,11 +41,16 @@ export function headTexture(geometry: HeadGeometry, photo: RawImage, analysis: F
   const { width, height } = textureSize(parameters, geometry.repacked);
   const projection = textureProjection(head);
   const baked = bakeTexture(
-    { mesh: head.mesh, projection, photo, skin: analysis.colors.skin, masks: analysis.segmentation, faceOutline: faceOutline(analysis.face) },
+    {
+      mesh: head.mesh, projection, photo, skin: analysis.colors.skin, faceOutline: faceOutline(analysis.face),
+      // The hair region (fringe included) stays off the skin whether it goes into the head or a haircut.
+      masks: { person: analysis.segmentation.person, hair: hair?.region ?? analysis.segmentation.hair },
+    },
     { width, height, evenLighting: m.enhance_lighting === true ? 1 : 0 },
   );
   let texture = baked.texture;
   let hairMask: Mask | undefined;
+  let haircut: HeadTexture['haircut'];
   if (hair) {
     const painted = hairTexture({
       texture,
@@ -56,8 +63,13 @@ export function headTexture(geometry: HeadGeometry, photo: RawImage, analysis: F
       // Skin the hair region mistook for hair is left to the bake.
       skin: baked.tone,
     });
-    texture = painted.texture;
-    hairMask = painted.mask;
+    // Hair without a haircut of its own (merged, or flat on the scalp) is the head's.
+    if (!geometry.haircut) {
+      texture = painted.texture;
+      hairMask = painted.mask;
+    } else {
+      haircut = { texture: m.hair_color ? recolorRegion(painted.texture, painted.mask, m.hair_color as Rgb) : painted.texture, mask: painted.mask };
+    }
   }
   const layout = faceLayout(
     { uvs: head.mesh.uvs!, indices: head.mesh.indices, binding: head.template.landmarks, photo: { landmarks: analysis.face.landmarks, projection } },
@@ -75,5 +87,5 @@ export function headTexture(geometry: HeadGeometry, photo: RawImage, analysis: F
   if (m.teeth_color) texture = recolorTeeth(texture, layout, m.teeth_color as Rgb);
   if (m.hair_color && hairMask) texture = recolorRegion(texture, hairMask, m.hair_color as Rgb);
   if (m.slightly_cartoonish_texture === true) texture = slightlyCartoonishTexture(texture);
-  return { texture, layout, hair: hairMask, tone: baked.tone };
+  return { texture, layout, hair: hairMask, haircut, tone: baked.tone };
 }

@@ -13,6 +13,7 @@ import { tokenRoutes } from './routes/token.js';
 import { playerRoutes } from './routes/players.js';
 import { avatarRoutes } from './routes/avatars.js';
 import { avatarAssetRoutes } from './routes/avatarAssets.js';
+import { haircutRoutes } from './routes/haircuts.js';
 import { modelInfoRoutes } from './routes/modelInfo.js';
 import { parameterRoutes } from './routes/parameters.js';
 
@@ -81,6 +82,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(playerRoutes, ctx);
   await app.register(avatarRoutes, ctx);
   await app.register(avatarAssetRoutes, ctx);
+  await app.register(haircutRoutes, ctx);
   await app.register(modelInfoRoutes, ctx);
   await app.register(parameterRoutes, ctx);
   addMethodRoutes(app, methods);

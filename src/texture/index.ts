@@ -30,3 +30,4 @@ export { roughnessMap, ROUGHNESS_MAP_DEFAULTS } from './roughnessMap.js';
 export { metallicMap } from './metallicMap.js';
 export { uniformTexture } from './uniformTexture.js';
 export { eyeColours, EYE_COLOURS_DEFAULTS, type EyeColoursOptions } from './eyeColours.js';
+export { haircutTexture } from './haircutTexture.js';

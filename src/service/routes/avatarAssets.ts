@@ -32,7 +32,7 @@ function lodOf(request: FastifyRequest, avatar: AvatarRecord): number {
   return lod;
 }
 
-async function sendFile(ctx: AppContext, reply: FastifyReply, avatar: AvatarRecord, key: string, asset: string, type: string, filename: string) {
+export async function sendAvatarFile(ctx: AppContext, reply: FastifyReply, avatar: AvatarRecord, key: string, asset: string, type: string, filename: string) {
   const data = await ctx.blobs.get(avatarKey(avatar.code, key));
   if (!data) throw errors.notProduced(asset, whyUnavailable(avatar));
   return reply
@@ -58,12 +58,6 @@ const download = (summary: string, description: string, query?: object) => ({
 /** Assets that later work produces. Until a pipeline makes them, each link answers 404 and says why:
  * never an empty or made-up file. */
 const NOT_YET: { path: string; name: string; summary: string }[] = [
-  { path: '/avatars/:code/haircuts/', name: 'haircuts', summary: 'List of haircuts' },
-  { path: '/avatars/:code/haircuts/:identity/', name: 'haircut', summary: 'One haircut' },
-  { path: '/avatars/:code/haircuts/:identity/mesh/', name: 'haircut mesh', summary: 'Haircut mesh: zip with a PLY' },
-  { path: '/avatars/:code/haircuts/:identity/pointcloud/', name: 'haircut pointcloud', summary: 'Haircut pointcloud: zip with a PLY' },
-  { path: '/avatars/:code/haircuts/:identity/preview/', name: 'haircut preview', summary: 'Haircut preview' },
-  { path: '/avatars/:code/haircuts/:identity/texture/', name: 'haircut texture', summary: 'Haircut texture' },
   { path: '/avatars/:code/blendshapes/', name: 'blendshapes', summary: 'Blendshapes: zip archive (query `fmt`, `lod`)' },
   { path: '/avatars/:code/exports/', name: 'exports', summary: 'List of exports' },
   { path: '/avatars/:code/exports/:export/', name: 'export', summary: 'One export' },
@@ -77,7 +71,7 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const avatar = await completedAvatar(ctx, request, 'mesh');
       const lod = lodOf(request, avatar);
-      return sendFile(ctx, reply, avatar, avatarFiles.mesh(lod), 'mesh', 'application/zip', `${avatar.code}_mesh_lod${lod}.zip`);
+      return sendAvatarFile(ctx, reply, avatar, avatarFiles.mesh(lod), 'mesh', 'application/zip', `${avatar.code}_mesh_lod${lod}.zip`);
     },
   );
   app.get(
@@ -86,12 +80,12 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const avatar = await completedAvatar(ctx, request, 'pointcloud');
       const lod = lodOf(request, avatar);
-      return sendFile(ctx, reply, avatar, avatarFiles.pointcloud(lod), 'pointcloud', 'application/zip', `${avatar.code}_pointcloud_lod${lod}.zip`);
+      return sendAvatarFile(ctx, reply, avatar, avatarFiles.pointcloud(lod), 'pointcloud', 'application/zip', `${avatar.code}_pointcloud_lod${lod}.zip`);
     },
   );
   app.get('/avatars/:code/preview/', { schema: download('Preview render (PNG)', 'A 512×512 PNG: the textured avatar, lit, in a three-quarter view.') }, async (request, reply) => {
     const avatar = await completedAvatar(ctx, request, 'preview');
-    return sendFile(ctx, reply, avatar, avatarFiles.preview, 'preview', 'image/png', `${avatar.code}_preview.png`);
+    return sendAvatarFile(ctx, reply, avatar, avatarFiles.preview, 'preview', 'image/png', `${avatar.code}_preview.png`);
   });
   app.get(
     '/avatars/:code/textures/',
@@ -113,7 +107,7 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
       const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.textureIndex));
       const entry = index ? (JSON.parse(index.toString('utf8')) as TextureEntry[]).find((t) => t.identity === identity) : undefined;
       if (!entry) throw errors.notFound(`This avatar has no texture "${identity}".`);
-      return sendFile(ctx, reply, avatar, avatarFiles.texture(identity, entry.extension), `texture ${identity}`, entry.contentType, `${avatar.code}_${identity}.${entry.extension}`);
+      return sendAvatarFile(ctx, reply, avatar, avatarFiles.texture(identity, entry.extension), `texture ${identity}`, entry.contentType, `${avatar.code}_${identity}.${entry.extension}`);
     },
   );
 
