@@ -4,10 +4,12 @@ import { run as api } from './api.js';
 import { run as rendering } from './render.js';
 import { run as geometry } from './geometry.js';
 import { run as texture } from './texture.js';
+import { run as haircut } from './haircut.js';
 
 // Every benchmark of the project, one after the other so that they do not share the 2 cores.
 printFigures('Face analysis', await analysis());
 printFigures('Head geometry', await geometry());
 printFigures('Texture', await texture());
 printFigures('Rendering', await rendering());
+printFigures('Generated haircut', await haircut());
 printFigures('API and computation', await api());

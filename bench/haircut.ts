@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { createFaceAnalyzer, hairRegion } from '../src/analysis/index.js';
+import { headTemplate } from '../src/assets/index.js';
+import { fitHead, haircutShell, hairVolume, warmUpHeadGeometry } from '../src/geometry/index.js';
+import { textureProjection } from '../src/pipelines/projection.js';
+import { bakeTexture, decodeRgb, faceOutline, haircutTexture, hairTexture } from '../src/texture/index.js';
+import { type Figure, median, printFigures } from './figure.js';
+
+const ROUNDS = 7;
+const PHOTO = 'test/fixtures/photos/astronaut.png';
+
+/**
+ * The generated haircut of a head_2.0 bust/mobile avatar from a real photo, step by step, after
+ * the head is fitted and baked (those have their own benchmarks): the hair region, the volume, the
+ * shell, the hair painted at 4096×2048, and the RGBA texture at 2048×1024. Median of ROUNDS after
+ * one warm-up.
+ */
+export async function run(): Promise<Figure[]> {
+  const analyzer = await createFaceAnalyzer();
+  await warmUpHeadGeometry();
+  const bytes = await readFile(PHOTO);
+  const analysis = await analyzer.analyze(bytes);
+  await analyzer.close();
+  const photo = await decodeRgb(bytes);
+  const fitted = fitHead(headTemplate('head_2.0 bust/mobile'), analysis);
+  const baked = bakeTexture({ mesh: fitted.mesh, projection: textureProjection(fitted), photo, skin: analysis.colors.skin, masks: analysis.segmentation, faceOutline: faceOutline(analysis.face) });
+  const times: Record<string, number[]> = { region: [], volume: [], shell: [], paint: [], rgba: [], total: [] };
+  let faces = 0;
+  for (let round = 0; round <= ROUNDS; round++) {
+    const t0 = performance.now();
+    const region = hairRegion(photo, analysis);
+    const t1 = performance.now();
+    const volume = hairVolume(fitted, analysis, region);
+    const t2 = performance.now();
+    const shell = haircutShell(volume);
+    const t3 = performance.now();
+    const painted = hairTexture({ texture: baked.texture, mesh: volume.mesh, coverage: volume.coverage, projection: volume.projection, photo, hair: region, color: analysis.colors.hair, skin: baked.tone });
+    const t4 = performance.now();
+    await haircutTexture(painted.texture, painted.mask, 2048, 1024);
+    const t5 = performance.now();
+    faces = shell.indices.length / 3;
+    if (round === 0) continue;
+    times.region.push(t1 - t0);
+    times.volume.push(t2 - t1);
+    times.shell.push(t3 - t2);
+    times.paint.push(t4 - t3);
+    times.rgba.push(t5 - t4);
+    times.total.push(t5 - t0);
+  }
+  return [
+    { name: `generated haircut of ${PHOTO.split('/').pop()} (head_2.0 bust/mobile)`, value: faces, unit: 'faces' },
+    { name: '  hair region from the photo (median)', value: median(times.region), unit: 'ms' },
+    { name: '  hair volume on the fitted head (median)', value: median(times.volume), unit: 'ms' },
+    { name: '  haircut shell (median)', value: median(times.shell), unit: 'ms' },
+    { name: '  hair painted at 4096x2048 (median)', value: median(times.paint), unit: 'ms' },
+    { name: '  RGBA texture at 2048x1024 (median)', value: median(times.rgba), unit: 'ms' },
+    { name: '  total (median)', value: median(times.total), unit: 'ms', target: '<= 1000 ms with the 51 blendshapes' },
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) printFigures('Generated haircut', await run());
