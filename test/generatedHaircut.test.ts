@@ -26,6 +26,8 @@ describe('the generated haircut (head_2.0, over HTTP)', () => {
       }),
       create('merged', 'head_2.0', 'bust/static', 'astronaut.png'),
       create('head12', 'head_1.2', 'base/mobile', 'astronaut.png'),
+      create('legacy', 'animated_face', 'base/legacy', 'astronaut.png', { haircuts: { base: ['generated'] } }),
+      create('styled', 'animated_face', 'indie/legacy_styled', 'astronaut.png'),
     ]);
     for (const [key, code] of codes) {
       avatars[key] = await api.waitFor(code, final, 120_000);
@@ -94,6 +96,31 @@ describe('the generated haircut (head_2.0, over HTTP)', () => {
       assert.deepEqual(list.body, []);
       assert.equal((await api.get(`/avatars/${avatars[key].code}/haircuts/generated/`)).status, 404);
     }
+  });
+
+  test('animated_face is a bald head with 9 levels of detail and the generated haircut only when it is named', async () => {
+    const faces: number[] = [];
+    for (let lod = 0; lod <= 8; lod++) {
+      const mesh = await download(`${server.url}/avatars/${avatars.legacy.code}/mesh/?lod=${lod}`);
+      assert.equal(mesh.status, 200, `lod ${lod}`);
+      faces.push(readPly(readZip(mesh.data)['model.ply']).faceCount);
+    }
+    // The spec's animated_face base/legacy column, within 3 %.
+    [24479, 18674, 15122, 11128, 9772, 6844, 5430, 3996, 2680].forEach((target, lod) =>
+      assert.ok(Math.abs(faces[lod] - target) <= target * 0.03, `LOD ${lod}: ${faces[lod]} faces, table ${target}`));
+    assert.deepEqual((await api.get(`/avatars/${avatars.legacy.code}/haircuts/`)).body.map((h: any) => h.identity), ['generated']);
+    assert.deepEqual((await api.get(`/avatars/${avatars.styled.code}/haircuts/`)).body, []);
+  });
+
+  test('indie/legacy_styled is styled: cartoonish geometry and parametric eyes, unlike base/legacy', async () => {
+    const legacy = readPly(readZip((await download(`${server.url}/avatars/${avatars.legacy.code}/mesh/`)).data)['model.ply']).mesh;
+    const styled = readPly(readZip((await download(`${server.url}/avatars/${avatars.styled.code}/mesh/`)).data)['model.ply']).mesh;
+    assert.equal(styled.positions.length, legacy.positions.length);
+    let moved = 0;
+    for (let i = 0; i < legacy.positions.length; i += 3) {
+      if (Math.hypot(styled.positions[i] - legacy.positions[i], styled.positions[i + 1] - legacy.positions[i + 1], styled.positions[i + 2] - legacy.positions[i + 2]) > 0.002) moved++;
+    }
+    assert.ok(moved > legacy.positions.length / 30, `${moved} vertices moved by the styling`);
   });
 
   test('an unknown haircut is a 404 with a detail', async () => {

@@ -18,10 +18,21 @@ import { GENERATED_HAIRCUT } from './catalogue/haircuts.js';
 export { textureProjection } from './projection.js';
 export { renderPreview } from './headPreview.js';
 
-/** The pipelines whose avatar is a fitted, textured head (bodies and animated faces come later). */
-export function makesHead(pipeline: string, subtype: string): boolean {
-  return (pipeline === 'head_1.2' || pipeline === 'head_2.0') && headSubtype(pipeline, subtype) !== undefined;
+/** The head model of a pipeline and subtype: animated_face's styled subtype is its base head, restyled. */
+function templateSubtype(pipeline: string, subtype: string) {
+  return pipeline === 'animated_face' ? headSubtype('animated_face', 'base/legacy') : headSubtype(pipeline, subtype);
 }
+
+/** The pipelines whose avatar is a fitted, textured head (bodies come later). */
+export function makesHead(pipeline: string, subtype: string): boolean {
+  return ['animated_face', 'head_1.2', 'head_2.0'].includes(pipeline) && templateSubtype(pipeline, subtype) !== undefined;
+}
+
+/**
+ * indie/legacy_styled "has cartoonish styling": cartoonish_v0.3 at this amount unless the request
+ * gives its own cartoonish amounts.
+ */
+const LEGACY_STYLED_CARTOONISH = 0.6;
 
 export interface HeadInput {
   pipeline: string;
@@ -31,9 +42,14 @@ export interface HeadInput {
   analysis: FaceAnalysis;
 }
 
-/** "head_1.2: head, haircut and bust as one model"; head_2.0's hairstyle is a separate mesh, except in bust/static. */
-function hairMode(pipeline: string, subtype: string): HairMode {
+/**
+ * "head_1.2: head, haircut and bust as one model"; head_2.0's hairstyle is a separate mesh, except in
+ * bust/static; animated_face is a bald head whose haircuts are separate and must each be named at
+ * creation, so it has the generated one only when the request names it.
+ */
+function hairMode(pipeline: string, subtype: string, haircuts: readonly { name: string }[]): HairMode {
   if (pipeline === 'head_1.2' || (pipeline === 'head_2.0' && subtype === 'bust/static')) return 'merged';
+  if (pipeline === 'animated_face') return haircuts.some((h) => h.name === GENERATED_HAIRCUT) ? 'separate' : 'none';
   return pipeline === 'head_2.0' ? 'separate' : 'none';
 }
 
@@ -76,10 +92,14 @@ function meshFiles(lod: number, mesh: Mesh): Record<string, Uint8Array> {
  * texture and its modifications (headTexture.ts) → additional textures → preview.
  */
 export async function headAvatar(input: HeadInput, progress: (value: number) => void): Promise<Record<string, Uint8Array>> {
-  const subtype = headSubtype(input.pipeline, input.subtype)!;
-  const parameters = effectiveParameters(input.parameters, input.pipeline as PipelineName, input.subtype);
+  const subtype = templateSubtype(input.pipeline, input.subtype)!;
+  let parameters = effectiveParameters(input.parameters, input.pipeline as PipelineName, input.subtype);
+  const shapes = parameters.shape_modifications;
+  if (input.pipeline === 'animated_face' && input.subtype === 'indie/legacy_styled' && shapes['cartoonish_v0.3'] === undefined && shapes['cartoonish_v1.0'] === undefined) {
+    parameters = { ...parameters, shape_modifications: { ...shapes, 'cartoonish_v0.3': LEGACY_STYLED_CARTOONISH } };
+  }
   const edited = editPhoto(await decodeRgb(input.photo), input.analysis, parameters.avatar_modifications);
-  const geometry = headGeometry(headTemplate(subtype), edited.photo, edited.analysis, parameters, hairMode(input.pipeline, input.subtype));
+  const geometry = headGeometry(headTemplate(subtype), edited.photo, edited.analysis, parameters, hairMode(input.pipeline, input.subtype, parameters.haircuts));
   progress(45);
 
   const files: Record<string, Uint8Array> = {};
