@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends, startTestServer, type TestServer } from './support/server.js';
 import { Api, photo } from './support/api.js';
+import { ABSOLUTELY_BALD, haircutSet } from '../src/assets/haircuts/index.js';
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
 
@@ -58,6 +59,12 @@ for (const backend of backends()) {
       }
       assert.ok(lm[8 * 3 + 1] > lm[30 * 3 + 1] && lm[30 * 3 + 1] > lm[36 * 3 + 1], 'chin below nose below eyes');
       assert.ok(lm[36 * 3] < lm[45 * 3], 'landmark 36 is the outer corner of the eye on the image left');
+      // predict_haircut on head_1.2: a haircut of the base or facegen set; she has hair, so not bald.
+      const candidates = [...haircutSet('base'), ...haircutSet('facegen')].map((h) => h.identity);
+      assert.ok(candidates.includes(m.haircut_name), `haircut_name ${m.haircut_name}`);
+      assert.notEqual(m.haircut_name, ABSOLUTELY_BALD);
+      assert.equal(m.haircut_full_info, undefined, 'haircut_full_info is head_2.0 only');
+      assert.equal(m.unavailable?.haircut_name, undefined);
     });
 
     test('model_info carries only the flags requested at creation', async () => {
@@ -72,6 +79,14 @@ for (const backend of backends()) {
       const res = await api.createAvatar({ pipeline: 'head_2.0', pipeline_subtype: 'head/mobile', name: 'cameraman', photo: photo('camera.png'), parameters: JSON.stringify({ model_info: allModelInfo }) });
       const done = await api.waitFor(res.body.code, final, 60_000);
       assert.equal(done.status, 'Completed', done.failure_reason);
+      // head_2.0 predicts among base and plus, and gives a weight per haircut, absolutely_bald included.
+      const m = (await api.get(`/avatars/${res.body.code}/model_info/`)).body;
+      const names = [...haircutSet('base'), ...haircutSet('plus')].map((h) => h.identity);
+      assert.ok([...names, ABSOLUTELY_BALD].includes(m.haircut_name), `haircut_name ${m.haircut_name}`);
+      const weights = Object.values<number>(m.haircut_full_info);
+      assert.equal(weights.length, names.length + 1);
+      assert.ok(Math.abs(weights.reduce((a, b) => a + b, 0) - 1) < 1e-6);
+      assert.equal(m.haircut_full_info[m.haircut_name], Math.max(...weights));
     });
 
     test('avatars posted at the same time all complete, one worker or not', async () => {

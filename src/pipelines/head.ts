@@ -1,4 +1,6 @@
 import { headSubtype, headTemplate } from '../assets/index.js';
+import { predictHaircut } from '../assets/haircuts/index.js';
+import { hairRegion } from '../analysis/index.js';
 import { headLod, simplifyMesh, type Mesh } from '../geometry/index.js';
 import { decodeRgb, encodeJpeg, encodePng, haircutTexture, type Texture } from '../texture/index.js';
 import type { Mask } from '../analysis/index.js';
@@ -130,6 +132,13 @@ export async function headAvatar(input: HeadInput, progress: (value: number) => 
     haircuts.push(GENERATED_HAIRCUT);
   }
   files[avatarFiles.haircutIndex] = Buffer.from(JSON.stringify(haircuts));
-  files[avatarFiles.modifications] = Buffer.from(JSON.stringify({ removals: edited.removals } satisfies StoredModifications));
+  // predict_haircut: the candidates are the base and facegen sets (base and plus for head_2.0), as the spec says.
+  let haircut: StoredModifications['haircut'];
+  if (parameters.model_info.includes('predict_haircut')) {
+    const sets = input.pipeline === 'head_2.0' ? ['base', 'plus'] as const : ['base', 'facegen'] as const;
+    const { name, weights } = predictHaircut(geometry.fitted, geometry.hair?.region ?? hairRegion(edited.photo, edited.analysis), edited.analysis, { sets: [...sets] });
+    haircut = { name, weights };
+  }
+  files[avatarFiles.modifications] = Buffer.from(JSON.stringify({ removals: edited.removals, haircut } satisfies StoredModifications));
   return files;
 }

@@ -17,6 +17,8 @@ export type HairMode = 'merged' | 'separate' | 'none';
 export interface HeadGeometry {
   /** The head as delivered: fitted, modified, with the UVs the texture is baked for. */
   head: FittedHead;
+  /** The head as fitted to the photo, before any modification: what the photo is compared with. */
+  fitted: FittedHead;
   /** The hair volume and the photo's hair region it was measured on, unless the mode is 'none'. */
   hair?: HairVolume & { region: Mask };
   hairMode: HairMode;
@@ -73,5 +75,5 @@ export function headGeometry(template: HeadTemplate, photo: RawImage, analysis: 
     const shell = haircutShell({ ...hair, mesh: { ...styled.mesh, uvs } });
     if (shell.indices.length > 0) haircut = shell;
   }
-  return { head, hair, hairMode, haircut, repacked };
+  return { head, fitted, hair, hairMode, haircut, repacked };
 }

@@ -6,13 +6,16 @@ import type { RemovalStatus } from '../texture/removalStatus.js';
 export interface StoredModifications {
   /** Status of each removal (remove_smile, …) that was requested and attempted. */
   removals?: Record<string, RemovalStatus>;
+  /** predict_haircut's answer, when it was requested: the best name and a weight per name. */
+  haircut?: { name: string; weights: Record<string, number> };
 }
 
 /** Keys that need work this server has not done yet: they are answered with null and a reason
  * in `unavailable`, never with a guess. */
 const NOT_YET: Record<string, string> = {
-  haircut_name: 'Haircut prediction is not available on this server yet: it needs the haircut library.',
-  haircut_full_info: 'Haircut prediction is not available on this server yet: it needs the haircut library.',
+  // Prediction runs in the head pipelines; other pipelines record none and say so.
+  haircut_name: 'Haircut prediction is not available for this pipeline yet.',
+  haircut_full_info: 'Haircut prediction is not available for this pipeline yet.',
   body_shape_coeffs_10: 'Body shape coefficients are not available on this server yet: they need the body pipelines.',
   // Removals run in the head pipelines; other pipelines record no status and say so.
   remove_smile: 'Smile removal is not available for this pipeline yet; the photo was used as it is.',
@@ -80,7 +83,11 @@ export function buildModelInfo(
   const remarks: Record<string, string> = {};
   for (const key of modelInfoKeys(avatar.pipeline as PipelineName, effective.model_info, effective.avatar_modifications)) {
     const removal = modifications.removals?.[key];
-    if (removal) {
+    if (key === 'haircut_name' && modifications.haircut) {
+      info[key] = modifications.haircut.name;
+    } else if (key === 'haircut_full_info' && modifications.haircut) {
+      info[key] = modifications.haircut.weights;
+    } else if (removal) {
       // The status says what happened to the photo; the remark says why when it is not "removed".
       info[key] = removal.status;
       if (removal.reason) remarks[key] = removal.reason;
