@@ -1,0 +1,65 @@
+import type { BufferGeometry, Group, Mesh as ThreeMesh } from 'three';
+import { FBXLoader } from 'three/examples/jsm/loaders/FBXLoader.js';
+
+/**
+ * three.js's FBXLoader in Node: the loader itself needs no DOM, only its TextureLoader makes an
+ * <img>. This stand-in records the URL it is given and reports it loaded, so that a texture's
+ * `image.src` tells whether it came from the file's own bytes (a blob: URL) or a file beside it.
+ */
+export class StandInImage {
+  private listeners = new Map<string, () => void>();
+  private url = '';
+  addEventListener(type: string, listener: () => void): void {
+    this.listeners.set(type, listener);
+  }
+  removeEventListener(): void {}
+  get src(): string {
+    return this.url;
+  }
+  set src(url: string) {
+    this.url = url;
+    setTimeout(() => this.listeners.get('load')?.call(this), 0);
+  }
+}
+(globalThis as { document?: unknown }).document ??= { createElementNS: () => new StandInImage() };
+
+/** Parses an FBX with three.js, then lets the stand-in images "load". */
+export async function loadWithThree(data: Uint8Array): Promise<Group> {
+  const group = parseFbx(data);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  return group;
+}
+
+function parseFbx(data: Uint8Array): Group {
+  const buffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+  return new FBXLoader().parse(buffer, '');
+}
+
+export interface LoadedFbxMesh {
+  name: string;
+  vertices: number;
+  triangles: number;
+  /** Morph target names, in order. */
+  morphs: string[];
+  skinned: boolean;
+}
+
+/** What three.js's FBXLoader makes of a file: its meshes with counts and morph names, and its bones. */
+export function loadFbx(data: Uint8Array): { meshes: LoadedFbxMesh[]; bones: string[] } {
+  const group = parseFbx(data);
+  const meshes: LoadedFbxMesh[] = [];
+  const bones: string[] = [];
+  group.traverse((o) => {
+    if ((o as { isBone?: boolean }).isBone) bones.push(o.name);
+    if (!(o as ThreeMesh).isMesh) return;
+    const geometry = (o as ThreeMesh).geometry as BufferGeometry;
+    const dictionary = (o as ThreeMesh).morphTargetDictionary ?? {};
+    const vertices = geometry.getAttribute('position').count;
+    meshes.push({
+      name: o.name, vertices, triangles: geometry.index ? geometry.index.count / 3 : vertices / 3,
+      morphs: Object.entries(dictionary).sort((a, b) => a[1] - b[1]).map(([name]) => name),
+      skinned: (o as { isSkinnedMesh?: boolean }).isSkinnedMesh === true,
+    });
+  });
+  return { meshes, bones };
+}
