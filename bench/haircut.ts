@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { createFaceAnalyzer, hairRegion } from '../src/analysis/index.js';
 import { headTemplate } from '../src/assets/index.js';
-import { fitHead, haircutShell, hairVolume, warmUpHeadGeometry } from '../src/geometry/index.js';
+import { blendshapeSet, fitHead, haircutShell, hairVolume, warmUpHeadGeometry } from '../src/geometry/index.js';
 import { textureProjection } from '../src/pipelines/projection.js';
 import { bakeTexture, decodeRgb, faceOutline, haircutTexture, hairTexture } from '../src/texture/index.js';
 import { type Figure, median, printFigures } from './figure.js';
@@ -25,7 +25,8 @@ export async function run(): Promise<Figure[]> {
   const photo = await decodeRgb(bytes);
   const fitted = fitHead(headTemplate('head_2.0 bust/mobile'), analysis);
   const baked = bakeTexture({ mesh: fitted.mesh, projection: textureProjection(fitted), photo, skin: analysis.colors.skin, masks: analysis.segmentation, faceOutline: faceOutline(analysis.face) });
-  const times: Record<string, number[]> = { region: [], volume: [], shell: [], paint: [], rgba: [], total: [] };
+  const times: Record<string, number[]> = { region: [], volume: [], shell: [], paint: [], rgba: [], total: [], blendshapes: [], both: [] };
+  const mobile51 = blendshapeSet('mobile_51');
   let faces = 0;
   for (let round = 0; round <= ROUNDS; round++) {
     const t0 = performance.now();
@@ -39,6 +40,8 @@ export async function run(): Promise<Figure[]> {
     const t4 = performance.now();
     await haircutTexture(painted.texture, painted.mask, 2048, 1024);
     const t5 = performance.now();
+    mobile51.deltas(fitted);
+    const t6 = performance.now();
     faces = shell.indices.length / 3;
     if (round === 0) continue;
     times.region.push(t1 - t0);
@@ -47,6 +50,8 @@ export async function run(): Promise<Figure[]> {
     times.paint.push(t4 - t3);
     times.rgba.push(t5 - t4);
     times.total.push(t5 - t0);
+    times.blendshapes.push(t6 - t5);
+    times.both.push(t6 - t0);
   }
   return [
     { name: `generated haircut of ${PHOTO.split('/').pop()} (head_2.0 bust/mobile)`, value: faces, unit: 'faces' },
@@ -55,7 +60,9 @@ export async function run(): Promise<Figure[]> {
     { name: '  haircut shell (median)', value: median(times.shell), unit: 'ms' },
     { name: '  hair painted at 4096x2048 (median)', value: median(times.paint), unit: 'ms' },
     { name: '  RGBA texture at 2048x1024 (median)', value: median(times.rgba), unit: 'ms' },
-    { name: '  total (median)', value: median(times.total), unit: 'ms', target: '<= 1000 ms with the 51 blendshapes' },
+    { name: '  total (median)', value: median(times.total), unit: 'ms' },
+    { name: 'mobile_51: the 51 blendshapes of the fitted head (median)', value: median(times.blendshapes), unit: 'ms' },
+    { name: 'generated haircut + 51 blendshapes (median)', value: median(times.both), unit: 'ms', target: '<= 1000 ms' },
   ];
 }
 

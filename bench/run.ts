@@ -5,6 +5,8 @@ import { run as rendering } from './render.js';
 import { run as geometry } from './geometry.js';
 import { run as texture } from './texture.js';
 import { run as haircut } from './haircut.js';
+import { run as exports } from './export.js';
+import { run as predict } from './predict.js';
 
 // Every benchmark of the project, one after the other so that they do not share the 2 cores.
 printFigures('Face analysis', await analysis());
@@ -12,4 +14,6 @@ printFigures('Head geometry', await geometry());
 printFigures('Texture', await texture());
 printFigures('Rendering', await rendering());
 printFigures('Generated haircut', await haircut());
+printFigures('Haircut prediction', await predict(true));
+printFigures('Exports', await exports());
 printFigures('API and computation', await api());

@@ -5,6 +5,10 @@ import { startTestServer, type TestServer } from './support/server.js';
 import { Api, photo } from './support/api.js';
 import { readZip } from '../src/formats/zip.js';
 import { readPly } from '../src/formats/ply.js';
+import { haircutSet } from '../src/assets/haircuts/index.js';
+
+/** A facegen haircut: named by identity in its own set. */
+const FACEGEN = haircutSet('facegen')[0].identity;
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
 
@@ -26,7 +30,7 @@ describe('the generated haircut (head_2.0, over HTTP)', () => {
       }),
       create('merged', 'head_2.0', 'bust/static', 'astronaut.png'),
       create('head12', 'head_1.2', 'base/mobile', 'astronaut.png'),
-      create('legacy', 'animated_face', 'base/legacy', 'astronaut.png', { haircuts: { base: ['generated'] } }),
+      create('legacy', 'animated_face', 'base/legacy', 'astronaut.png', { haircuts: { base: ['generated', 'crew_cut'], facegen: [FACEGEN] } }),
       create('styled', 'animated_face', 'indie/legacy_styled', 'astronaut.png'),
     ]);
     for (const [key, code] of codes) {
@@ -46,7 +50,8 @@ describe('the generated haircut (head_2.0, over HTTP)', () => {
     assert.equal(list.status, 200);
     assert.deepEqual(list.body.map((h: any) => h.identity), ['generated']);
     const haircut = list.body[0];
-    assert.deepEqual(Object.keys(haircut).sort(), ['identity', 'mesh', 'model', 'pointcloud', 'preview', 'texture', 'url']);
+    assert.deepEqual(Object.keys(haircut).sort(), ['gender', 'identity', 'mesh', 'model', 'pointcloud', 'preview', 'texture', 'url']);
+    assert.equal(haircut.gender, 'female');
     assert.equal(haircut.model, avatars.bust.url);
     assert.deepEqual((await api.get(haircut.url.replace(server.url, ''))).body, haircut);
     const mesh = await download(haircut.mesh);
@@ -108,8 +113,26 @@ describe('the generated haircut (head_2.0, over HTTP)', () => {
     // The spec's animated_face base/legacy column, within 3 %.
     [24479, 18674, 15122, 11128, 9772, 6844, 5430, 3996, 2680].forEach((target, lod) =>
       assert.ok(Math.abs(faces[lod] - target) <= target * 0.03, `LOD ${lod}: ${faces[lod]} faces, table ${target}`));
-    assert.deepEqual((await api.get(`/avatars/${avatars.legacy.code}/haircuts/`)).body.map((h: any) => h.identity), ['generated']);
     assert.deepEqual((await api.get(`/avatars/${avatars.styled.code}/haircuts/`)).body, []);
+  });
+
+  test('animated_face lists the library haircuts named at creation, fitted to its head, with their files', async () => {
+    const list = (await api.get(`/avatars/${avatars.legacy.code}/haircuts/`)).body;
+    assert.deepEqual(list.map((h: any) => h.identity), ['generated', 'crew_cut', FACEGEN]);
+    const crew = list[1];
+    assert.equal(crew.gender, 'male');
+    assert.ok(['male', 'female'].includes(list[2].gender));
+    const mesh = readPly(readZip((await download(crew.mesh)).data)['haircut.ply']).mesh;
+    const head = readPly(readZip((await download(`${server.url}/avatars/${avatars.legacy.code}/mesh/`)).data)['model.ply']).mesh;
+    // Fitted: it sits on this head's crown, not the template's.
+    const top = (m: { positions: Float32Array }) => { let y = -Infinity; for (let i = 1; i < m.positions.length; i += 3) y = Math.max(y, m.positions[i]); return y; };
+    assert.ok(top(mesh) > top(head) && top(mesh) - top(head) < 0.03, `haircut top ${top(mesh)}, head top ${top(head)}`);
+    const texture = await download(crew.texture);
+    const meta = await sharp(texture.data).metadata();
+    assert.equal(meta.channels, 4);
+    assert.equal(meta.width, 1024);
+    const preview = await download(crew.preview);
+    assert.equal(preview.type, 'image/png');
   });
 
   test('indie/legacy_styled is styled: cartoonish geometry and parametric eyes, unlike base/legacy', async () => {

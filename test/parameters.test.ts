@@ -24,6 +24,7 @@ import {
   type ValueType,
 } from '../src/pipelines/catalogue/index.js';
 import { renderParametersMarkdown } from '../src/pipelines/catalogue/docs.js';
+import { haircutSet } from '../src/assets/haircuts/index.js';
 
 const head12 = (plan: Plan = 'plus', subtype = 'base/legacy') => ({ pipeline: 'head_1.2', subtype, plan });
 
@@ -296,10 +297,11 @@ describe('haircuts', () => {
     assert.deepEqual(errorsOf({ haircuts: { plus: ['generated'] } }, face), ['haircuts.plus[0]: "generated" belongs to group "base", not "plus"']);
   });
 
-  test('haircut names the library does not know yet are refused with a clear reason', () => {
-    assert.deepEqual(errorsOf({ haircuts: { facegen: ['short_simple'] } }, face), [
-      'haircuts.facegen[0]: unknown haircut "short_simple" in set "facegen": the haircut library is not installed yet; the only haircut that can be named is "generated" in set "base"',
-    ]);
+  test('library haircuts are named by identity in their set; unknown names are refused with the closest one', () => {
+    const plus = { ...face, plan: 'plus' as const };
+    assert.deepEqual(accepted({ haircuts: { base: ['chin_bob', 'generated'] } }, plus), { haircuts: { base: ['chin_bob', 'generated'] } });
+    assert.deepEqual(errorsOf({ haircuts: { base: ['chin_bobb'] } }, plus), ['haircuts.base[0]: unknown haircut "chin_bobb" in set "base"; did you mean "chin_bob"?']);
+    assert.deepEqual(errorsOf({ haircuts: { facegen: ['chin_bob'] } }, plus), ['haircuts.facegen[0]: "chin_bob" belongs to group "base", not "facegen"']);
   });
 
   test('haircut groups are the sets, and the persona set is only for persona_2.0', () => {
@@ -323,7 +325,10 @@ describe('available and default parameters', () => {
     const available = availableParameters('head_1.2', 'base/mobile', 'pro');
     assert.equal(available.haircuts, undefined);
     assert.deepEqual(available.shape_modifications, { indie: ['cartoonish_v0.3'], plus: ['cartoonish_v1.0'] });
-    assert.deepEqual(availableParameters('animated_face', 'base/legacy', 'plus').haircuts, { base: ['generated'] });
+    const haircuts = availableParameters('animated_face', 'base/legacy', 'plus').haircuts as Record<string, string[]>;
+    assert.deepEqual(haircuts.base, ['generated', ...haircutSet('base').map((h) => h.identity)]);
+    assert.equal(haircuts.facegen.length, 39);
+    assert.equal(haircuts.plus.length, 50);
   });
 
   test('body_0.3 available parameters have no group level', () => {

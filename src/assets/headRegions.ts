@@ -6,7 +6,7 @@ import { LANDMARK_MIRROR, MEAN_FACE } from './meanFace.js';
 /** Named parts of a head template. "Left"/"right" are the person's own (left is +X). */
 export type HeadRegionName =
   | 'face' | 'leftEye' | 'rightEye' | 'lips' | 'leftNostril' | 'rightNostril'
-  | 'leftEar' | 'rightEar' | 'scalp' | 'neck' | 'bust';
+  | 'leftEar' | 'rightEar' | 'scalp' | 'neck' | 'bust' | 'mouth';
 
 /** A region as sorted vertex indices and sorted triangle indices (a triangle belongs when all its vertices do). */
 export interface HeadRegion {
@@ -36,6 +36,8 @@ export interface RegionInputs {
   jawS: number;
   neckBaseS: number;
   bust: boolean;
+  /** Per vertex, 1 on the mouth bag (headMouth.ts): those are region `mouth` and nothing else. */
+  mouth?: ArrayLike<number>;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface RegionInputs {
  * mean face (the template's face is the mean face): eyes, lips and face oval seen from the front,
  * nostrils seen from below. Scalp is the approximate hair-bearing skin: off the face and ears,
  * above the ears, and down to the nape at the back. Neck runs from the jaw line to the neck's end or
- * base; bust is everything below the neck base.
+ * base; bust is everything below the neck base. The mouth bag behind the lips is `mouth` only.
  */
 export function headRegions(v: RegionInputs): HeadRegions {
   const count = v.positions.length / 3;
@@ -61,9 +63,13 @@ export function headRegions(v: RegionInputs): HeadRegions {
 
   const sets: Record<HeadRegionName, number[]> = {
     face: [], leftEye: [], rightEye: [], lips: [], leftNostril: [], rightNostril: [],
-    leftEar: [], rightEar: [], scalp: [], neck: [], bust: [],
+    leftEar: [], rightEar: [], scalp: [], neck: [], bust: [], mouth: [],
   };
   for (let i = 0; i < count; i++) {
+    if (v.mouth?.[i]) {
+      sets.mouth.push(i);
+      continue;
+    }
     const x = p[i * 3], y = p[i * 3 + 1], z = p[i * 3 + 2];
     const front = z > 0.03 && n[i * 3 + 2] > -0.2 && v.s[i] < v.jawS + 1;
     const inFace = front && inside(oval, x, y);

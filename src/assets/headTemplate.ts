@@ -5,6 +5,8 @@ import { triangulateQuads } from '../geometry/triangulateQuads.js';
 import { headBase } from './headBase.js';
 import { headDeformation, type HeadDeformation } from './headDeformation.js';
 import { fieldSampling, sampleField, type FieldSampling } from './fieldSampling.js';
+import { addMouth, type HeadMouth } from './headMouth.js';
+import { bindMouthLandmarks } from './headMouthBinding.js';
 import { headRegions, type HeadRegions } from './headRegions.js';
 import { HEAD_SUBTYPES, type HeadSubtype } from './headSubtypes.js';
 import { MEAN_FACE } from './meanFace.js';
@@ -22,9 +24,9 @@ export const HEAD_TEMPLATE_DEFAULTS: Required<HeadTemplateOptions> = {
 /** A head model to fit: mesh, quads, regions and how the mean face's landmarks sit on it. */
 export interface HeadTemplate {
   subtype: HeadSubtype;
-  /** Triangles (from `quads`), normals and UVs; the face is the mean face. */
+  /** Triangles (from `quads`, then the mouth bag's), normals and UVs; the face is the mean face. */
   mesh: Mesh;
-  /** The quads the triangles come from, four indices each, counter-clockwise seen from outside. */
+  /** The skin's quads, which the triangles come from, four indices each, counter-clockwise seen from outside. */
   quads: Uint32Array;
   regions: HeadRegions;
   /** The 478 mean-face landmarks as points of the mesh (triangle + barycentric weights). */
@@ -45,11 +47,15 @@ export interface HeadTemplate {
   sampling: FieldSampling;
   /** Where each vertex sits on the head grid, for operations that work by rows and columns. */
   grid: HeadTemplateGrid;
+  /** The slit between the lips and the mouth bag behind it (headMouth.ts). */
+  mouth: HeadMouth;
 }
 
 /**
  * The head grid behind a template's vertices (see headGrid.ts). Band vertex (row r, column j) is
- * `r * (columns + 1) + j`; column `columns` duplicates column 0 at the back seam; the cap follows.
+ * `r * (columns + 1) + j`; column `columns` duplicates column 0 at the back seam; then come the
+ * mouth's vertices (the lower lip's slit duplicates and the bag, see headMouth.ts; they take θ and s
+ * of the slit vertex they belong to); the cap follows, from `capStart` to the last vertex.
  */
 export interface HeadTemplateGrid {
   /** Azimuth θ per vertex: 0 straight ahead, +π/2 the person's left ear, ±π the back. */
@@ -78,7 +84,9 @@ const shapes = new Map<string, Omit<HeadTemplate, 'subtype' | 'lodFaces'>>();
  *
  * Frame: metres, +Y up, the face towards +Z, +X the person's left; origin between the ears (on the
  * ear-canal line) at the height of the iris centres. Open border: only the bottom edge, where the
- * neck (head/mobile, animated_face) or the bust (the others) is cut horizontally.
+ * neck (head/mobile, animated_face) or the bust (the others) is cut horizontally. The lips are cut
+ * apart along a slit that is closed at rest, with a mouth bag behind it (headMouth.ts), so that
+ * blendshapes can open the mouth.
  *
  * Templates are immutable and cached per subtype and size (static and mobile share the geometry);
  * the first call costs a few hundred ms (see warmUpHeadGeometry).
@@ -120,27 +128,38 @@ function buildShape(bust: boolean, faces: number): Omit<HeadTemplate, 'subtype' 
   const positions = new Float32Array(count * 3);
   for (let k = 0; k < positions.length; k++) positions[k] = base[k] + headWeight[Math.floor(k / 3)] * displacement[k];
 
-  const indices = triangulateQuads(positions, grid.quads);
-  const mesh = computeNormals({ positions, indices, uvs: grid.uvs }, { weld: sampling.weld });
+  const { parts, mouth } = addMouth(grid, {
+    positions, base, uvs: grid.uvs, quads: grid.quads, theta: grid.theta, s: grid.s, ear, headWeight, sampling,
+    capStart: grid.capStart,
+  });
+  const skin = triangulateQuads(parts.positions, parts.quads);
+  const bagTriangles = parts.triangles ?? new Uint32Array(0);
+  const indices = new Uint32Array(skin.length + bagTriangles.length);
+  indices.set(skin);
+  indices.set(bagTriangles, skin.length);
+  const mesh = computeNormals({ positions: parts.positions, indices, uvs: parts.uvs }, { weld: parts.sampling.weld });
+  const inMouth = new Uint8Array(parts.s.length);
+  for (const v of mouth.bag) inMouth[v] = 1;
   const regions = headRegions({
-    positions, normals: mesh.normals!, indices, theta: grid.theta, s: grid.s, ear,
-    jawS: profile.rows.findIndex((r) => r.name === 'jaw'), neckBaseS: profile.neckBase, bust,
+    positions: parts.positions, normals: mesh.normals!, indices, theta: parts.theta, s: parts.s, ear: parts.ear,
+    jawS: profile.rows.findIndex((r) => r.name === 'jaw'), neckBaseS: profile.neckBase, bust, mouth: inMouth,
   });
   return {
     mesh,
-    quads: grid.quads,
+    quads: parts.quads,
     regions,
-    landmarks: bindToSurface(positions, indices, MEAN_FACE),
-    headWeight,
-    basePositions: base,
+    landmarks: bindMouthLandmarks(parts.positions, indices, mouth, grid),
+    headWeight: parts.headWeight,
+    basePositions: parts.base,
     deformation,
-    sampling,
+    sampling: parts.sampling,
+    mouth,
     grid: {
-      theta: grid.theta,
-      s: grid.s,
+      theta: parts.theta,
+      s: parts.s,
       columns: grid.columns,
       rows: grid.rows,
-      capStart: grid.capStart,
+      capStart: parts.capStart,
       keyRows: Object.fromEntries(profile.rows.map((row, k) => [row.name, k])),
       neckBase: profile.neckBase,
     },

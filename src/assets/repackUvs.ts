@@ -1,3 +1,4 @@
+import { placeMouthUvs } from './headMouth.js';
 import type { HeadTemplate } from './headTemplate.js';
 
 /** Options of {@link repackUvs}. */
@@ -39,7 +40,8 @@ const cache = new WeakMap<HeadTemplate, Map<number, Float32Array>>();
  * face's middle × density, so texels are square on the face (off the face, rows are stretched
  * down into whatever height the widest row leaves free). Every row is thus monotone in u and rows
  * are ordered in v: no triangle folds. The cap (the crown, mostly under hair) is a disk in the
- * bottom-right corner, where the narrow neck (and bust) rows leave room. One scale for everything
+ * bottom-right corner, where the narrow neck (and bust) rows leave room; the mouth bag's rectangle
+ * goes into the mirror image of that disk, bottom left. One scale for everything
  * is the largest that fits the unit square.
  *
  * Bake repacked layouts at {@link REPACKED_TEXTURE_SIZE}² (2048 × 2048): the eyes, nose and mouth
@@ -173,6 +175,10 @@ function layout(template: HeadTemplate, padding: number): Float32Array {
     uvs[v * 2] = 1 - padding - capSide / 2 + ((standard[v * 2] - 0.9) / 0.095) * (capSide / 2);
     uvs[v * 2 + 1] = 1 - padding - capSide / 2 + ((standard[v * 2 + 1] - 0.25) / 0.19) * (capSide / 2);
   }
+  // The mouth bag: in the square inscribed in the mirror image of the cap's disk, bottom left, as
+  // free as the disk is (rows are centred on u = 0.5; the square's corners are not).
+  const inset = capSide / 2 - capSide / (2 * Math.SQRT2);
+  placeMouthUvs(template.mouth, standard, uvs, { u0: padding + inset, v0: 1 - padding - capSide + inset, u1: padding + capSide - inset, v1: 1 - padding - inset });
   return uvs;
 }
 

@@ -155,6 +155,9 @@ function faceWeights(head: FittedHead): Float32Array {
       const t = Math.hypot(p[v * 3] / 0.072, (p[v * 3 + 1] + 0.025) / 0.085, (p[v * 3 + 2] - 0.06) / 0.06);
       weights[v] = (1 - smoothstep(0.6, 1, t)) * smoothstep(0.01, 0.04, p[v * 3 + 2]);
     }
+    // The mouth bag and the lips' edge it hangs from stay as the field put them: smoothing would
+    // shrink the small closed bag (folding it) and pull it off the lips (headMouth.ts).
+    for (const v of [...template.mouth.bag, ...template.mouth.upper]) weights[v] = 0;
     faceWeightCache.set(template, weights);
   }
   return weights;

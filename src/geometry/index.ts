@@ -30,3 +30,6 @@ export { neckWidth } from './neckWidth.js';
 export { sharedNeckWeight } from './fitHead.js';
 export { haircutShell, HAIRCUT_SHELL_DEFAULTS, type HaircutShellOptions } from './haircutShell.js';
 export { simplifyMesh } from './simplifyMesh.js';
+export {
+  BLENDSHAPE_SET_NAMES, blendshapeNames, blendshapeSet, lodDeltas, normalDeltas, type BlendshapeSet,
+} from './blendshapes/index.js';

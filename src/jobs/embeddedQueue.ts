@@ -49,6 +49,12 @@ export class EmbeddedQueue implements Queue {
     this.notify();
   }
 
+  async enqueueExport(avatarCode: string, exportCode: string, within?: Db): Promise<void> {
+    if (within) return enqueueJob(within, avatarCode, 'export', exportCode);
+    await enqueueJob(this.options.db, avatarCode, 'export', exportCode);
+    this.notify();
+  }
+
   notify(): void {
     this.wake?.();
   }

@@ -1,3 +1,5 @@
+import type { ExportInput, ExportOutput } from '../pipelines/exports/index.js';
+
 /** What the main thread and a computation worker say to each other. */
 export interface ComputeTask {
   pipeline: string;
@@ -13,11 +15,14 @@ export interface ComputeOutput {
   facesDetected: number;
 }
 
-export type ToWorker = { type: 'run'; task: ComputeTask };
+export type ExportTask = ExportInput;
+export type { ExportOutput };
+
+export type ToWorker = { type: 'run'; task: ComputeTask } | { type: 'export'; task: ExportTask };
 
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'progress'; value: number }
-  | { type: 'done'; output: ComputeOutput }
+  | { type: 'done'; output: ComputeOutput | ExportOutput }
   /** `reason` is for the avatar's owner when `expected` (no face, bad photo), otherwise a bug report. */
   | { type: 'failed'; reason: string; expected: boolean };

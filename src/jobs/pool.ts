@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ComputeOutput, ComputeTask, FromWorker } from './messages.js';
+import type { ComputeOutput, ComputeTask, ExportOutput, ExportTask, FromWorker, ToWorker } from './messages.js';
 
 export interface WorkerPoolOptions {
   /** Number of worker threads, each with its own models. */
@@ -48,12 +48,21 @@ export class WorkerPool {
   }
 
   run(task: ComputeTask, onProgress: (value: number) => void): Promise<ComputeOutput> {
+    return this.post({ type: 'run', task }, [task.photo.buffer as ArrayBuffer], onProgress) as Promise<ComputeOutput>;
+  }
+
+  /** Builds an export's files from the avatar's files on a worker thread. */
+  export(task: ExportTask, onProgress: (value: number) => void): Promise<ExportOutput> {
+    return this.post({ type: 'export', task }, [], onProgress) as Promise<ExportOutput>;
+  }
+
+  private post(message: ToWorker, transfer: ArrayBuffer[], onProgress: (value: number) => void): Promise<ComputeOutput | ExportOutput> {
     if (this.closed) return Promise.reject(new TaskFailure('the worker pool is closed', false));
     const index = this.slots.findIndex((s) => !s.busy);
     if (index < 0) return Promise.reject(new Error('no idle worker'));
     const slot = this.slots[index];
     slot.busy = true;
-    return new Promise<ComputeOutput>((resolve, reject) => {
+    return new Promise<ComputeOutput | ExportOutput>((resolve, reject) => {
       const { worker } = slot;
       const settle = (replace: boolean, fn: () => void) => {
         clearTimeout(timer);
@@ -82,7 +91,7 @@ export class WorkerPool {
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
-      worker.postMessage({ type: 'run', task }, [task.photo.buffer as ArrayBuffer]);
+      worker.postMessage(message, transfer);
     });
   }
 

@@ -6,6 +6,8 @@ export interface Queue {
   /** Records the computation and marks the avatar Queued, inside the caller's transaction when given,
    * so that an avatar is never stored without its computation. */
   enqueue(avatarCode: string, within?: Db): Promise<void>;
+  /** Records an export of a computed avatar, inside the caller's transaction when given. */
+  enqueueExport(avatarCode: string, exportCode: string, within?: Db): Promise<void>;
   /** Tells the workers that work was committed; call after the transaction that enqueued it. */
   notify(): void;
   start(): Promise<void>;

@@ -5,6 +5,9 @@ import { finishJob, type Job } from '../store/jobs.js';
 import { findAvatarByCode, updateAvatar } from '../store/avatars.js';
 import { avatarKey, avatarPrefix } from '../store/keys.js';
 import { TaskFailure, TimeoutError, type WorkerPool } from './pool.js';
+import { enqueueJob } from '../store/jobs.js';
+import { promotePendingExport } from '../store/exports.js';
+import { runExport } from './runExport.js';
 
 export interface JobContext {
   db: Db;
@@ -20,12 +23,26 @@ async function settle(ctx: JobContext, job: Job, status: string, reason: string 
   await ctx.db.transaction().execute(async (trx) => {
     if (await finishJob(trx, job)) {
       await updateAvatar(trx, job.avatar_code, { status, failure_reason: reason, progress: status === 'Completed' ? 100 : undefined, faces_detected: facesDetected });
+      // Exports asked for at creation wait for the avatar: now they run, or fail with it.
+      const waiting = await trx.selectFrom('exports').select('code').where('avatar_code', '=', job.avatar_code).where('status', '=', 'Pending').execute();
+      for (const { code } of waiting) {
+        if (status === 'Completed') {
+          if (await promotePendingExport(trx, code)) await enqueueJob(trx, job.avatar_code, 'export', code);
+        } else {
+          await trx.updateTable('exports').set({ status: 'Failed', failure_reason: `The avatar's computation ended ${status}: ${reason}` }).where('code', '=', code).execute();
+        }
+      }
     }
   });
 }
 
-/** One computation: photo in, files out, avatar state written. */
+/** One job: an avatar's computation, or an export of a computed avatar. */
 export async function runJob(job: Job, ctx: JobContext): Promise<void> {
+  return job.kind === 'export' ? runExport(job, ctx) : runComputation(job, ctx);
+}
+
+/** One computation: photo in, files out, avatar state written. */
+async function runComputation(job: Job, ctx: JobContext): Promise<void> {
   const avatar = await findAvatarByCode(ctx.db, job.avatar_code);
   if (!avatar) return void (await settle(ctx, job, 'Failed', 'The avatar was deleted.'));
   const photo = await ctx.blobs.get(avatarKey(avatar.code, 'photo'));

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { createPipelineRuntime } from '../pipelines/runtime.js';
 import { runPipeline } from '../pipelines/run.js';
+import { buildExport } from '../pipelines/exports/index.js';
 import { PipelineFailure } from '../pipelines/failure.js';
 import type { FromWorker, ToWorker } from './messages.js';
 
@@ -16,9 +17,11 @@ runtime.then(
 );
 
 port.on('message', async (message: ToWorker) => {
-  if (message.type !== 'run') return;
+  const progress = (value: number) => send({ type: 'progress', value });
   try {
-    const output = await runPipeline(message.task, { runtime: await runtime, progress: (value) => send({ type: 'progress', value }) });
+    const output = message.type === 'export'
+      ? await buildExport(message.task, progress)
+      : await runPipeline(message.task, { runtime: await runtime, progress });
     // Not transferred: small Buffers share a pooled ArrayBuffer, and transferring one would detach its neighbours.
     send({ type: 'done', output });
   } catch (err) {

@@ -17,12 +17,28 @@ export const avatarFiles = {
   texture: (identity: string, extension: string) => `textures/${identity}.${extension}`,
   /** The list of textures the avatar has, JSON: [{identity, extension, contentType}]. */
   textureIndex: 'textures/index.json',
-  /** The haircuts the avatar has, JSON: [identity, ...]. */
+  /** The blendshape sets requested at creation, JSON: [set, ...]; the shapes are made on download. */
+  blendshapeIndex: 'blendshapes/index.json',
+  /** A made blendshapes download, kept for the next request. */
+  blendshapeArchive: (fmt: string, lod: number) => `blendshapes/${fmt}-lod${lod}.zip`,
+  /** The haircuts the avatar has, JSON: [{identity, gender}, ...] (HaircutEntry). */
   haircutIndex: 'haircuts/index.json',
   /** A haircut's files: `mesh` and `pointcloud` (zips with a PLY), `texture` (PNG with alpha), `preview` (PNG). */
   haircut: (identity: string, file: 'mesh' | 'pointcloud' | 'texture' | 'preview') =>
     `haircuts/${identity}/${file}.${file === 'texture' || file === 'preview' ? 'png' : 'zip'}`,
 } as const;
+
+export interface HaircutEntry {
+  identity: string;
+  /** `male` or `female`: a unisex library haircut takes the avatar's gender; null in the index's first form. */
+  gender: 'male' | 'female' | null;
+}
+
+/** Reads haircuts/index.json, whose first form listed identities only. */
+export function readHaircutIndex(data: Uint8Array): HaircutEntry[] {
+  const parsed = JSON.parse(Buffer.from(data).toString('utf8')) as (string | HaircutEntry)[];
+  return parsed.map((e) => (typeof e === 'string' ? { identity: e, gender: null } : e));
+}
 
 export interface TextureEntry {
   identity: string;

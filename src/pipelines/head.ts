@@ -1,19 +1,20 @@
 import { headSubtype, headTemplate } from '../assets/index.js';
 import { predictHaircut } from '../assets/haircuts/index.js';
 import { hairRegion } from '../analysis/index.js';
-import { headLod, simplifyMesh, type Mesh } from '../geometry/index.js';
+import { BLENDSHAPE_SET_NAMES, headLod, simplifyMesh, type Mesh } from '../geometry/index.js';
 import { decodeRgb, encodeJpeg, encodePng, haircutTexture, type Texture } from '../texture/index.js';
 import type { Mask } from '../analysis/index.js';
 import { writePly } from '../formats/ply.js';
 import { writeZip } from '../formats/zip.js';
 import type { FaceAnalysis } from '../analysis/index.js';
 import { effectiveParameters, type NormalisedParameters, type PipelineName } from './catalogue/index.js';
-import { avatarFiles, lodCount, type TextureEntry } from './files.js';
+import { avatarFiles, lodCount, type HaircutEntry, type TextureEntry } from './files.js';
 import { additionalTextures } from './additionalTextures.js';
 import { editPhoto } from './headPhoto.js';
 import { headGeometry, type HairMode } from './headGeometry.js';
 import { headTexture } from './headTexture.js';
 import { renderPreview } from './headPreview.js';
+import { haircutFiles, libraryHaircutFiles } from './headHaircuts.js';
 import type { StoredModifications } from './modelInfo.js';
 import { GENERATED_HAIRCUT } from './catalogue/haircuts.js';
 
@@ -53,29 +54,6 @@ function hairMode(pipeline: string, subtype: string, haircuts: readonly { name: 
   if (pipeline === 'head_1.2' || (pipeline === 'head_2.0' && subtype === 'bust/static')) return 'merged';
   if (pipeline === 'animated_face') return haircuts.some((h) => h.name === GENERATED_HAIRCUT) ? 'separate' : 'none';
   return pipeline === 'head_2.0' ? 'separate' : 'none';
-}
-
-/**
- * The generated haircut's files: its mesh (at `generated_haircut_faces_count`), pointcloud, RGBA
- * texture (PNG: alpha fades the edges) and a preview of it on this avatar's head.
- */
-async function haircutFiles(
-  haircut: Mesh, painted: { texture: Texture; mask: Mask }, head: { mesh: Mesh; texture: Texture },
-  m: Readonly<Record<string, unknown>>, poseYaw: number,
-): Promise<Record<string, Uint8Array>> {
-  const faces = m.generated_haircut_faces_count as number | undefined;
-  const shaped = faces ? await simplifyMesh(haircut, faces) : haircut;
-  // By default half the head texture's size each way: the haircut covers a small part of the layout.
-  const half = { width: Math.max(1, Math.round(painted.texture.width / 2)), height: Math.max(1, Math.round(painted.texture.height / 2)) };
-  const size = (m.generated_haircut_texture_size as { width: number; height: number } | undefined) ?? half;
-  const texture = await haircutTexture(painted.texture, painted.mask, size.width, size.height);
-  const file = (name: 'mesh' | 'pointcloud' | 'texture' | 'preview') => avatarFiles.haircut(GENERATED_HAIRCUT, name);
-  return {
-    [file('mesh')]: writeZip({ 'haircut.ply': writePly(shaped, { comment: 'Likeness generated haircut' }) }),
-    [file('pointcloud')]: writeZip({ 'pointcloud.ply': writePly(shaped, { pointsOnly: true, comment: 'Likeness generated haircut pointcloud' }) }),
-    [file('texture')]: await encodePng(texture),
-    [file('preview')]: await renderPreview(head.mesh, head.texture, poseYaw, { mesh: shaped, texture: texture }),
-  };
 }
 
 function meshFiles(lod: number, mesh: Mesh): Record<string, Uint8Array> {
@@ -126,12 +104,21 @@ export async function headAvatar(input: HeadInput, progress: (value: number) => 
   }
   files[avatarFiles.textureIndex] = Buffer.from(JSON.stringify(textures));
   files[avatarFiles.preview] = preview;
-  const haircuts: string[] = [];
+  const haircuts: HaircutEntry[] = [];
+  const yaw = edited.analysis.face.pose.yaw;
   if (geometry.haircut && model.haircut) {
-    Object.assign(files, await haircutFiles(geometry.haircut, model.haircut, { mesh: geometry.head.mesh, texture: model.texture }, parameters.avatar_modifications, edited.analysis.face.pose.yaw));
-    haircuts.push(GENERATED_HAIRCUT);
+    Object.assign(files, await haircutFiles(geometry.haircut, model.haircut, { mesh: geometry.head.mesh, texture: model.texture }, parameters.avatar_modifications, yaw));
+    haircuts.push({ identity: GENERATED_HAIRCUT, gender: edited.analysis.face.gender });
+  }
+  // Library haircuts named at creation (animated_face), fitted to this head.
+  for (const { name } of parameters.haircuts) {
+    if (name === GENERATED_HAIRCUT) continue;
+    const made = await libraryHaircutFiles(name, geometry.fitted, { mesh: geometry.head.mesh, texture: model.texture }, yaw, edited.analysis.face.gender);
+    Object.assign(files, made.files);
+    haircuts.push(made.entry);
   }
   files[avatarFiles.haircutIndex] = Buffer.from(JSON.stringify(haircuts));
+  files[avatarFiles.blendshapeIndex] = Buffer.from(JSON.stringify(parameters.blendshapes.filter((set) => BLENDSHAPE_SET_NAMES.includes(set))));
   // predict_haircut: the candidates are the base and facegen sets (base and plus for head_2.0), as the spec says.
   let haircut: StoredModifications['haircut'];
   if (parameters.model_info.includes('predict_haircut')) {

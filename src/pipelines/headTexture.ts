@@ -1,7 +1,7 @@
 import type { FaceAnalysis, Mask, Rgb } from '../analysis/index.js';
 import {
   bakeTexture, eyeColours, faceLayout, faceOutline, hairTexture, parametricEyes, parametricEyesV2, recolorLips,
-  recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type RawImage, type Texture,
+  recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type RawImage, type Texture, paintMouthBag,
 } from '../texture/index.js';
 import { REPACKED_TEXTURE_SIZE } from '../assets/index.js';
 import type { EffectiveParameters } from './catalogue/index.js';
@@ -86,6 +86,9 @@ export function headTexture(geometry: HeadGeometry, photo: RawImage, analysis: F
   if (m.lips_color) texture = recolorLips(texture, layout, m.lips_color as Rgb);
   if (m.teeth_color) texture = recolorTeeth(texture, layout, m.teeth_color as Rgb);
   if (m.hair_color && hairMask) texture = recolorRegion(texture, hairMask, m.hair_color as Rgb);
+  // The inside of the mouth, which an open mouth (jawOpen, visemes) shows: tinted by the lips' colour.
+  const lips = (m.lips_color as Rgb | undefined) ?? analysis.colors.lips;
+  texture = paintMouthBag(texture, head.template, head.mesh.uvs!, { lips: [lips.red, lips.green, lips.blue] });
   if (m.slightly_cartoonish_texture === true) texture = slightlyCartoonishTexture(texture);
   return { texture, layout, hair: hairMask, haircut, tone: baked.tone };
 }

@@ -16,6 +16,9 @@ import { avatarAssetRoutes } from './routes/avatarAssets.js';
 import { haircutRoutes } from './routes/haircuts.js';
 import { modelInfoRoutes } from './routes/modelInfo.js';
 import { parameterRoutes } from './routes/parameters.js';
+import { exportParameterRoutes } from './routes/exportParameters.js';
+import { exportRoutes } from './routes/exports.js';
+import { staticFileRoutes } from './routes/staticFiles.js';
 
 function fieldErrors(error: FastifyError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -85,6 +88,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(haircutRoutes, ctx);
   await app.register(modelInfoRoutes, ctx);
   await app.register(parameterRoutes, ctx);
+  await app.register(exportParameterRoutes, ctx);
+  await app.register(exportRoutes, ctx);
+  await app.register(staticFileRoutes, ctx);
   addMethodRoutes(app, methods);
   return app;
 }

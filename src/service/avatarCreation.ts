@@ -1,4 +1,5 @@
-import { getPipeline, parseParametersField, planAtLeast, planName, validateParameters, type Plan } from '../pipelines/catalogue/index.js';
+import { getPipeline, parseParametersField, planAtLeast, planName, resolveExportParameters, validateParameters, type PipelineName, type Plan, type ResolvedExport } from '../pipelines/catalogue/index.js';
+import { exportContext } from '../pipelines/exports/context.js';
 import { inspectPhoto } from '../pipelines/photo.js';
 import type { Config } from './config.js';
 import { errors } from './errors.js';
@@ -11,6 +12,8 @@ export interface AvatarCreation {
   subtype: string;
   parameters: unknown;
   exportParameters: unknown | null;
+  /** The export asked for at creation, resolved; it runs once the avatar is computed. */
+  export: ResolvedExport | null;
   photo: Buffer;
 }
 
@@ -50,11 +53,18 @@ export async function validateCreation(form: Form, plan: Plan, config: Config): 
   }
 
   let exportParameters: unknown | null = null;
+  let resolvedExport: ResolvedExport | null = null;
   if (fields.export_parameters !== undefined && fields.export_parameters.trim() !== '') {
     try {
       exportParameters = JSON.parse(fields.export_parameters);
       if (!exportParameters || typeof exportParameters !== 'object' || Array.isArray(exportParameters)) fail('export_parameters', 'Must be a JSON object.');
       else if (pipeline && !pipeline.exportParameters) fail('export_parameters', `Pipeline ${pipelineName} does not use export parameters.`);
+      else if (pipeline && !problems.pipeline_subtype) {
+        // Rejected now, before any computation, rather than failing the export later.
+        const result = resolveExportParameters(exportParameters, exportContext(pipelineName as PipelineName, subtype, plan));
+        if (result.ok) resolvedExport = result.value;
+        else for (const [path, messages] of Object.entries(result.errors)) for (const m of messages) fail('export_parameters', `${path.replace(/^parameters/, 'export_parameters')}: ${m}`);
+      }
     } catch (err) {
       fail('export_parameters', `Not valid JSON: ${(err as Error).message}`);
     }
@@ -71,5 +81,5 @@ export async function validateCreation(form: Form, plan: Plan, config: Config): 
   }
 
   if (Object.keys(problems).length) throw errors.fields(problems);
-  return { name, description, pipeline: pipelineName, subtype, parameters, exportParameters, photo: photo!.data };
+  return { name, description, pipeline: pipelineName, subtype, parameters, exportParameters, export: resolvedExport, photo: photo!.data };
 }

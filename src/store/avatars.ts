@@ -109,10 +109,13 @@ export async function updateAvatar(db: Db, code: string, change: AvatarProgress)
   await db.updateTable('avatars').set(values).where('code', '=', code).execute();
 }
 
-/** Removes the record and its jobs; the caller removes the files. */
+/** Removes the record, its exports and its jobs; the caller removes the files. */
 export async function deleteAvatar(db: Db, scope: Scope, code: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     code = code.toLowerCase();
+    const owned = await findAvatar(trx, scope, code);
+    if (!owned) return false;
+    await trx.deleteFrom('exports').where('avatar_code', '=', code).execute();
     let query = trx.deleteFrom('avatars').where('client_id', '=', scope.clientId).where('code', '=', code);
     if (scope.playerCode) query = query.where('player_code', '=', scope.playerCode);
     const result = await query.executeTakeFirst();

@@ -35,7 +35,10 @@ export async function deleteClient(db: Db, clientId: string): Promise<string[] |
     if (!found) return null;
     const avatars = await trx.selectFrom('avatars').select('code').where('client_id', '=', clientId).execute();
     const codes = avatars.map((a) => a.code);
-    if (codes.length) await trx.deleteFrom('jobs').where('avatar_code', 'in', codes).execute();
+    if (codes.length) {
+      await trx.deleteFrom('jobs').where('avatar_code', 'in', codes).execute();
+      await trx.deleteFrom('exports').where('avatar_code', 'in', codes).execute();
+    }
     await trx.deleteFrom('avatars').where('client_id', '=', clientId).execute();
     await trx.deleteFrom('players').where('client_id', '=', clientId).execute();
     await trx.deleteFrom('tokens').where('client_id', '=', clientId).execute();

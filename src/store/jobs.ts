@@ -6,11 +6,13 @@ export interface Job {
   id: number;
   avatar_code: string;
   kind: string;
+  /** The export an `export` job makes. */
+  export_code: string | null;
   attempt: number;
 }
 
-export async function enqueueJob(db: Db, avatarCode: string, kind: string): Promise<void> {
-  await db.insertInto('jobs').values({ avatar_code: avatarCode, kind, state: 'queued', attempt: 0, owner: null, lease_until: null, created_on: timestamp() }).execute();
+export async function enqueueJob(db: Db, avatarCode: string, kind: string, exportCode: string | null = null): Promise<void> {
+  await db.insertInto('jobs').values({ avatar_code: avatarCode, kind, export_code: exportCode, state: 'queued', attempt: 0, owner: null, lease_until: null, created_on: timestamp() }).execute();
 }
 
 /** Takes the oldest queued job for `owner`. Safe with several servers on one database:
@@ -27,7 +29,7 @@ export async function claimJob(db: Db, owner: string, leaseMs: number): Promise<
       .where('state', '=', 'queued')
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) {
-      const job = await db.selectFrom('jobs').select(['id', 'avatar_code', 'kind', 'attempt']).where('id', '=', next.id).executeTakeFirstOrThrow();
+      const job = await db.selectFrom('jobs').select(['id', 'avatar_code', 'kind', 'export_code', 'attempt']).where('id', '=', next.id).executeTakeFirstOrThrow();
       return job;
     }
   }

@@ -6,3 +6,8 @@ export function avatarPrefix(code: string): string {
 export function avatarKey(code: string, name: string): string {
   return `${avatarPrefix(code)}${name}`;
 }
+
+/** Blob key of a static file (the same bytes for every export that lists it); `<identity>.json` holds its metadata. */
+export function staticKey(identity: string): string {
+  return `static/${identity}`;
+}

@@ -70,6 +70,32 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('avatars').addColumn('faces_detected', 'integer').execute();
       },
     },
+    '0003_exports': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('jobs').addColumn('export_code', 'text').execute();
+        await db.schema
+          .createTable('exports')
+          .addColumn('code', 'text', (c) => c.primaryKey())
+          .addColumn('avatar_code', 'text', (c) => c.notNull().references('avatars.code').onDelete('cascade'))
+          .addColumn('client_id', 'text', (c) => c.notNull())
+          .addColumn('player_code', 'text')
+          .addColumn('comment', 'text', (c) => c.notNull())
+          .addColumn('parameters', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('progress', 'integer', (c) => c.notNull())
+          .addColumn('failure_reason', 'text')
+          .addColumn('files', 'text')
+          .addColumn('created_on', 'text', (c) => c.notNull())
+          .addColumn('updated_on', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('exports_avatar').on('exports').columns(['avatar_code', 'created_on']).execute();
+        await db.schema
+          .createTable('settings')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -13,7 +13,7 @@ export interface PageRequest {
   size: number;
 }
 
-type Listed = 'avatars' | 'players';
+type Listed = 'avatars' | 'players' | 'exports';
 
 /** One page of a filtered table, newest first; `code` breaks ties so that pages never overlap. */
 export async function newestFirst<T extends Listed>(

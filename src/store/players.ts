@@ -32,6 +32,7 @@ export async function deletePlayer(db: Db, clientId: string, code: string): Prom
     const codes = avatars.map((a) => a.code);
     if (codes.length) {
       await trx.deleteFrom('jobs').where('avatar_code', 'in', codes).execute();
+      await trx.deleteFrom('exports').where('avatar_code', 'in', codes).execute();
       await trx.deleteFrom('avatars').where('code', 'in', codes).execute();
     }
     await trx.deleteFrom('players').where('code', '=', code).execute();

@@ -8,6 +8,8 @@ export interface Database {
   players: PlayerTable;
   avatars: AvatarTable;
   jobs: JobTable;
+  exports: ExportTable;
+  settings: SettingTable;
 }
 
 export interface ClientTable {
@@ -61,7 +63,10 @@ export interface AvatarTable {
 export interface JobTable {
   id: Generated<number>;
   avatar_code: string;
+  /** `compute` (the avatar) or `export`. */
   kind: string;
+  /** The export an `export` job makes; null for computations. */
+  export_code: string | null;
   /** queued | running | done */
   state: string;
   /** Incremented at each claim: a result is committed only by the attempt that holds the job. */
@@ -70,4 +75,28 @@ export interface JobTable {
   owner: string | null;
   lease_until: string | null;
   created_on: string;
+}
+
+export interface ExportTable {
+  code: string;
+  avatar_code: string;
+  /** Scope columns copied from the avatar, so that every query is scoped without a join. */
+  client_id: string;
+  player_code: string | null;
+  comment: string;
+  /** The export parameters as resolved (ResolvedExport), JSON. */
+  parameters: string;
+  status: string;
+  progress: number;
+  failure_reason: string | null;
+  /** The files once Completed, JSON: [{identity, category, key, static_files: [identity]}]. */
+  files: string | null;
+  created_on: string;
+  updated_on: string;
+}
+
+/** Server-wide values shared by every server on the database, such as the key that signs public links. */
+export interface SettingTable {
+  key: string;
+  value: string;
 }

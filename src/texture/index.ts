@@ -31,3 +31,4 @@ export { metallicMap } from './metallicMap.js';
 export { uniformTexture } from './uniformTexture.js';
 export { eyeColours, EYE_COLOURS_DEFAULTS, type EyeColoursOptions } from './eyeColours.js';
 export { haircutTexture } from './haircutTexture.js';
+export { paintMouthBag, PAINT_MOUTH_BAG_DEFAULTS, type PaintMouthBagOptions } from './mouthBag.js';

@@ -7,7 +7,8 @@ const validator = createRequire(import.meta.url)('gltf-validator') as {
     issues: { numErrors: number; numWarnings: number; messages: ValidatorMessage[] };
   }>;
 };
-import { NodeIO, type Document } from '@gltf-transform/core';
+import type { Document } from '@gltf-transform/core';
+import { readGltf } from '../../src/formats/gltf/index.js';
 
 export interface ValidationSummary {
   errors: number;
@@ -31,17 +32,7 @@ export async function validateGltf(entries: Record<string, Uint8Array>, main: st
   return { errors: report.issues.numErrors, warnings: report.issues.numWarnings, messages };
 }
 
-/** Reads a .gltf or .glb from an unzipped archive with glTF-Transform; external images resolve by name. */
+/** Reads a .gltf or .glb from an unzipped archive with glTF-Transform; external files resolve by name. */
 export async function readGltfDocument(entries: Record<string, Uint8Array>, main: string): Promise<Document> {
-  const io = new NodeIO();
-  if (main.endsWith('.glb')) {
-    const json = await io.binaryToJSON(entries[main]);
-    for (const image of json.json.images ?? []) if (image.uri && entries[image.uri]) json.resources[image.uri] = new Uint8Array(entries[image.uri]);
-    return io.readJSON(json);
-  }
-  const json = JSON.parse(Buffer.from(entries[main]).toString('utf8'));
-  const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
-  for (const b of json.buffers ?? []) if (b.uri) resources[b.uri] = new Uint8Array(entries[b.uri]);
-  for (const i of json.images ?? []) if (i.uri && entries[i.uri]) resources[i.uri] = new Uint8Array(entries[i.uri]);
-  return io.readJSON({ json, resources });
+  return readGltf([{ name: main, data: entries[main] }, ...Object.entries(entries).filter(([name]) => name !== main).map(([name, data]) => ({ name, data }))]);
 }

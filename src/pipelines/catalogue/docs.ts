@@ -78,7 +78,7 @@ function categorySection(category: (typeof CATEGORY_NAMES)[number]): string {
 function haircutSets(): string {
   const rows = (Object.keys(HAIRCUT_SETS) as HaircutSet[]).map((s) => [code(s), groupPlan(s), where(HAIRCUT_SETS[s].appliesTo), HAIRCUT_SETS[s].description]);
   return [
-    'The groups of `haircuts` are the haircut sets. The names of the artificial haircuts come with the haircut library, which is not installed yet: until then only `generated` can be named, and any other name is refused with a message saying so.',
+    'The groups of `haircuts` are the haircut sets: `generated` (in `base`) and the artificial haircuts of the library, by their identities (`GET /parameters/available/animated_face/` lists them; docs/api.md#haircuts describes them). An unknown name is refused with the closest known one.',
     'Pipelines with export parameters (' + PIPELINE_NAMES.filter((p) => PIPELINES[p].exportParameters).map(code).join(', ') + ') must not name haircuts at creation: they choose them in export parameters. animated_face must name every haircut it wants.',
     table(['set', 'lowest plan', 'pipelines', 'content'], rows),
   ].join('\n\n');

@@ -63,3 +63,4 @@ export {
 } from './validate.js';
 export { availableParameters, defaultParameters, isOffered, type AvailableParameters } from './available.js';
 export { effectiveParameters, type EffectiveParameters } from './effective.js';
+export * from './exports/index.js';

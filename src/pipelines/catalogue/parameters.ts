@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category, type CategoryKind, type Group } from './groups.js';
 import { GENERATED_HAIRCUT } from './haircuts.js';
+import { haircutSet, type HaircutSetName } from '../../assets/haircuts/index.js';
 import type { Applicability } from './pipelines.js';
 import type { ParameterValue, ValueType } from './values.js';
 
@@ -57,6 +58,17 @@ const CENTIMETRES: ValueType = { type: 'number', min: 0, exclusiveMin: true, uni
 const KILOGRAMS: ValueType = { type: 'number', min: 0, exclusiveMin: true, unit: 'kg' };
 
 /**
+ * The artificial haircuts of a library set as catalogue entries. Only animated_face names haircuts
+ * at creation; the other pipelines choose them in export parameters.
+ */
+function libraryHaircuts(set: HaircutSetName): Record<string, ParameterEntry> {
+  return Object.fromEntries(haircutSet(set).map((h) => [h.identity, {
+    description: `Artificial haircut (${h.gender}, ${h.length}), fitted to the head.`,
+    appliesTo: { animated_face: 'all' } as Applicability,
+  }]));
+}
+
+/**
  * Every computation parameter: category → availability group → name. The spec does not say
  * which group holds what; the rule we follow is in GROUPS[...].holds. Where public SDK code of
  * the original service shows a placement (model_info and avatar_modifications in `plus`,
@@ -71,9 +83,10 @@ export const PARAMETER_CATALOGUE = {
         appliesTo: { animated_face: 'all' },
         default: true,
       },
+      ...libraryHaircuts('base'),
     },
-    facegen: {},
-    plus: {},
+    facegen: libraryHaircuts('facegen'),
+    plus: libraryHaircuts('plus'),
     persona: {},
   },
   blendshapes: {

@@ -67,10 +67,7 @@ function resolve(w: Walk, category: Category, group: Group | null, name: string,
   if (!spec) {
     const candidates = parametersOf(category).map((p) => p.name);
     if (category === 'haircuts') {
-      w.errors.push(
-        `${path}: unknown haircut "${name}"${group ? ` in set "${group}"` : ''}: the haircut library is not installed yet; ` +
-          `the only haircut that can be named is "${GENERATED_HAIRCUT}" in set "base"`,
-      );
+      w.errors.push(`${path}: unknown haircut "${name}"${group ? ` in set "${group}"` : ''}${didYouMean(name, candidates)}`);
     } else if (enumerable) w.errors.push(`${path}: unknown ${CATEGORIES[category].noun} "${name}"${didYouMean(name, candidates)}`);
     else w.errors.push(`${path}: unknown ${CATEGORIES[category].noun}${didYouMean(name, candidates)}`);
     return undefined;

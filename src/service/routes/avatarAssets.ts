@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { findAvatar, type AvatarRecord } from '../../store/avatars.js';
 import { avatarKey } from '../../store/keys.js';
 import { avatarFiles, lodCount, type TextureEntry } from '../../pipelines/files.js';
+import { BLENDSHAPE_FORMATS, blendshapeArchive, type BlendshapeFormat } from '../../pipelines/exports/blendshapeArchive.js';
 import { errors } from '../errors.js';
 import { baseUrl } from '../links.js';
 import { detailSchema } from '../schemas.js';
@@ -55,15 +56,6 @@ const download = (summary: string, description: string, query?: object) => ({
   response: { 404: detailSchema },
 });
 
-/** Assets that later work produces. Until a pipeline makes them, each link answers 404 and says why:
- * never an empty or made-up file. */
-const NOT_YET: { path: string; name: string; summary: string }[] = [
-  { path: '/avatars/:code/blendshapes/', name: 'blendshapes', summary: 'Blendshapes: zip archive (query `fmt`, `lod`)' },
-  { path: '/avatars/:code/exports/', name: 'exports', summary: 'List of exports' },
-  { path: '/avatars/:code/exports/:export/', name: 'export', summary: 'One export' },
-  { path: '/avatars/:code/exports/:export/files/:identity/file/', name: 'export file', summary: 'One export file' },
-];
-
 export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/avatars/:code/mesh/',
@@ -111,11 +103,31 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  for (const asset of NOT_YET) {
-    app.get(asset.path, { schema: download(asset.summary, '') }, async (request) => {
-      const avatar = await findAvatar(ctx.db, request.caller.scope, (request.params as { code: string }).code);
-      if (!avatar) throw errors.notFound();
-      throw errors.notProduced(asset.name, whyUnavailable(avatar));
-    });
-  }
+  app.get(
+    '/avatars/:code/blendshapes/',
+    {
+      schema: download(
+        'Blendshapes: zip archive',
+        'The blendshape sets requested at creation, at level of detail `lod`. `fmt=ply` (default): `base.ply` (the mesh at that LOD) and `{set}/{name}.ply` per blendshape, the deformed vertex positions in base.ply\'s vertex order. `fmt=gltf|glb|fbx`: one model of the head with every blendshape as a named morph target. An avatar created without blendshapes answers 404 and says so.',
+        { type: 'object', properties: { fmt: { type: 'string', enum: [...BLENDSHAPE_FORMATS] }, lod: lodQuery.properties.lod } },
+      ),
+    },
+    async (request, reply) => {
+      const avatar = await completedAvatar(ctx, request, 'blendshapes');
+      const fmt = (request.query as { fmt?: string }).fmt || 'ply';
+      if (!(BLENDSHAPE_FORMATS as readonly string[]).includes(fmt)) throw errors.fields({ fmt: [`"${fmt}" is not a valid choice; choose one of: ${BLENDSHAPE_FORMATS.join(', ')}.`] });
+      const lod = lodOf(request, avatar);
+      const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.blendshapeIndex));
+      const sets = index ? (JSON.parse(index.toString('utf8')) as string[]) : [];
+      if (!sets.length) throw errors.notProduced('blendshapes', 'it was created without blendshape sets; name them at creation in `parameters.blendshapes` (e.g. {"blendshapes": {"public": ["mobile_51"]}}).');
+      const key = avatarFiles.blendshapeArchive(fmt, lod);
+      if (!(await ctx.blobs.has(avatarKey(avatar.code, key)))) {
+        const mesh = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.mesh(0)));
+        if (!mesh) throw errors.notProduced('blendshapes', whyUnavailable(avatar));
+        const zip = await blendshapeArchive(avatar.pipeline, avatar.pipeline_subtype, { [avatarFiles.mesh(0)]: mesh }, sets, fmt as BlendshapeFormat, lod);
+        await ctx.blobs.put(avatarKey(avatar.code, key), zip);
+      }
+      return sendAvatarFile(ctx, reply, avatar, key, 'blendshapes', 'application/zip', `${avatar.code}_blendshapes_${fmt}_lod${lod}.zip`);
+    },
+  );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { deleteAvatar, findAvatar, insertAvatar, listAvatars, type AvatarFilters } from '../../store/avatars.js';
 import { avatarKey, avatarPrefix } from '../../store/keys.js';
+import { insertExport } from '../../store/exports.js';
 import { parseInstant } from '../../store/time.js';
 import { errors } from '../errors.js';
 import { readForm } from '../form.js';
@@ -102,6 +103,13 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
           export_parameters: creation.exportParameters === null ? null : JSON.stringify(creation.exportParameters),
         });
         await ctx.queue.enqueue(code, trx);
+        if (creation.export) {
+          // Pending until the avatar completes; runJob queues it then.
+          await insertExport(trx, {
+            code: randomUUID(), avatar_code: code, client_id: request.caller.clientId, player_code: request.caller.scope.playerCode,
+            comment: '', parameters: JSON.stringify(creation.export),
+          }, 'Pending');
+        }
         return row;
       });
       // A record that could not be written must not leave its photo behind.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { findAvatar, type AvatarRecord } from '../../store/avatars.js';
 import { avatarKey } from '../../store/keys.js';
-import { avatarFiles } from '../../pipelines/files.js';
+import { avatarFiles, readHaircutIndex, type HaircutEntry } from '../../pipelines/files.js';
 import { errors } from '../errors.js';
 import { baseUrl } from '../links.js';
 import { detailSchema } from '../schemas.js';
@@ -11,19 +11,20 @@ import { sendAvatarFile, whyUnavailable } from './avatarAssets.js';
 const tags = ['haircuts'];
 
 /** The Completed avatar in scope and the haircut identities it has. */
-async function haircutsOf(ctx: AppContext, request: FastifyRequest, asset: string): Promise<{ avatar: AvatarRecord; identities: string[] }> {
+async function haircutsOf(ctx: AppContext, request: FastifyRequest, asset: string): Promise<{ avatar: AvatarRecord; entries: HaircutEntry[]; identities: string[] }> {
   const avatar = await findAvatar(ctx.db, request.caller.scope, (request.params as { code: string }).code);
   if (!avatar) throw errors.notFound();
   if (avatar.status !== 'Completed') throw errors.notProduced(asset, whyUnavailable(avatar));
   const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.haircutIndex));
   if (!index) throw errors.notProduced(asset, whyUnavailable(avatar));
-  return { avatar, identities: JSON.parse(index.toString('utf8')) as string[] };
+  const entries = readHaircutIndex(index);
+  return { avatar, entries, identities: entries.map((e) => e.identity) };
 }
 
 /** The spec's Haircut object. */
-function haircutObject(base: string, avatar: AvatarRecord, identity: string) {
+function haircutObject(base: string, avatar: AvatarRecord, { identity, gender }: HaircutEntry) {
   const url = `${base}/avatars/${avatar.code}/haircuts/${identity}/`;
-  return { identity, mesh: `${url}mesh/`, pointcloud: `${url}pointcloud/`, preview: `${url}preview/`, texture: `${url}texture/`, model: `${base}/avatars/${avatar.code}/`, url };
+  return { identity, gender, mesh: `${url}mesh/`, pointcloud: `${url}pointcloud/`, preview: `${url}preview/`, texture: `${url}texture/`, model: `${base}/avatars/${avatar.code}/`, url };
 }
 
 const FILES = [
@@ -34,21 +35,23 @@ const FILES = [
 ] as const;
 
 /**
- * GET /avatars/{code}/haircuts/ and below: the haircuts an avatar has. Today that is the generated
- * haircut of head_2.0 avatars whose photo shows hair (head_1.2 and head_2.0 bust/static carry their
- * hair in the head mesh); the haircut library comes later. An unknown identity is a 404.
+ * GET /avatars/{code}/haircuts/ and below: the haircuts an avatar has: the generated haircut of
+ * head_2.0 avatars whose photo shows hair (head_1.2 and head_2.0 bust/static carry their hair in the
+ * head mesh), and for animated_face the haircuts named at creation, library ones fitted to the head.
+ * Other pipelines choose library haircuts in export parameters. An unknown identity is a 404.
  */
 export async function haircutRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/avatars/:code/haircuts/', { schema: { summary: 'List of haircuts', tags, response: { 404: detailSchema } } }, async (request) => {
-    const { avatar, identities } = await haircutsOf(ctx, request, 'haircuts');
+    const { avatar, entries } = await haircutsOf(ctx, request, 'haircuts');
     const base = baseUrl(ctx.config, request);
-    return identities.map((identity) => haircutObject(base, avatar, identity));
+    return entries.map((entry) => haircutObject(base, avatar, entry));
   });
   app.get('/avatars/:code/haircuts/:identity/', { schema: { summary: 'One haircut', tags, response: { 404: detailSchema } } }, async (request) => {
-    const { avatar, identities } = await haircutsOf(ctx, request, 'haircut');
+    const { avatar, entries } = await haircutsOf(ctx, request, 'haircut');
     const { identity } = request.params as { identity: string };
-    if (!identities.includes(identity)) throw errors.notFound(`This avatar has no haircut "${identity}".`);
-    return haircutObject(baseUrl(ctx.config, request), avatar, identity);
+    const entry = entries.find((e) => e.identity === identity);
+    if (!entry) throw errors.notFound(`This avatar has no haircut "${identity}".`);
+    return haircutObject(baseUrl(ctx.config, request), avatar, entry);
   });
   for (const f of FILES) {
     app.get(`/avatars/:code/haircuts/:identity/${f.file}/`, { schema: { summary: f.summary, tags, response: { 404: detailSchema } } }, async (request, reply) => {

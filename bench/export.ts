@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { createFaceAnalyzer } from '../src/analysis/index.js';
+import { warmUpHeadGeometry } from '../src/geometry/index.js';
+import { resolveExportParameters, validateParameters } from '../src/pipelines/catalogue/index.js';
+import { buildExport } from '../src/pipelines/exports/index.js';
+import { exportContext } from '../src/pipelines/exports/context.js';
+import { headAvatar } from '../src/pipelines/head.js';
+import { type Figure, median, printFigures } from './figure.js';
+
+const ROUNDS = 7;
+const PHOTO = 'test/fixtures/photos/astronaut.png';
+
+/**
+ * Exports of a head_1.2 base/mobile avatar made from a real photo: GLB and FBX of LOD0 with a library
+ * haircut fitted to the head, the 51 ARKit blendshapes as morph targets and 2K textures embedded.
+ * The time is the worker's build (fit the haircut, make the blendshapes, resize textures, write, zip),
+ * median of ROUNDS after one warm-up; sizes are of the archive.
+ */
+export async function run(): Promise<Figure[]> {
+  const analyzer = await createFaceAnalyzer();
+  await warmUpHeadGeometry();
+  const photo = await readFile(PHOTO);
+  const analysis = await analyzer.analyze(photo);
+  await analyzer.close();
+  const checked = validateParameters({ blendshapes: { public: ['mobile_51'] } }, { pipeline: 'head_1.2', subtype: 'base/mobile', plan: 'pro' });
+  if (!checked.ok) throw new Error(checked.errors.join('; '));
+  const files = await headAvatar({ pipeline: 'head_1.2', subtype: 'base/mobile', parameters: checked.value, photo, analysis }, () => undefined);
+  const figures: Figure[] = [];
+  for (const format of ['glb', 'fbx'] as const) {
+    const resolved = resolveExportParameters(
+      { format, embed_textures: true, texture_size: { width: 2048, height: 1024 }, haircuts: { list: ['side_part'] }, blendshapes: { list: ['mobile_51'] } },
+      exportContext('head_1.2', 'base/mobile', 'pro'),
+    );
+    if (!resolved.ok) throw new Error(JSON.stringify(resolved.errors));
+    const times: number[] = [];
+    let size = 0;
+    for (let round = 0; round <= ROUNDS; round++) {
+      const t0 = performance.now();
+      const output = await buildExport({ pipeline: 'head_1.2', pipeline_subtype: 'base/mobile', parameters: resolved.value, files });
+      const t1 = performance.now();
+      size = output.files.reduce((sum, f) => sum + f.data.byteLength, 0);
+      if (round > 0) times.push(t1 - t0);
+    }
+    figures.push(
+      { name: `${format.toUpperCase()} export: LOD0 + haircut + mobile_51 + 2K (median)`, value: median(times), unit: 'ms', target: format === 'glb' ? '<= 1000 ms' : undefined },
+      { name: `  ${format.toUpperCase()} archive size`, value: size / 2 ** 20, unit: 'MiB' },
+    );
+  }
+  return figures;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) printFigures('Exports', await run());

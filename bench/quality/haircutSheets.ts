@@ -1,0 +1,77 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { headTemplate } from '../../src/assets/index.js';
+import { artificialHaircutTexture, fitHaircut, haircutSet } from '../../src/assets/haircuts/index.js';
+import { createFaceAnalyzer, NoFaceError } from '../../src/analysis/index.js';
+import { effectiveParameters } from '../../src/pipelines/catalogue/index.js';
+import { headGeometry } from '../../src/pipelines/headGeometry.js';
+import { headTexture } from '../../src/pipelines/headTexture.js';
+import { render, viewCamera, type Image, type Scene } from '../../src/render/index.js';
+import type { Mesh } from '../../src/geometry/index.js';
+import { decodeRgb, haircutTexture, type RawImage } from '../../src/texture/index.js';
+import { contactSheet, type Panel } from './sheet.js';
+import { QUALITY_PHOTOS } from './run.js';
+
+const OUT_DIR = join('scratch', 'quality');
+const SUBTYPE = 'head_2.0 bust/mobile';
+
+function view(head: { mesh: Mesh; texture: RawImage }, hair: { mesh: Mesh; texture: RawImage } | null, yaw: number): RawImage {
+  const meshes: Scene['meshes'] = [{ mesh: head.mesh, material: { texture: head.texture as Image } }];
+  if (hair) meshes.push({ mesh: hair.mesh, material: { texture: hair.texture as Image, alphaMode: 'mask', alphaCutoff: 0.5 } });
+  const scene: Scene = { meshes };
+  return render(scene, viewCamera(scene, { view: { yaw, pitch: 5 } }), { width: 320, height: 320, background: [0.93, 0.93, 0.94, 1], ambient: 0.4 });
+}
+
+/**
+ * Contact sheets of haircuts, to look at: every test photo with its generated haircut (head_2.0
+ * bust/mobile) from the front, the side and the back; and the base library set fitted to one head.
+ * Written to scratch/quality/haircuts.png and scratch/quality/base-set.png.
+ */
+export async function run(): Promise<string[]> {
+  await mkdir(OUT_DIR, { recursive: true });
+  const analyzer = await createFaceAnalyzer();
+  const template = headTemplate(SUBTYPE);
+  const parameters = effectiveParameters({}, 'head_2.0', 'bust/mobile');
+  const rows: { height: number; panels: Panel[] }[] = [];
+  let first: { mesh: Mesh; texture: RawImage; fitted: ReturnType<typeof headGeometry>['fitted'] } | null = null;
+  for (const file of QUALITY_PHOTOS) {
+    const bytes = await readFile(file);
+    let analysis;
+    try {
+      analysis = await analyzer.analyze(bytes);
+    } catch (err) {
+      if (err instanceof NoFaceError) continue;
+      throw err;
+    }
+    const photo = await decodeRgb(bytes);
+    const geometry = headGeometry(template, photo, analysis, parameters, 'separate');
+    const model = headTexture(geometry, photo, analysis, parameters);
+    const head = { mesh: geometry.head.mesh, texture: model.texture };
+    first ??= { ...head, fitted: geometry.fitted };
+    const hair = geometry.haircut && model.haircut
+      ? { mesh: geometry.haircut, texture: await haircutTexture(model.haircut.texture, model.haircut.mask, 1024, 512) }
+      : null;
+    const name = file.split('/').pop()!;
+    rows.push({
+      height: 200,
+      panels: [
+        { image: photo, caption: name },
+        ...[0, 90, 180].map((yaw) => ({ image: view(head, hair, yaw), caption: hair ? `generated, yaw ${yaw}` : `no haircut, yaw ${yaw}` })),
+      ],
+    });
+  }
+  await analyzer.close();
+  const haircutsFile = join(OUT_DIR, 'haircuts.png');
+  await writeFile(haircutsFile, await contactSheet(rows, 'Generated haircuts (head_2.0 bust/mobile): photo, front, side, back'));
+
+  const base = haircutSet('base').map((haircut) => ({
+    image: view(first!, { mesh: fitHaircut(haircut, first!.fitted), texture: artificialHaircutTexture(haircut, { size: 512 }) }, 30),
+    caption: `${haircut.identity} (${haircut.gender})`,
+  }));
+  const baseFile = join(OUT_DIR, 'base-set.png');
+  await writeFile(baseFile, await contactSheet([{ height: 240, panels: base.slice(0, 3) }, { height: 240, panels: base.slice(3) }], 'The base haircut set fitted to one head'));
+  return [haircutsFile, baseFile];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) console.log((await run()).join('\n'));

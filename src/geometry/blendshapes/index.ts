@@ -1,0 +1,69 @@
+import type { HeadTemplate } from '../../assets/headTemplate.js';
+import type { Mesh } from '../mesh.js';
+import { headFrame } from './frame.js';
+import { primitiveDeltas } from './mobile51.js';
+import { blendshapeNames } from './names.js';
+import { RECIPES } from './recipes.js';
+import { faceRig } from './rig.js';
+
+/**
+ * Facial blendshapes of head avatars: per-vertex offsets of the avatar's own mesh (a glTF morph
+ * target's POSITION), in the spec's sets. Each ARKit shape (mobile_51) is authored once on the
+ * template, region by region, as smooth weights of template-relative coordinates, and moved per
+ * head by that head's own measures (its mouth width, lip heights, eye openings, brow heights, jaw
+ * hinge); the other sets are weighted sums of those (recipes.ts) or face-shape sliders
+ * (faceShape.ts). The lips part along the template's slit and an open mouth shows the mouth bag
+ * (src/assets/headMouth.ts).
+ */
+export { BLENDSHAPE_SET_NAMES, blendshapeNames, BLENDSHAPE_SETS, MOBILE_51 } from './names.js';
+export { lodDeltas, normalDeltas } from './lod.js';
+
+/** A set of blendshapes: its names, and their deltas for a head. */
+export interface BlendshapeSet {
+  name: string;
+  names: readonly string[];
+  /**
+   * The deltas at weight 1.0, one Float32Array per name (xyz per vertex of `head.mesh`, metres). The
+   * mesh must have the template's topology (a fitted head at LOD0); lodDeltas carries them to a LOD.
+   */
+  deltas(head: { template: HeadTemplate; mesh: Mesh }): Float32Array[];
+}
+
+/**
+ * The blendshape set `name` (one of BLENDSHAPE_SET_NAMES); throws on another name.
+ *
+ * ```ts
+ * const set = blendshapeSet('mobile_51');
+ * const deltas = set.deltas(fitted);          // deltas[set.names.indexOf('jawOpen')]
+ * ```
+ */
+export function blendshapeSet(name: string): BlendshapeSet {
+  const names = blendshapeNames(name);
+  const recipes = RECIPES[name];
+  return {
+    name,
+    names,
+    deltas(head) {
+      const rig = faceRig(head.template);
+      if (head.mesh.positions.length !== rig.p0.length) {
+        throw new RangeError(`blendshapes need the template's topology: ${head.mesh.positions.length / 3} vertices, template ${rig.p0.length / 3}`);
+      }
+      const frame = headFrame(rig, head.mesh);
+      if (!recipes) return names.map((shape) => primitiveDeltas(rig, frame, shape));
+      const done = new Map<string, Float32Array>();
+      const primitive = (shape: string): Float32Array => {
+        let d = done.get(shape);
+        if (!d) done.set(shape, (d = primitiveDeltas(rig, frame, shape)));
+        return d;
+      };
+      return names.map((shape) => {
+        const out = new Float32Array(head.mesh.positions.length);
+        for (const [part, weight] of Object.entries(recipes[shape])) {
+          const d = primitive(part);
+          for (let k = 0; k < out.length; k++) out[k] += weight * d[k];
+        }
+        return out;
+      });
+    },
+  };
+}

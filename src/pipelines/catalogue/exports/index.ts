@@ -1,0 +1,25 @@
+/**
+ * Export parameters: the typed catalogue of what an export may ask for (spec, "Export
+ * parameters"), its validation with field paths, and its resolution into per-part options.
+ * It drives the `/export_parameters/…` endpoints and docs/exports.md.
+ */
+export { EXPORT_FORMATS, EXPORT_FORMAT_NAMES, type ExportFormat, type ExportFormatSpec } from './formats.js';
+export type { ExportContext, ExportPartOptions, ResolvedExport } from './types.js';
+export { EXPORT_PART_DEFAULTS, STANDARD_EXPORT_DEFAULTS, STANDARD_EXPORT_SCHEMA, PART_FLAGS, type PartFlag } from './standard.js';
+export {
+  PERSONA_AVATAR_PARTS,
+  PERSONA_EXPORT_DEFAULTS,
+  PERSONA_EXPORT_SCHEMA,
+  PERSONA_GENERATED_HAIRCUT,
+  PERSONA_LODS,
+  PERSONA_OUTFIT_SECTIONS,
+  PERSONA_TEXTURE_PROFILES,
+  PERSONA_TEXTURES,
+} from './persona.js';
+export { EXPORT_TEMPLATES, OUTFIT_PIPELINES, OUTFIT_TEXTURES, MODEL_TEXTURE, exportTextures } from './parts.js';
+export { BLENDSHAPE_VALUE_RANGE, qualifyBlendshape } from './blendshapes.js';
+export type { Field, SectionField } from './schema.js';
+export type { ExportErrors } from './walk.js';
+export { exportParameterDefaults } from './defaults.js';
+export { availableExportParameters } from './available.js';
+export { resolveExportParameters, PERSONA_NOT_AVAILABLE, type ExportResolution } from './resolve.js';

@@ -1,0 +1,68 @@
+import sharp from 'sharp';
+import type { SceneImage } from '../../formats/scene.js';
+import type { TextureSize } from './types.js';
+
+/**
+ * An encoded texture at the requested size. Never upscales: "a larger value gives no quality gain",
+ * so each side is at most the source's. Returns the source bytes untouched when no resize is needed.
+ */
+export async function sizedImage(image: SceneImage, size: TextureSize): Promise<SceneImage> {
+  if (size === null || size === undefined) return image;
+  const meta = await sharp(image.data).metadata();
+  const want = typeof size === 'number' ? { width: size, height: size } : size;
+  // One number scales the longer side and keeps the aspect (the head texture is 2:1).
+  const scale = typeof size === 'number' ? Math.min(1, size / Math.max(meta.width!, meta.height!)) : 1;
+  const width = typeof size === 'number' ? Math.round(meta.width! * scale) : Math.min(want.width, meta.width!);
+  const height = typeof size === 'number' ? Math.round(meta.height! * scale) : Math.min(want.height, meta.height!);
+  if (width === meta.width && height === meta.height) return image;
+  const resized = sharp(image.data).resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
+  const data = image.mimeType === 'image/png' ? await resized.png().toBuffer() : await resized.jpeg({ quality: 90 }).toBuffer();
+  return { ...image, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+}
+
+/**
+ * glTF's metallic-roughness texture (roughness in G, metallic in B) from our one-channel maps;
+ * a missing map gives the material's constant instead.
+ */
+export async function metallicRoughnessImage(roughness: Uint8Array | undefined, metallic: Uint8Array | undefined, name: string): Promise<SceneImage | undefined> {
+  if (!roughness && !metallic) return undefined;
+  const source = (roughness ?? metallic)!;
+  const { width, height } = await sharp(source).metadata();
+  const channel = async (data: Uint8Array | undefined, fill: number): Promise<Buffer> =>
+    data ? sharp(data).resize(width!, height!, { fit: 'fill' }).extractChannel(0).raw().toBuffer() : Buffer.alloc(width! * height!, fill);
+  const [g, b] = await Promise.all([channel(roughness, 128), channel(metallic, 0)]);
+  const rgb = Buffer.alloc(width! * height! * 3);
+  for (let i = 0; i < width! * height!; i++) {
+    rgb[i * 3] = 255; // occlusion, unused
+    rgb[i * 3 + 1] = g[i];
+    rgb[i * 3 + 2] = b[i];
+  }
+  const data = await sharp(rgb, { raw: { width: width!, height: height!, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return { name, mimeType: 'image/jpeg', data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+}
+
+/**
+ * Recolours a haircut texture: each channel scaled by target / base, so the strands' light and dark
+ * keep their ratios. `base` is the colour it was painted in (the library's base colour), or by
+ * default the alpha-weighted mean of the texture (the generated haircut, painted from the photo).
+ * Alpha is kept.
+ */
+export async function recolouredHaircut(image: SceneImage, target: [number, number, number], base?: [number, number, number]): Promise<SceneImage> {
+  const { data, info } = await sharp(image.data).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (!base) {
+    const sum = [0, 0, 0];
+    let weight = 0;
+    for (let i = 0; i < info.width * info.height; i++) {
+      const a = data[i * 4 + 3];
+      for (let c = 0; c < 3; c++) sum[c] += data[i * 4 + c] * a;
+      weight += a;
+    }
+    base = sum.map((v) => v / Math.max(1, weight)) as [number, number, number];
+  }
+  const gain = target.map((t, c) => (t + 1) / (base[c] + 1));
+  for (let i = 0; i < info.width * info.height; i++) {
+    for (let c = 0; c < 3; c++) data[i * 4 + c] = Math.min(255, Math.round(data[i * 4 + c] * gain[c]));
+  }
+  const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+  return { ...image, data: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) };
+}

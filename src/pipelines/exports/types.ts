@@ -1,0 +1,39 @@
+import type { ResolvedExport } from '../catalogue/index.js';
+
+/** What an export build needs: the avatar's identity, the resolved parameters and the avatar's stored files. */
+export interface ExportInput {
+  pipeline: string;
+  pipeline_subtype: string;
+  parameters: ResolvedExport;
+  /** The avatar's files the export reads, by the keys of avatarFiles (mesh/lod0.zip, textures/…, haircuts/…). */
+  files: Record<string, Uint8Array>;
+}
+
+/** One downloadable file of an export: an archive, and the static files it expects beside it. */
+export interface ExportFileOutput {
+  identity: string;
+  category: string | null;
+  data: Uint8Array;
+  /** Identities of static files the archive's models reference but do not contain. */
+  staticFiles: string[];
+}
+
+/**
+ * A resource that does not change from export to export (a library haircut's own texture): stored
+ * once, served with a strong ETag, and never put into an archive.
+ */
+export interface StaticFileOutput {
+  identity: string;
+  /** File name the models reference, e.g. `haircut_chin_bob.png`. */
+  name: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+export interface ExportOutput {
+  files: ExportFileOutput[];
+  staticFiles: StaticFileOutput[];
+}
+
+/** A texture size as the parameters give it: one number for both sides, or width and height. */
+export type TextureSize = number | { width: number; height: number } | null;

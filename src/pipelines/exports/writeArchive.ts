@@ -1,0 +1,24 @@
+import { writeFbx } from '../../formats/fbx/index.js';
+import { writeGltf } from '../../formats/gltf/index.js';
+import type { Scene, WrittenFile } from '../../formats/scene.js';
+import { writeZip } from '../../formats/zip.js';
+import type { ExportFormat } from '../catalogue/index.js';
+
+export interface ArchiveOptions {
+  format: ExportFormat;
+  /** Textures inside the model file (glb and fbx only; a .gltf always references separate images). */
+  embedTextures: boolean;
+  /** Main file name without extension. */
+  baseName: string;
+  /** Image file names left out of the archive because they ship as static files. */
+  leaveOut?: ReadonlySet<string>;
+}
+
+/** A scene written in the export's format and packed into a zip, main file first. */
+export async function writeArchive(scene: Scene, o: ArchiveOptions): Promise<Uint8Array> {
+  let files: WrittenFile[];
+  if (o.format === 'fbx') files = writeFbx(scene, { embedTextures: o.embedTextures, baseName: o.baseName });
+  else files = await writeGltf(scene, { binary: o.format === 'glb', embedTextures: o.format === 'glb' && o.embedTextures, baseName: o.baseName });
+  // Models and images are already compact (floats, JPEG, PNG): stored, not deflated, to keep exports fast.
+  return writeZip(Object.fromEntries(files.filter((f) => !o.leaveOut?.has(f.name)).map((f) => [f.name, f.data])));
+}

@@ -1,0 +1,440 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import {
+  availableExportParameters,
+  exportParameterDefaults,
+  PERSONA_EXPORT_SCHEMA,
+  PERSONA_NOT_AVAILABLE,
+  PIPELINES,
+  resolveExportParameters,
+  STANDARD_EXPORT_SCHEMA,
+  type ExportContext,
+  type ResolvedExport,
+  type SectionField,
+} from '../src/pipelines/catalogue/index.js';
+import { haircutSet } from '../src/assets/haircuts/index.js';
+import { backends, startTestServer, type TestServer } from './support/server.js';
+import { Api } from './support/api.js';
+
+/** An avatar as export parameters see it; the sets share `smile` to exercise qualified names. */
+function context(over: Partial<ExportContext> = {}): ExportContext {
+  return {
+    pipeline: 'head_2.0',
+    subtype: 'bust/mobile',
+    plan: 'pro',
+    haircuts: ['generated', 'chin_bob', 'ponytail', 'buzz_cut'],
+    blendshapeSets: { mobile_51: ['jawOpen', 'eyeBlinkLeft', 'smile'], visemes_15: ['AA', 'sil', 'smile'] },
+    textures: ['model', 'lips_mask', 'metallic_map', 'roughness_map'],
+    lods: 8,
+    ...over,
+  };
+}
+
+function resolved(input: unknown, ctx = context()): ResolvedExport {
+  const result = resolveExportParameters(input, ctx);
+  assert.deepEqual(result.ok ? {} : result.errors, {});
+  return (result as { value: ResolvedExport }).value;
+}
+
+function errorsOf(input: unknown, ctx = context()): Record<string, string[]> {
+  const result = resolveExportParameters(input, ctx);
+  assert.equal(result.ok, false, `expected errors for ${JSON.stringify(input)}`);
+  return result.ok ? {} : result.errors;
+}
+
+describe('export parameter defaults', () => {
+  test('head_1.2, head_2.0 and body_0.3 defaults are the spec table, with make_public and blendshapes.values added', () => {
+    for (const pipeline of ['head_1.2', 'head_2.0', 'body_0.3'] as const) {
+      for (const subtype of PIPELINES[pipeline].subtypes) {
+        assert.deepEqual(exportParameterDefaults(pipeline, subtype), {
+          format: 'gltf',
+          embed: true,
+          pointclouds: false,
+          additional_textures: [],
+          embed_textures: false,
+          texture_size: null,
+          template: '',
+          lod: 0,
+          make_public: false,
+          haircuts: { list: [], format: null, embed: null, pointclouds: null, color: null, texture_size: null, embed_textures: null },
+          outfits: { list: [], format: null, embed: null, pointclouds: null, additional_textures: [], texture_size: null, embed_textures: null },
+          blendshapes: { list: [], format: null, embed: null, pointclouds: null, values: null },
+        });
+      }
+    }
+  });
+
+  test('persona_2.0 defaults are the spec table', () => {
+    const outfit = { list: [], format: null, embed: null, lod: null, textures: null, apply_visibility_masks: true };
+    assert.deepEqual(exportParameterDefaults('persona_2.0', 'female'), {
+      format: 'gltf',
+      embed: true,
+      lod: 'LOD1',
+      split_vertices: false,
+      export_quads: false,
+      finalize: false,
+      apply_visibility_masks: true,
+      make_public: false,
+      make_public_direct: false,
+      textures: { list: [], profile: '2K.png', embed: false },
+      avatar: {
+        list: ['AvatarBody', 'AvatarLeftCornea', 'AvatarRightCornea', 'AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarEyelashes', 'AvatarHead', 'AvatarTeethLower', 'AvatarTeethUpper'],
+        format: null,
+        embed: null,
+        lod: null,
+        apply_visibility_masks: true,
+        textures: { list: ['Color', 'GltfMetallicRoughness', 'Normal'], embed: null },
+      },
+      haircuts: { list: [], format: null, embed: null, lod: null, textures: null, color: null },
+      outfits: outfit,
+      outfits_top: outfit,
+      outfits_bottom: outfit,
+      outfits_shoes: outfit,
+      blendshapes: { list: [], values: null, embed: true },
+    });
+  });
+
+  test('the defaults are a copy: editing them does not change the next answer', () => {
+    (exportParameterDefaults('head_1.2', 'base/mobile').haircuts as { list: string[] }).list.push('x');
+    assert.deepEqual((exportParameterDefaults('head_1.2', 'base/mobile').haircuts as { list: string[] }).list, []);
+  });
+
+  test('sending the defaults back is the same as sending nothing', () => {
+    assert.deepEqual(resolved(exportParameterDefaults('head_2.0', 'bust/mobile')), resolved({}));
+    const persona = resolveExportParameters(exportParameterDefaults('persona_2.0', 'male'), context({ pipeline: 'persona_2.0', subtype: 'male', haircuts: ['HaircutGenerated'] }));
+    assert.deepEqual(persona, { ok: false, errors: { parameters: [PERSONA_NOT_AVAILABLE] } }, 'valid shape, refused only because persona is not available');
+  });
+
+  test('no parameters resolve to gltf, embedded, separate textures, source size, LOD 0 and nothing extra', () => {
+    const part = { format: 'gltf', embed: true, embedTextures: false, pointclouds: false, textureSize: null, lod: 0, additionalTextures: [] };
+    assert.deepEqual(resolved({}), {
+      avatar: { ...part, template: '' },
+      haircuts: { ...part, list: [], color: null },
+      blendshapes: { ...part, list: [], values: null },
+      outfits: { ...part, list: [] },
+      makePublic: false,
+    });
+  });
+});
+
+describe('inheritance', () => {
+  test('a top-level flag applies to every category and a category flag overrides it', () => {
+    const value = resolved({ format: 'fbx', haircuts: { list: ['chin_bob'], format: 'glb' } });
+    assert.equal(value.avatar.format, 'fbx');
+    assert.equal(value.haircuts.format, 'glb');
+    assert.equal(value.outfits.format, 'fbx');
+    assert.equal(value.blendshapes.format, 'fbx');
+  });
+
+  test('null in a category inherits the top-level value', () => {
+    const value = resolved({ format: 'fbx', embed: false, texture_size: { width: 1024, height: 512 }, haircuts: { format: null, embed: null, texture_size: null } });
+    assert.equal(value.haircuts.format, 'fbx');
+    assert.equal(value.haircuts.embed, false);
+    assert.deepEqual(value.haircuts.textureSize, { width: 1024, height: 512 });
+  });
+
+  test('lod and pointclouds reach every part', () => {
+    const value = resolved({ lod: 3, pointclouds: true, blendshapes: { pointclouds: false } });
+    assert.deepEqual([value.avatar.lod, value.haircuts.lod, value.outfits.lod, value.blendshapes.lod], [3, 3, 3, 3]);
+    assert.deepEqual([value.avatar.pointclouds, value.haircuts.pointclouds, value.blendshapes.pointclouds], [true, true, false]);
+  });
+
+  test('embed_textures is ignored for gltf, which always writes textures as separate files', () => {
+    const value = resolved({ format: 'gltf', embed_textures: true, haircuts: { format: 'glb' } });
+    assert.equal(value.avatar.embedTextures, false);
+    assert.equal(value.haircuts.embedTextures, true);
+  });
+
+  test('lod and template are top-level only: a category is told so', () => {
+    const errors = errorsOf({ haircuts: { lod: 2 }, blendshapes: { template: 'head' } });
+    assert.match(errors['parameters.haircuts.lod'][0], /top-level key only/);
+    assert.match(errors['parameters.blendshapes.template'][0], /top-level key only/);
+  });
+});
+
+describe('lists and the conflict rule', () => {
+  test('one haircut is exported, with its colour', () => {
+    const value = resolved({ haircuts: { list: ['ponytail'], color: { red: 90, green: 50, blue: 20 } } });
+    assert.deepEqual(value.haircuts.list, ['ponytail']);
+    assert.deepEqual(value.haircuts.color, [90, 50, 20]);
+  });
+
+  test('two haircuts at once are refused on the list', () => {
+    const errors = errorsOf({ haircuts: { list: ['generated', 'chin_bob'] } });
+    assert.deepEqual(errors, { 'parameters.haircuts.list': ['only one haircut can be exported at a time, got 2'] });
+  });
+
+  test('an unknown haircut is refused at its place in the list, with the name it most likely meant', () => {
+    const errors = errorsOf({ haircuts: { list: ['chin_bop'] } });
+    assert.deepEqual(errors, { 'parameters.haircuts.list[0]': ['unknown haircut "chin_bop"; did you mean "chin_bob"?'] });
+    assert.match(errorsOf({ haircuts: { list: ['zzzzzzzzz'] } })['parameters.haircuts.list[0]'][0], /known: "generated", "chin_bob"/);
+  });
+
+  test('a haircut outside what the avatar can export is unknown to it', () => {
+    const errors = errorsOf({ haircuts: { list: ['generated'] } }, context({ haircuts: ['chin_bob'] }));
+    assert.match(errors['parameters.haircuts.list[0]'][0], /unknown haircut "generated"/);
+  });
+
+  test('no outfit can be named yet, and head pipelines are told they have none', () => {
+    assert.match(errorsOf({ outfits: { list: ['dress'] } })['parameters.outfits.list[0]'][0], /head_2\.0 avatars have no outfits/);
+    const body = context({ pipeline: 'body_0.3', subtype: 'male' });
+    assert.match(errorsOf({ outfits: { list: ['dress'] } }, body)['parameters.outfits.list[0]'][0], /no outfit library/);
+    assert.deepEqual(errorsOf({ outfits: { list: ['a', 'b'] } }, context({ outfits: ['a', 'b'] })), {
+      'parameters.outfits.list': ['only one outfit can be exported at a time, got 2'],
+    });
+    assert.deepEqual(resolved({ outfits: { list: ['a'] } }, context({ outfits: ['a', 'b'] })).outfits.list, ['a']);
+  });
+
+  test('a list must be an array, not null', () => {
+    assert.match(errorsOf({ haircuts: { list: 'chin_bob' } })['parameters.haircuts.list'][0], /array of haircut names, got string/);
+    assert.match(errorsOf({ haircuts: { list: null } })['parameters.haircuts.list'][0], /must not be null/);
+  });
+});
+
+describe('blendshapes', () => {
+  test('a list holds set names and single blendshapes, read as set/name', () => {
+    const value = resolved({ blendshapes: { list: ['visemes_15', 'jawOpen', 'mobile_51/smile'] } });
+    assert.deepEqual(value.blendshapes.list, ['visemes_15', 'mobile_51/jawOpen', 'mobile_51/smile']);
+  });
+
+  test('a bare name two sets hold must be qualified, and the error names both sets', () => {
+    const errors = errorsOf({ blendshapes: { list: ['smile'] } });
+    assert.deepEqual(errors, {
+      'parameters.blendshapes.list[0]': ['"smile" is in several sets (mobile_51, visemes_15); name one, e.g. "mobile_51/smile"'],
+    });
+  });
+
+  test('a single blendshape of a listed set adds nothing; the same entry twice is an error', () => {
+    assert.deepEqual(resolved({ blendshapes: { list: ['mobile_51', 'jawOpen'] } }).blendshapes.list, ['mobile_51']);
+    assert.match(errorsOf({ blendshapes: { list: ['jawOpen', 'mobile_51/jawOpen'] } })['parameters.blendshapes.list[1]'][0], /duplicate/);
+  });
+
+  test('unknown sets and names are refused with suggestions', () => {
+    const errors = errorsOf({ blendshapes: { list: ['mobile_52', 'jawOpn', 'visemes_15/AAA', 'face/x'] } });
+    assert.match(errors['parameters.blendshapes.list[0]'][0], /did you mean "mobile_51"/);
+    assert.match(errors['parameters.blendshapes.list[1]'][0], /did you mean "jawOpen"/);
+    assert.match(errors['parameters.blendshapes.list[2]'][0], /set "visemes_15" has no blendshape "AAA"; did you mean "AA"/);
+    assert.match(errors['parameters.blendshapes.list[3]'][0], /unknown blendshape set "face"/);
+  });
+
+  test('values deform by set and name, within [-1, 2]', () => {
+    const value = resolved({ blendshapes: { values: { mobile_51: { jawOpen: 0.3, smile: -1 }, visemes_15: {} } } });
+    assert.deepEqual(value.blendshapes.values, { mobile_51: { jawOpen: 0.3, smile: -1 } });
+    assert.equal(resolved({ blendshapes: { values: {} } }).blendshapes.values, null);
+    const errors = errorsOf({ blendshapes: { values: { mobile_51: { jawOpen: 3, eyeBlinkLeftt: 0.5, smile: '1' }, mobile_5: {} } } });
+    assert.deepEqual(errors['parameters.blendshapes.values.mobile_51.jawOpen'], ['must be a number in [-1, 2], got 3']);
+    assert.match(errors['parameters.blendshapes.values.mobile_51.eyeBlinkLeftt'][0], /set "mobile_51" has no blendshape "eyeBlinkLeftt"; did you mean "eyeBlinkLeft"/);
+    assert.deepEqual(errors['parameters.blendshapes.values.mobile_51.smile'], ['must be a number in [-1, 2], got string']);
+    assert.match(errors['parameters.blendshapes.values.mobile_5'][0], /unknown blendshape set "mobile_5"; did you mean "mobile_51"/);
+  });
+});
+
+describe('values and keys', () => {
+  test('lod is an integer in [0, LODs - 1]', () => {
+    assert.equal(resolved({ lod: 7 }).avatar.lod, 7);
+    assert.deepEqual(errorsOf({ lod: 8 }), { 'parameters.lod': ['must be an integer in [0, 7] (0 is the most detailed), got 8'] });
+    assert.match(errorsOf({ lod: -1 })['parameters.lod'][0], /\[0, 7\]/);
+    assert.match(errorsOf({ lod: 1.5 })['parameters.lod'][0], /got number/);
+    assert.match(errorsOf({ lod: 'LOD1' })['parameters.lod'][0], /got string/);
+    assert.match(errorsOf({ lod: 3 }, context({ lods: 3 }))['parameters.lod'][0], /\[0, 2\]/);
+  });
+
+  test('wrong types name the expected type', () => {
+    const errors = errorsOf({ embed: 'yes', texture_size: 1024, format: 7, haircuts: { color: { red: 256, green: 0, blue: 0 } } });
+    assert.deepEqual(errors['parameters.embed'], ['must be true or false, got string']);
+    assert.deepEqual(errors['parameters.texture_size'], ['must be a Size object {width, height}, got integer']);
+    assert.deepEqual(errors['parameters.format'], ['must be one of "gltf", "glb", "fbx", got integer']);
+    assert.deepEqual(errors['parameters.haircuts.color.red'], ['must be an integer in [0, 255]']);
+  });
+
+  test('unknown keys and values are errors with the one meant', () => {
+    const errors = errorsOf({ fromat: 'glb', haircuts: { colour: null }, 'odd key': 1 });
+    assert.deepEqual(errors['parameters.fromat'], ['unknown key; did you mean "format"?']);
+    assert.deepEqual(errors['parameters.haircuts.colour'], ['unknown key; did you mean "color"?']);
+    assert.match(errors['parameters["odd key"]'][0], /unknown key; keys: format, embed/);
+    assert.deepEqual(errorsOf({ format: 'GLB' }), { 'parameters.format': ['unknown format "GLB"; did you mean "glb"?'] });
+  });
+
+  test('persona keys sent to another pipeline say where they belong', () => {
+    assert.match(errorsOf({ textures: { list: [] } })['parameters.textures'][0], /persona_2\.0.*additional_textures/);
+  });
+
+  test('parameters must be an object', () => {
+    assert.deepEqual(errorsOf([]), { parameters: ['must be a JSON object, got array'] });
+  });
+
+  test('templates: body_0.3 has default and head, head pipelines only the default', () => {
+    assert.equal(resolved({ template: 'head' }, context({ pipeline: 'body_0.3', subtype: 'female' })).avatar.template, 'head');
+    assert.match(errorsOf({ template: 'head' })['parameters.template'][0], /unknown template "head"; must be one of ""$/);
+  });
+
+  test('additional textures: unknown ones are errors, ones a part lacks are skipped', () => {
+    assert.match(errorsOf({ additional_textures: ['glow_map'] })['parameters.additional_textures[0]'][0], /unknown texture "glow_map"/);
+    const value = resolved({ additional_textures: ['model', 'lips_mask', 'metallic_map'] });
+    assert.deepEqual(value.avatar.additionalTextures, ['lips_mask', 'metallic_map'], 'model is always there');
+    assert.deepEqual(value.haircuts.additionalTextures, []);
+    assert.deepEqual(value.outfits.additionalTextures, []);
+    const body = context({ pipeline: 'body_0.3', subtype: 'male', textures: ['model', 'metallic_map'] });
+    const bodyValue = resolved({ additional_textures: ['metallic_map', 'body_visibility_mask'] }, body);
+    assert.deepEqual(bodyValue.avatar.additionalTextures, ['metallic_map']);
+    assert.deepEqual(bodyValue.outfits.additionalTextures, ['metallic_map', 'body_visibility_mask']);
+  });
+
+  test('a pipeline without export parameters is refused', () => {
+    assert.deepEqual(errorsOf({}, context({ pipeline: 'animated_face', subtype: 'base/legacy' })), { parameters: ['animated_face does not use export parameters'] });
+  });
+});
+
+describe('make_public', () => {
+  const MESSAGE = /^a public export is a single file, so it needs embed and embed_textures/;
+
+  test('the defaults (gltf) cannot be public, and the error names what to change', () => {
+    const [message] = errorsOf({ make_public: true })['parameters.make_public'];
+    assert.match(message, MESSAGE);
+    assert.match(message, /set format to "glb" or "fbx"/);
+    assert.match(message, /set embed_textures to true/);
+  });
+
+  test('a haircut stored as its own file keeps an export from being public, naming the key that set it', () => {
+    const own = errorsOf({ make_public: true, format: 'glb', embed_textures: true, haircuts: { list: ['chin_bob'], embed: false } });
+    assert.match(own['parameters.make_public'][0], /set haircuts\.embed to true/);
+    const inherited = errorsOf({ make_public: true, format: 'glb', embed_textures: true, embed: false, haircuts: { list: ['chin_bob'] } });
+    assert.match(inherited['parameters.make_public'][0], /set embed to true/);
+    const format = errorsOf({ make_public: true, format: 'glb', embed_textures: true, haircuts: { list: ['chin_bob'], format: 'gltf' } });
+    assert.match(format['parameters.make_public'][0], /set haircuts\.format to "glb" or "fbx"/);
+  });
+
+  test('glb or fbx with embedded parts and textures can be public', () => {
+    assert.equal(resolved({ make_public: true, format: 'glb', embed_textures: true }).makePublic, true);
+    const value = resolved({ make_public: true, format: 'fbx', embed_textures: true, haircuts: { list: ['generated'] }, blendshapes: { list: ['mobile_51'] } });
+    assert.equal(value.makePublic, true);
+    // A category that exports nothing does not matter.
+    assert.equal(resolved({ make_public: true, format: 'glb', embed_textures: true, outfits: { embed: false } }).makePublic, true);
+  });
+});
+
+describe('persona_2.0 export parameters', () => {
+  const persona = context({ pipeline: 'persona_2.0', subtype: 'female', plan: 'enterprise', haircuts: ['HaircutGenerated'] });
+
+  test('a valid request is checked in full, then refused because the pipeline is not available yet', () => {
+    const input = {
+      format: 'glb',
+      lod: 'LOD2',
+      textures: { list: ['Color', 'Normal', 'AO'], profile: '1K.webp', embed: true },
+      avatar: { list: ['AvatarBody', 'AvatarHead'], textures: { list: ['Color'] } },
+      haircuts: { list: ['HaircutGenerated'], color: { red: 1, green: 2, blue: 3 } },
+      outfits_top: { list: [], apply_visibility_masks: false },
+      blendshapes: { list: ['mobile_51'], values: { mobile_51: { jawOpen: 1 } }, embed: false },
+    };
+    assert.deepEqual(resolveExportParameters(input, persona), { ok: false, errors: { parameters: [PERSONA_NOT_AVAILABLE] } });
+  });
+
+  test('shape errors come first, with paths', () => {
+    const errors = errorsOf({ lod: 'LOD3', embed_textures: true, textures: { profile: '8K.png' }, avatar: { list: ['AvatarTail'] } }, persona);
+    assert.match(errors['parameters.lod'][0], /unknown lod "LOD3"/);
+    assert.match(errors['parameters.embed_textures'][0], /use textures\.embed/);
+    assert.match(errors['parameters.textures.profile'][0], /4K, 2K or 1K/);
+    assert.match(errors['parameters.avatar.list[0]'][0], /unknown avatar part "AvatarTail"/);
+  });
+});
+
+describe('available export parameters', () => {
+  test('they list formats, templates, the LOD range, textures, haircuts and blendshape sets', () => {
+    const available = availableExportParameters(context()) as Record<string, any>;
+    assert.deepEqual(available.format, ['gltf', 'glb', 'fbx']);
+    assert.deepEqual(available.lod, [0, 1, 2, 3, 4, 5, 6, 7]);
+    assert.deepEqual(available.template, ['']);
+    assert.deepEqual(available.additional_textures, ['lips_mask', 'metallic_map', 'roughness_map']);
+    assert.deepEqual(available.haircuts.list, ['generated', 'chin_bob', 'ponytail', 'buzz_cut']);
+    assert.deepEqual(available.blendshapes.list, ['mobile_51', 'visemes_15']);
+    assert.deepEqual(available.blendshapes.values.visemes_15, ['AA', 'sil', 'smile']);
+  });
+
+  test('every value they offer is accepted', () => {
+    for (const ctx of [context(), context({ pipeline: 'body_0.3', subtype: 'mobile' })]) {
+      const a = availableExportParameters(ctx) as Record<string, any>;
+      for (const format of a.format) {
+        for (const lod of a.lod) {
+          resolved({ format, lod, template: a.template.at(-1), additional_textures: a.additional_textures, haircuts: { list: [a.haircuts.list.at(-1)] }, blendshapes: { list: a.blendshapes.list }, outfits: { additional_textures: a.outfits.additional_textures } }, ctx);
+        }
+      }
+    }
+  });
+
+  test('the schemas and the defaults agree: every default key is a schema key', () => {
+    const keysOf = (schema: SectionField, value: Record<string, unknown>, path: string) => {
+      for (const [k, v] of Object.entries(value)) {
+        assert.ok(Object.hasOwn(schema.keys, k), `${path}.${k}`);
+        const field = schema.keys[k];
+        if (field.type === 'section' && v && typeof v === 'object') keysOf(field, v as Record<string, unknown>, `${path}.${k}`);
+      }
+    };
+    keysOf(STANDARD_EXPORT_SCHEMA, exportParameterDefaults('head_1.2', 'base/legacy'), 'parameters');
+    keysOf(PERSONA_EXPORT_SCHEMA, exportParameterDefaults('persona_2.0', 'male'), 'parameters');
+  });
+});
+
+describe('docs/exports.md', () => {
+  test('names every key of both schemas', () => {
+    const doc = readFileSync(new URL('../../docs/exports.md', import.meta.url), 'utf8');
+    const walk = (schema: SectionField) => {
+      for (const [k, field] of Object.entries(schema.keys)) {
+        assert.ok(doc.includes(`\`${k}\``) || doc.includes(`${k}:`), k);
+        if (field.type === 'section') walk(field);
+      }
+    };
+    walk(STANDARD_EXPORT_SCHEMA);
+    walk(PERSONA_EXPORT_SCHEMA);
+    assert.match(doc, /^## Export parameters$/m);
+  });
+});
+
+for (const backend of backends()) {
+  describe(`export parameter endpoints (${backend.name})`, () => {
+    let server: TestServer;
+    let api: Api;
+    before(async () => {
+      server = await startTestServer({ backend });
+      api = new Api(server.url, (await server.client('enterprise')).token);
+    });
+    after(() => server.stop());
+
+    test('available lists the generated haircut and the library sets the pipeline offers', async () => {
+      const res = await api.get('/export_parameters/available/head_1.2/?pipeline_subtype=base/mobile');
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.deepEqual(res.body.format, ['gltf', 'glb', 'fbx']);
+      assert.deepEqual(res.body.lod, [0, 1, 2, 3, 4, 5, 6, 7]);
+      // head_1.2's hair is part of its head mesh: no separate generated haircut to export.
+      const expected = [...haircutSet('base').map((h) => h.identity), ...haircutSet('facegen').map((h) => h.identity)];
+      assert.deepEqual(res.body.haircuts.list, expected, 'head_1.2 has the base and facegen sets, not plus');
+      assert.ok(Array.isArray(res.body.blendshapes.list) && res.body.blendshapes.list.length > 0);
+      const head20 = await api.get('/export_parameters/available/head_2.0/');
+      assert.ok(head20.body.haircuts.list.includes(haircutSet('plus')[0].identity));
+      assert.equal(head20.body.haircuts.list[0], 'generated', 'bust/mobile makes a separate generated haircut');
+    });
+
+    test('default answers the spec table in request shape', async () => {
+      const res = await api.get('/export_parameters/default/body_0.3/?pipeline_subtype=female');
+      assert.equal(res.status, 200);
+      assert.deepEqual(res.body, exportParameterDefaults('body_0.3', 'female'));
+      const persona = await api.get('/export_parameters/default/persona_2.0/');
+      assert.equal(persona.body.lod, 'LOD1');
+    });
+
+    test('unknown pipelines and pipelines without export parameters are 404, bad subtypes 400, low plans 403', async () => {
+      assert.equal((await api.get('/export_parameters/available/nope/')).status, 404);
+      const animated = await api.get('/export_parameters/default/animated_face/');
+      assert.equal(animated.status, 404);
+      assert.match(animated.body.detail, /does not use export parameters/);
+      const bad = await api.get('/export_parameters/available/head_1.2/?pipeline_subtype=x');
+      assert.equal(bad.status, 400);
+      assert.ok(bad.body.pipeline_subtype);
+      const plus = new Api(server.url, (await server.client('plus')).token);
+      const low = await plus.get('/export_parameters/available/head_2.0/');
+      assert.equal(low.status, 403);
+      assert.match(low.body.detail, /Pro/);
+      assert.equal((await new Api(server.url).get('/export_parameters/default/head_1.2/')).status, 401);
+    });
+  });
+}
