@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { startTestServer, type TestServer } from './support/server.js';
+import { backends, startTestServer, type TestServer } from './support/server.js';
 import { Api, photo } from './support/api.js';
 import { readGltfDocument, validateGltf } from './support/models.js';
 import { loadFbx } from './support/fbx.js';
@@ -10,13 +10,13 @@ import { readPly } from '../src/formats/ply.js';
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
 
-describe('exports (over HTTP)', () => {
+for (const backend of backends()) describe(`exports (over HTTP, ${backend.name})`, () => {
   let server: TestServer;
   let api: Api;
   let bust: any; // head_2.0 bust/mobile: generated haircut, export asked at creation
   let head: any; // head_1.2 base/mobile with mobile_51 blendshapes
   before(async () => {
-    server = await startTestServer({ workers: 2, env: { LIKENESS_THROTTLE_PER_MINUTE: '0' } });
+    server = await startTestServer({ backend, workers: 2, env: { LIKENESS_THROTTLE_PER_MINUTE: '0' } });
     api = new Api(server.url, (await server.client('pro')).token);
     const created = await Promise.all([
       api.createAvatar({

@@ -10,7 +10,7 @@ test('the suites also run against PostgreSQL', { skip: POSTGRES_SKIP_REASON }, a
     const { db, kind, close } = await openDatabase({ url: pgdb.url });
     assert.equal(kind, 'postgres');
     const tables = await db.introspection.getTables();
-    assert.deepEqual(tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort(), ['avatars', 'clients', 'jobs', 'players', 'tokens']);
+    assert.deepEqual(tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort(), ['avatars', 'clients', 'exports', 'jobs', 'players', 'settings', 'tokens']);
     await close();
     // Migrations run at every start: a second start finds the schema up to date.
     const again = await openDatabase({ url: pgdb.url });
