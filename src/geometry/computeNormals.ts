@@ -33,19 +33,7 @@ export function computeNormals(mesh: Mesh, options: ComputeNormalsOptions = {}):
   const p = mesh.positions;
   const idx = mesh.indices;
   const count = p.length / 3;
-  const acc = new Float64Array(count * 3);
-  for (let f = 0; f < idx.length; f += 3) {
-    const a = idx[f] * 3, b = idx[f + 1] * 3, c = idx[f + 2] * 3;
-    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
-    // |u × v| is twice the area: the sum is area-weighted.
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    for (const v of [a, b, c]) {
-      acc[v] += nx;
-      acc[v + 1] += ny;
-      acc[v + 2] += nz;
-    }
-  }
+  const acc = faceNormalSums(p, idx);
   if (o.weldSeams && o.weld.length === count) {
     for (let v = 0; v < count; v++) {
       const w = o.weld[v];
@@ -105,4 +93,21 @@ export function coincidentGroups(positions: ArrayLike<number>): number[][] {
     }
   }
   return groups;
+}
+
+/** Per vertex, the sum of its triangles' normals weighted by area (|u × v| is twice the area), unnormalised. */
+export function faceNormalSums(p: Float32Array, indices: Uint32Array): Float64Array {
+  const acc = new Float64Array(p.length);
+  for (let f = 0; f < indices.length; f += 3) {
+    const a = indices[f] * 3, b = indices[f + 1] * 3, c = indices[f + 2] * 3;
+    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    for (const v of [a, b, c]) {
+      acc[v] += nx;
+      acc[v + 1] += ny;
+      acc[v + 2] += nz;
+    }
+  }
+  return acc;
 }

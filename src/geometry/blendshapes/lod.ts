@@ -1,4 +1,4 @@
-import { coincidentGroups } from '../computeNormals.js';
+import { coincidentGroups, faceNormalSums } from '../computeNormals.js';
 import type { Mesh } from '../mesh.js';
 
 /**
@@ -120,14 +120,7 @@ function normalBase(mesh: Mesh): NormalBase {
 /** Area-weighted vertex normals, shared within each group by the members whose normals agree; with their unnormalised sums. */
 function vertexNormals(p: Float32Array, indices: Uint32Array, groups: number[][]): { acc: Float64Array; normals: Float32Array } {
   const count = p.length / 3;
-  const acc = new Float64Array(count * 3);
-  for (let f = 0; f < indices.length; f += 3) {
-    const a = indices[f] * 3, b = indices[f + 1] * 3, c = indices[f + 2] * 3;
-    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    for (const v of [a, b, c]) { acc[v] += nx; acc[v + 1] += ny; acc[v + 2] += nz; }
-  }
+  const acc = faceNormalSums(p, indices);
   const shared = acc.slice();
   for (const group of groups) {
     for (const v of group) {

@@ -1,40 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import {
-  availableExportParameters,
-  exportParameterDefaults,
-  getPipeline,
-  planAtLeast,
-  planName,
-  type PipelineName,
-} from '../../pipelines/catalogue/index.js';
+import { availableExportParameters, exportParameterDefaults } from '../../pipelines/catalogue/index.js';
 import { exportContext } from '../../pipelines/exports/context.js';
-import { errors } from '../errors.js';
-import { detailSchema } from '../schemas.js';
+import { pipelineOf, pipelineRouteSchema } from '../pipelineQuery.js';
 
 const tags = ['export parameters'];
-const schema = (summary: string, description: string) => ({
-  summary,
-  description,
-  tags,
-  params: { type: 'object', properties: { pipeline: { type: 'string' } }, required: ['pipeline'] },
-  querystring: { type: 'object', properties: { pipeline_subtype: { type: 'string', description: "Default: the pipeline's first subtype." } } },
-  response: { 200: { type: 'object', additionalProperties: true }, 403: detailSchema, 404: detailSchema },
-});
-
-/** As for /parameters/…, plus a 404 for the pipelines that take no export parameters (animated_face). */
-function resolve(request: FastifyRequest): { pipeline: PipelineName; subtype: string } {
-  const { pipeline } = request.params as { pipeline: string };
-  const spec = getPipeline(pipeline);
-  if (!spec) throw errors.notFound(`Unknown pipeline "${pipeline}".`);
-  if (!spec.exportParameters) throw errors.notFound(`Pipeline ${pipeline} does not use export parameters; its haircuts and blendshapes are named in the computation parameters.`);
-  const subtype = (request.query as { pipeline_subtype?: string }).pipeline_subtype || spec.subtypes[0];
-  if (!spec.subtypes.includes(subtype)) {
-    throw errors.fields({ pipeline_subtype: [`"${subtype}" is not a valid choice for ${pipeline}; choose one of: ${spec.subtypes.join(', ')}.`] });
-  }
-  if (!planAtLeast(request.caller.plan, spec.plan)) throw errors.planTooLow(`Pipeline ${pipeline}`, planName(spec.plan));
-  return { pipeline: pipeline as PipelineName, subtype };
-}
+const schema = (summary: string, description: string) => pipelineRouteSchema(tags, summary, description);
+const resolve = (request: FastifyRequest) => pipelineOf(request, { exportParameters: true });
 
 /** The enumerable export parameters a caller may use, and their defaults, from the export parameter catalogue. */
 export async function exportParameterRoutes(app: FastifyInstance, _ctx: AppContext) {
