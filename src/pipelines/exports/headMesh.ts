@@ -4,6 +4,7 @@ import { readPly } from '../../formats/ply.js';
 import { readZip } from '../../formats/zip.js';
 import type { SceneMorphTarget } from '../../formats/scene.js';
 import { avatarFiles } from '../files.js';
+import { PipelineFailure } from '../failure.js';
 
 /** The avatar's head as stored (LOD0) with its template, enough to rebuild any LOD and any blendshape. */
 export interface StoredHead {
@@ -13,7 +14,7 @@ export interface StoredHead {
 /** The template behind a pipeline and subtype's head (animated_face's styled subtype uses its base head). */
 export function storedHead(pipeline: string, subtype: string, files: Record<string, Uint8Array>): StoredHead {
   const name = pipeline === 'animated_face' ? headSubtype('animated_face', 'base/legacy') : headSubtype(pipeline, subtype);
-  if (!name) throw new Error(`${pipeline} ${subtype} has no head mesh`);
+  if (!name) throw new PipelineFailure(`Exports of ${pipeline} ${subtype} avatars are not implemented by this server yet: it makes no mesh for them.`);
   const zip = files[avatarFiles.mesh(0)];
   if (!zip) throw new Error('the avatar has no LOD0 mesh');
   const mesh = readPly(readZip(zip)['model.ply']).mesh;

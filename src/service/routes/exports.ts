@@ -6,6 +6,7 @@ import { findExport, findExportByCode, insertExport, listExports, promotePending
 import { avatarKey } from '../../store/keys.js';
 import { getPipeline, resolveExportParameters, type ExportPartOptions, type PipelineName, type Plan, type ResolvedExport } from '../../pipelines/catalogue/index.js';
 import { exportContext } from '../../pipelines/exports/context.js';
+import { makesHead } from '../../pipelines/head.js';
 import { avatarFiles, readHaircutIndex, type TextureEntry } from '../../pipelines/files.js';
 import { errors } from '../errors.js';
 import { readForm } from '../form.js';
@@ -122,6 +123,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!getPipeline(avatar.pipeline)?.exportParameters) {
         throw errors.badRequest(`Pipeline ${avatar.pipeline} does not use export parameters; its haircuts and blendshapes are named at creation and downloaded from the avatar.`);
       }
+      if (!makesHead(avatar.pipeline, avatar.pipeline_subtype)) throw errors.notImplemented(`Exporting ${avatar.pipeline} ${avatar.pipeline_subtype} avatars`);
       if (avatar.status === 'Failed' || avatar.status === 'Timed Out') throw errors.badRequest(`The avatar cannot be exported: ${whyUnavailable(avatar)}`);
       const form = await readForm(request, ctx.config.maxPhotoBytes);
       let input: unknown = {};
