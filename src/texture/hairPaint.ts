@@ -1,3 +1,4 @@
+import { texelCode, texelTriangle } from './texelTriangle.js';
 import { strandAt, type StrandNoise } from './hairStrands.js';
 
 /** What {@link paintHair} needs; every array is already checked by the caller. */
@@ -55,21 +56,9 @@ function paintTriangle(input: HairPaintInput, tri: number): void {
   const a = indices[tri * 3], b = indices[tri * 3 + 1], c = indices[tri * 3 + 2];
   const h0 = input.hairlineFrom, hspan = Math.max(1e-6, input.hairlineTo - h0);
   if (C[a] <= h0 && C[b] <= h0 && C[c] <= h0) return;
-  const ua = uvs[a * 2] * W - 0.5, va = uvs[a * 2 + 1] * H - 0.5;
-  const ub = uvs[b * 2] * W - 0.5, vb = uvs[b * 2 + 1] * H - 0.5;
-  const uc = uvs[c * 2] * W - 0.5, vc = uvs[c * 2 + 1] * H - 0.5;
-  const area = (ub - ua) * (vc - va) - (vb - va) * (uc - ua);
-  if (!(Math.abs(area) > 1e-9)) return;
-  const inv = 1 / area;
-  const dbi = (vc - va) * inv, dbj = -(uc - ua) * inv, b0 = -ua * dbi - va * dbj;
-  const dci = -(vb - va) * inv, dcj = (ub - ua) * inv, c0 = -ua * dci - va * dcj;
-  const dai = -dbi - dci;
-  const absArea = Math.abs(area), margin = Math.max(0, input.dilation);
-  const la = Math.hypot(uc - ub, vc - vb) / absArea, lb = Math.hypot(uc - ua, vc - va) / absArea, lc = Math.hypot(ub - ua, vb - va) / absArea;
-  const border = input.borders[tri];
-  const ma = border & 1 ? margin * la : 0, mb = border & 2 ? margin * lb : 0, mc = border & 4 ? margin * lc : 0;
-  const j0 = Math.max(0, Math.ceil(Math.min(va, vb, vc) - margin)), j1 = Math.min(H - 1, Math.floor(Math.max(va, vb, vc) + margin));
-  const iMin = Math.max(0, Math.ceil(Math.min(ua, ub, uc) - margin)), iMax = Math.min(W - 1, Math.floor(Math.max(ua, ub, uc) + margin));
+  const tt = texelTriangle(uvs, a, b, c, W, H, input.borders[tri], input.dilation);
+  if (!tt) return;
+  const { dai, dbi, dbj, b0, dci, dcj, c0, ma, mb, mc, j0, j1, iMin, iMax } = tt;
 
   // Turns around the crown wrap at the back: unwrap the corners to the first one's side.
   const ra = A[a], rb = A[b] - Math.round(A[b] - ra) - ra, rc = A[c] - Math.round(A[c] - ra) - ra;
@@ -87,11 +76,8 @@ function paintTriangle(input: HairPaintInput, tri: number): void {
     let r = ra + wb * rb + wc * rc, cov = ca + wb * cb + wc * cc, d = da + wb * db + wc * dc;
     for (let i = lo; i <= hi; i++, wb += dbi, wc += dci, r += dri, cov += dcci, d += ddi) {
       const wa = 1 - wb - wc;
-      let code = 255;
-      if (wa < 0 || wb < 0 || wc < 0) {
-        const outside = Math.max(-wa / la, -wb / lb, -wc / lc);
-        code = outside >= margin ? 1 : 254 - Math.floor((outside / margin) * 253);
-      }
+      // In the dilation ring below 255 (the span keeps i inside every grown edge).
+      const code = texelCode(tt, wa, wb, wc);
       const k = j * W + i;
       if (cov <= h0 || (code < 255 && mask[k] !== 0)) continue;
       const e = (cov - h0) / hspan;

@@ -1,3 +1,4 @@
+import { texelCode, texelTriangle } from './texelTriangle.js';
 import type { Rgb } from '../analysis/types.js';
 import type { DepthBuffer } from './depthBuffer.js';
 import type { RawImage, TexelBox } from './image.js';
@@ -115,29 +116,9 @@ function rasterTriangle(state: RasterState, tri: number): void {
   // texel; the fill covers it. Skipping it halves the work for a head seen from the front.
   const f0 = input.facingFrom;
   if (PF[a] <= f0 && PF[b] <= f0 && PF[c] <= f0) return;
-  // Texel space with texel centres at integers; v = 0 is row 0 (the top).
-  const ua = uvs[a * 2] * W - 0.5, va = uvs[a * 2 + 1] * H - 0.5;
-  const ub = uvs[b * 2] * W - 0.5, vb = uvs[b * 2 + 1] * H - 0.5;
-  const uc = uvs[c * 2] * W - 0.5, vc = uvs[c * 2 + 1] * H - 0.5;
-  const area = (ub - ua) * (vc - va) - (vb - va) * (uc - ua);
-  if (!(Math.abs(area) > 1e-9)) return;
-  const inv = 1 / area;
-  // Barycentrics are affine in (i, j); so is every attribute.
-  const dbi = (vc - va) * inv, dbj = -(uc - ua) * inv, b0 = -ua * dbi - va * dbj;
-  const dci = -(vb - va) * inv, dcj = (ub - ua) * inv, c0 = -ua * dci - va * dcj;
-  const dai = -dbi - dci;
-  // A barycentric of -k·|edge|/|area| is k texels outside that edge: the dilated triangle is
-  // wa >= -ma, wb >= -mb, wc >= -mc.
-  const absArea = Math.abs(area);
-  const la = Math.hypot(uc - ub, vc - vb) / absArea;
-  const lb = Math.hypot(uc - ua, vc - va) / absArea;
-  const lc = Math.hypot(ub - ua, vb - va) / absArea;
-  const border = input.borders[tri];
-  const ma = border & 1 ? margin * la : 0, mb = border & 2 ? margin * lb : 0, mc = border & 4 ? margin * lc : 0;
-  const j0 = Math.max(0, Math.ceil(Math.min(va, vb, vc) - margin));
-  const j1 = Math.min(H - 1, Math.floor(Math.max(va, vb, vc) + margin));
-  const iMin = Math.max(0, Math.ceil(Math.min(ua, ub, uc) - margin));
-  const iMax = Math.min(W - 1, Math.floor(Math.max(ua, ub, uc) + margin));
+  const tt = texelTriangle(uvs, a, b, c, W, H, input.borders[tri], margin);
+  if (!tt) return;
+  const { ua, va, ub, vb, uc, vc, dai, dbi, dbj, b0, dci, dcj, c0, ma, mb, mc, j0, j1, iMin, iMax } = tt;
 
   const xa = PX[a], xb = PX[b] - xa, xc = PX[c] - xa;
   const ya = PY[a], yb = PY[b] - ya, yc = PY[c] - ya;
@@ -182,12 +163,8 @@ function rasterTriangle(state: RasterState, tri: number): void {
     let rowSeen0 = W, rowSeen1 = -1;
     for (let i = lo; i <= hi; i++, wb += dbi, wc += dci, x += dxi, y += dyi, f += dfi, z += dzi) {
       const wa = 1 - wb - wc;
-      let code = 255;
-      if (wa < 0 || wb < 0 || wc < 0) {
-        // In the dilation ring (the span keeps i inside every grown edge).
-        const outside = Math.max(-wa / la, -wb / lb, -wc / lc);
-        code = outside >= margin ? 1 : 254 - Math.floor((outside / margin) * 253);
-      }
+      // In the dilation ring below 255 (the span keeps i inside every grown edge).
+      const code = texelCode(tt, wa, wb, wc);
       const k = j * W + i;
       const prior = coverage[k];
       if (code < prior) continue;
