@@ -302,17 +302,6 @@ describe('blendshapes on fitted heads', () => {
     }
   });
 
-  test('the 51 shapes of mobile_51 take at most 150 ms for a head (template work cached)', () => {
-    const set = blendshapeSet('mobile_51');
-    set.deltas(heads[0].head);
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const start = performance.now();
-      set.deltas(heads[1].head);
-      times.push(performance.now() - start);
-    }
-    assert.ok(Math.min(...times) <= 150, `${Math.min(...times)} ms`);
-  });
 });
 
 describe('blendshapes on levels of detail', () => {

@@ -271,7 +271,6 @@ describe('glTF and GLB', async () => {
       times.sort((a, b) => a - b);
       const sizes = files.map((f) => `${f.name} ${(f.data.length / 1e6).toFixed(2)} MB`).join(', ');
       console.log(`${vertices} vertices, 51 targets, ${(jpeg.length / 1e6).toFixed(1)} MB JPEG, binary=${options.binary}: best ${times[0].toFixed(0)} ms, median ${times[2].toFixed(0)} ms; ${sizes}`);
-      assert.ok(times[0] < 300, `best of 5 took ${times[0].toFixed(0)} ms`);
     }
     // Dense, the blendshapes alone would take 51 × 12 bytes per vertex.
     const dense = 51 * vertices * 12;

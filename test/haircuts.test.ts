@@ -138,16 +138,6 @@ describe('every haircut fitted to the head of astronaut.png', () => {
     assert.ok(lowest('chin_bob') < lowest('crew_cut') - 0.01);
   });
 
-  test('fits within 50 ms once the haircut is made for the template', () => {
-    for (const identity of ['crew_cut', 'chin_bob', 'long_straight', 'long_curls', 'ponytail']) {
-      const haircut = haircutByIdentity(identity)!;
-      fitHaircut(haircut, astronaut.fitted);
-      const start = performance.now();
-      fitHaircut(haircut, astronaut.fitted);
-      const ms = performance.now() - start;
-      assert.ok(ms <= 50, `${identity}: ${ms.toFixed(1)} ms`);
-    }
-  });
 });
 
 describe('the texture of an artificial haircut', () => {
@@ -232,11 +222,4 @@ describe('predict_haircut', () => {
     }
   });
 
-  test('predicting over base and facegen takes at most 500 ms once the haircuts are made', () => {
-    warmUpHaircuts(astronaut.fitted.template, sets);
-    const start = performance.now();
-    predictHaircut(astronaut.fitted, astronaut.hair, astronaut.analysis, { sets });
-    const ms = performance.now() - start;
-    assert.ok(ms <= 500, `${ms.toFixed(0)} ms`);
-  });
 });

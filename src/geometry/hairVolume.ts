@@ -4,7 +4,8 @@ import type { FittedHead } from './fitHead.js';
 import type { Mesh } from './mesh.js';
 import type { Projection } from '../texture/projection.js';
 import { kernelAverage, ObservationPool } from './observationPool.js';
-import { confident, sample, silhouetteHair, type SilhouetteHair } from './silhouetteHair.js';
+import { silhouetteHair, type SilhouetteHair } from './silhouetteHair.js';
+import { confidentMask as confident, sampleMask as sample } from '../analysis/masks.js';
 import { raisedProjection } from './raisedProjection.js';
 import { smoothVertexField, smoothVertexNormals, vertexDistance, vertexGraph } from './vertexGraph.js';
 

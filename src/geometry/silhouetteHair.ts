@@ -1,4 +1,5 @@
 import type { Mask } from '../analysis/types.js';
+import { confidentMask as confident, sampleMask as sample } from '../analysis/masks.js';
 import type { Mesh } from './mesh.js';
 import type { PhotoCamera } from './photoCamera.js';
 import type { PhotoProjection } from './photoProjection.js';
@@ -91,29 +92,6 @@ export function silhouetteHair(
     coverage.push(Number.isNaN(inside) ? (beyond >= 0.5 ? beyond : NaN) : Math.max(inside, beyond));
   }
   return { vertices: Uint32Array.from(vertices), thickness: Float32Array.from(thickness), coverage: Float32Array.from(coverage) };
-}
-
-/**
- * A segmentation mask's confident part, as photoGrid.ts reads masks: a smoothstep from 50 % to 95 %,
- * so the soft rim where a pixel is part hair, part background or skin does not count as hair.
- */
-export function confident(value: number): number {
-  const s = (value - 127.5) / 114.75;
-  return s <= 0 ? 0 : s >= 1 ? 1 : s * s * (3 - 2 * s);
-}
-
-/** A mask value (0..255) at mask position (x, y), bilinear, pixel centres at +0.5, edges clamped. */
-export function sample(mask: Mask, x: number, y: number): number {
-  const mw = mask.width, mh = mask.height, d = mask.data;
-  let fx = x - 0.5, fy = y - 0.5;
-  if (fx < 0) fx = 0; else if (fx > mw - 1) fx = mw - 1;
-  if (fy < 0) fy = 0; else if (fy > mh - 1) fy = mh - 1;
-  const ix = Math.floor(fx), iy = Math.floor(fy);
-  const ix1 = ix + 1 < mw ? ix + 1 : ix, iy1 = iy + 1 < mh ? iy + 1 : iy;
-  const ax = fx - ix, ay = fy - iy;
-  const top = d[iy * mw + ix] * (1 - ax) + d[iy * mw + ix1] * ax;
-  const bottom = d[iy1 * mw + ix] * (1 - ax) + d[iy1 * mw + ix1] * ax;
-  return top * (1 - ay) + bottom * ay;
 }
 
 function inFootprint(footprint: Uint8Array, w: number, h: number, x: number, y: number): boolean {

@@ -1,6 +1,7 @@
 import type { Point2 } from '../analysis/mesh.js';
 import { scanPolygon } from '../analysis/raster.js';
 import type { Mask } from '../analysis/types.js';
+import { confidentMask, sampleMask } from '../analysis/masks.js';
 import type { DepthBuffer } from './depthBuffer.js';
 import { chamferDistance } from './distance.js';
 
@@ -168,27 +169,9 @@ function allowRow(out: Float32Array, j: number, grid: DepthBuffer, photoWidth: n
   for (let i = 0; i < width; i++) {
     const x = x0 + (i + 0.5) / scale;
     let allowed = 1;
-    if (person) allowed *= ramp(sample(person, x, y, photoWidth, photoHeight));
-    if (hair && allowed > 0) allowed *= ramp(255 - sample(hair, x, y, photoWidth, photoHeight));
+    if (person) allowed *= confidentMask(sampleMask(person, (x * person.width) / photoWidth, (y * person.height) / photoHeight));
+    if (hair && allowed > 0) allowed *= confidentMask(255 - sampleMask(hair, (x * hair.width) / photoWidth, (y * hair.height) / photoHeight));
     out[(j * width + i) * GRID_STRIDE + 1] = allowed;
   }
 }
 
-function ramp(value: number): number {
-  const s = (value - 127.5) / 114.75;
-  return s <= 0 ? 0 : s >= 1 ? 1 : s * s * (3 - 2 * s);
-}
-
-/** A mask value (0..255) at a photo position, bilinear; masks cover the whole photo at any resolution. */
-function sample(mask: Mask, x: number, y: number, pw: number, ph: number): number {
-  const mw = mask.width, mh = mask.height, d = mask.data;
-  let fx = (x * mw) / pw - 0.5, fy = (y * mh) / ph - 0.5;
-  if (fx < 0) fx = 0; else if (fx > mw - 1) fx = mw - 1;
-  if (fy < 0) fy = 0; else if (fy > mh - 1) fy = mh - 1;
-  const ix = Math.floor(fx), iy = Math.floor(fy);
-  const ix1 = ix + 1 < mw ? ix + 1 : ix, iy1 = iy + 1 < mh ? iy + 1 : iy;
-  const ax = fx - ix, ay = fy - iy;
-  const top = d[iy * mw + ix] * (1 - ax) + d[iy * mw + ix1] * ax;
-  const bottom = d[iy1 * mw + ix] * (1 - ax) + d[iy1 * mw + ix1] * ax;
-  return top * (1 - ay) + bottom * ay;
-}
