@@ -11,6 +11,7 @@ import { photoTexels } from './photoTexels.js';
 import { checkProjection, type Projection } from './projection.js';
 import { skinFill } from './skinFill.js';
 import { islandBorders } from './uvEdges.js';
+import type { BakeOptions } from './bakeTexture.js';
 
 /** What the hair is painted from. */
 export interface HairTextureInput {
@@ -36,24 +37,12 @@ export interface HairTextureInput {
   skin?: Rgb;
 }
 
-/** Options of {@link hairTexture}. */
-export interface HairTextureOptions {
-  /** Facing (cosine to the camera) at and below which nothing is taken from the photo. */
-  facingFrom?: number;
-  /** Facing from which the photo is taken at full weight. */
-  facingTo?: number;
-  /** How far behind the nearest surface (fraction of the depth range) a point still counts as seen. */
-  depthTolerance?: number;
-  /** Longer side of the photo-space depth buffer, in cells. */
-  depthBufferSize?: number;
-  /** Texels by which triangles are grown at UV-island borders (the bake's). */
-  dilation?: number;
-  /** Width, as a fraction of the texture width, of the fade from the photo's hair into the fill. */
-  feather?: number;
-  /** The hair fill is computed at 1/fillFactor of the texture resolution. */
-  fillFactor?: number;
-  /** Distance from the photo's hair, as a fraction of the texture width, over which the fill becomes the hair's mean colour. */
-  fillFalloff?: number;
+/**
+ * Options of {@link hairTexture}: the bake's photo sampling options (same meaning, for the hair:
+ * `feather` fades the photo's hair into the fill, `fillFalloff` is the distance over which the fill
+ * becomes the hair's mean colour), and the strands'.
+ */
+export interface HairTextureOptions extends Pick<BakeOptions, 'facingFrom' | 'facingTo' | 'depthTolerance' | 'depthBufferSize' | 'dilation' | 'feather' | 'fillFactor' | 'fillFalloff'> {
   /** Strand contrast over the fill, as a multiple of the photo hair's own fine contrast. */
   strands?: number;
   /** Least strand contrast (relative luma): hair that looks flat in the photo still has strands. */
