@@ -6,6 +6,7 @@ import { avatarFiles } from '../files.js';
 import { PipelineFailure } from '../failure.js';
 import { blendshapeSelection, exportedHead, headBlendshapes, storedHead } from './headMesh.js';
 import { exportedHaircut } from './haircutMesh.js';
+import { keepOffHead } from '../../assets/haircuts/index.js';
 import { metallicRoughnessImage, sizedImage } from './textures.js';
 import { writeArchive } from './writeArchive.js';
 import type { ExportFileOutput, ExportInput, ExportOutput, StaticFileOutput } from './types.js';
@@ -88,6 +89,10 @@ export async function buildExport(input: ExportInput, progress: (value: number) 
   if (p.haircuts.list.length) {
     const identity = p.haircuts.list[0];
     const haircut = await exportedHaircut(identity, head, input.files, { color: p.haircuts.color, textureSize: p.haircuts.textureSize });
+    // The haircut keeps its own faces at every LOD: simplifying its cards and textured cap opens
+    // holes where alpha is interpolated over larger triangles. Fitted to LOD0, it is kept off this
+    // LOD's flatter surface, which can stand proud of LOD0's.
+    if (p.avatar.lod > 0) haircut.mesh = keepOffHead(haircut.mesh, exported.mesh);
     const part = asPart({ name: `haircut_${identity}`, mesh: haircut.mesh, material: haircut.material, morphTargets: [] }, p.haircuts);
     // A static texture stays out of archives whose models reference it as a separate file.
     const useStatic = (o: ExportPartOptions) => haircut.staticTexture && !o.pointclouds && !(o.format !== 'gltf' && o.embedTextures);
