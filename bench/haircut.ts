@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { createFaceAnalyzer, hairRegion } from '../src/analysis/index.js';
 import { headTemplate } from '../src/assets/index.js';
-import { blendshapeSet, fitHead, haircutShell, hairVolume, warmUpHeadGeometry } from '../src/geometry/index.js';
+import { blendshapeSet, fitHead, hairCurtain, haircutShell, hairVolume, warmUpHeadGeometry } from '../src/geometry/index.js';
 import { textureProjection } from '../src/pipelines/projection.js';
 import { bakeTexture, decodeRgb, faceOutline, haircutTexture, hairTexture } from '../src/texture/index.js';
 import { type Figure, median, printFigures } from './figure.js';
@@ -25,7 +25,7 @@ export async function run(): Promise<Figure[]> {
   const photo = await decodeRgb(bytes);
   const fitted = fitHead(headTemplate('head_2.0 bust/mobile'), analysis);
   const baked = bakeTexture({ mesh: fitted.mesh, projection: textureProjection(fitted), photo, skin: analysis.colors.skin, masks: analysis.segmentation, faceOutline: faceOutline(analysis.face) });
-  const times: Record<string, number[]> = { region: [], volume: [], shell: [], paint: [], rgba: [], total: [], blendshapes: [], both: [] };
+  const times: Record<string, number[]> = { region: [], volume: [], shell: [], curtain: [], paint: [], rgba: [], total: [], blendshapes: [], both: [] };
   const mobile51 = blendshapeSet('mobile_51');
   let faces = 0;
   for (let round = 0; round <= ROUNDS; round++) {
@@ -35,6 +35,8 @@ export async function run(): Promise<Figure[]> {
     const volume = hairVolume(fitted, analysis, region);
     const t2 = performance.now();
     const shell = haircutShell(volume);
+    const t2b = performance.now();
+    hairCurtain({ hair: volume.mesh, coverage: volume.coverage, head: fitted.mesh, camera: fitted.camera, mask: region, width: analysis.width, height: analysis.height, photo, color: analysis.colors.hair });
     const t3 = performance.now();
     const painted = hairTexture({ texture: baked.texture, mesh: volume.mesh, coverage: volume.coverage, projection: volume.projection, photo, hair: region, color: analysis.colors.hair, skin: baked.tone });
     const t4 = performance.now();
@@ -46,7 +48,8 @@ export async function run(): Promise<Figure[]> {
     if (round === 0) continue;
     times.region.push(t1 - t0);
     times.volume.push(t2 - t1);
-    times.shell.push(t3 - t2);
+    times.shell.push(t2b - t2);
+    times.curtain.push(t3 - t2b);
     times.paint.push(t4 - t3);
     times.rgba.push(t5 - t4);
     times.total.push(t5 - t0);
@@ -58,6 +61,7 @@ export async function run(): Promise<Figure[]> {
     { name: '  hair region from the photo (median)', value: median(times.region), unit: 'ms' },
     { name: '  hair volume on the fitted head (median)', value: median(times.volume), unit: 'ms' },
     { name: '  haircut shell (median)', value: median(times.shell), unit: 'ms' },
+    { name: '  curtain for long hair (median)', value: median(times.curtain), unit: 'ms' },
     { name: '  hair painted at 4096x2048 (median)', value: median(times.paint), unit: 'ms' },
     { name: '  RGBA texture at 2048x1024 (median)', value: median(times.rgba), unit: 'ms' },
     { name: '  total (median)', value: median(times.total), unit: 'ms' },

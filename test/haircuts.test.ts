@@ -12,7 +12,7 @@ import {
 } from '../src/assets/haircuts/index.js';
 import { fitHead, type FittedHead } from '../src/geometry/fitHead.js';
 import { meshDefects } from '../src/geometry/meshDefects.js';
-import { headSurface } from '../src/assets/haircuts/headSurface.js';
+import { headSurface } from '../src/geometry/headSurface.js';
 import { decodeRgb } from '../src/texture/codec.js';
 
 // Compiled to dist/test/: the project root is two levels up.

@@ -24,6 +24,8 @@ export { cartoonish, CARTOONISH_DEFAULTS, CARTOON_STYLES, type CartoonStyle, typ
 export { curvedBottom, CURVED_BOTTOM_DEFAULTS, type CurvedBottomOptions } from './curvedBottom.js';
 export { fitNeck, FIT_NECK_DEFAULTS, type FitNeckOptions, type FittedNeckHead } from './fitNeck.js';
 export { hairVolume, HAIR_VOLUME_DEFAULTS, type HairVolume, type HairVolumeOptions } from './hairVolume.js';
+export { hairCurtain, HAIR_CURTAIN_DEFAULTS, type HairCurtainInput, type HairCurtainOptions } from './hairCurtain.js';
+export { hairLength, HAIR_LENGTH_DEFAULTS, type HairLengthInput, type HairLengthOptions, type HairSide } from './hairLength.js';
 export { cartoonField, type CartoonProportions } from './cartoonField.js';
 export { smoothRelief } from './smoothRelief.js';
 export { neckWidth } from './neckWidth.js';
@@ -33,3 +35,6 @@ export { simplifyMesh } from './simplifyMesh.js';
 export {
   BLENDSHAPE_SET_NAMES, blendshapeNames, blendshapeSet, lodDeltas, normalDeltas, type BlendshapeSet,
 } from './blendshapes/index.js';
+export { headSurface, type HeadSurface, type SurfacePoint } from './headSurface.js';
+export { keepOffHead, KEEP_OFF_HEAD_DEFAULTS, type KeepOffHeadOptions } from './keepOffHead.js';
+export { mergeMeshes } from './mergeMeshes.js';

@@ -1,7 +1,8 @@
 import { hairRegion, type FaceAnalysis, type Mask } from '../analysis/index.js';
 import { repackUvs, type HeadTemplate } from '../assets/index.js';
+import { mergeMeshes } from '../geometry/index.js';
 import {
-  cartoonish, curvedBottom, fitHead, fitNeck, haircutShell, hairVolume, type FittedHead, type HairVolume, type Mesh,
+  cartoonish, curvedBottom, fitHead, fitNeck, haircutShell, hairCurtain, hairVolume, type FittedHead, type HairVolume, type Mesh,
 } from '../geometry/index.js';
 import type { RawImage } from '../texture/index.js';
 import type { EffectiveParameters } from './catalogue/index.js';
@@ -73,7 +74,12 @@ export function headGeometry(template: HeadTemplate, photo: RawImage, analysis: 
   if (hair && hairMode === 'separate' && hair.thickness.some((t) => t > FLAT_HAIR)) {
     const styled = modify({ ...fitted, mesh: hair.mesh });
     const shell = haircutShell({ ...hair, mesh: { ...styled.mesh, uvs } });
-    if (shell.indices.length > 0) haircut = shell;
+    // Long hair hangs below the cap as a curtain (null for hair that ends above the ears).
+    const curtain = hairCurtain({
+      hair: styled.mesh, coverage: hair.coverage, uvs, head: head.mesh, camera: fitted.camera, mask: hair.region,
+      width: analysis.width, height: analysis.height, photo, color: analysis.colors.hair,
+    });
+    if (shell.indices.length > 0) haircut = curtain ? mergeMeshes([shell, curtain]) : shell;
   }
   return { head, fitted, hair, hairMode, haircut, repacked };
 }

@@ -6,9 +6,9 @@ import { hairCards } from './hairCards.js';
 import { hairTails } from './hairTails.js';
 import { hairZone } from './hairZone.js';
 import { groomStrands } from './groomStrands.js';
-import { mergeMeshes } from './mergeMeshes.js';
+import { mergeMeshes } from '../../geometry/mergeMeshes.js';
 import { hashString } from './seededRandom.js';
-import { headSurface, type HeadSurface } from './headSurface.js';
+import { headSurface, type HeadSurface } from '../../geometry/headSurface.js';
 
 /** Least height of a card's vertex over the template head, metres: fitting keeps it above the fitted head. */
 export const MIN_HEIGHT = 0.003;

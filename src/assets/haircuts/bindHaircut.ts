@@ -1,6 +1,7 @@
 import type { Mesh } from '../../geometry/mesh.js';
 import type { HeadTemplate } from '../headTemplate.js';
-import { headSurface, skullMesh } from './headSurface.js';
+import { headSurface } from '../../geometry/headSurface.js';
+import { skullMesh } from './skullMesh.js';
 
 /** Where each vertex of a haircut sits relative to the head it was made on. */
 export interface HaircutBinding {

@@ -1,5 +1,6 @@
 import type { HeadTemplate } from '../headTemplate.js';
-import { headSurface, skullMesh } from './headSurface.js';
+import { headSurface } from '../../geometry/headSurface.js';
+import { skullMesh } from './skullMesh.js';
 
 /** Options of {@link earClearance}. */
 export interface EarClearanceOptions {

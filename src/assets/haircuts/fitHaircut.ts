@@ -4,7 +4,7 @@ import type { HeadTemplate } from '../headTemplate.js';
 import { authorHaircut, MIN_HEIGHT, type AuthoredHaircut } from './authorHaircut.js';
 import { bindHaircut, earVertices, type HaircutBinding } from './bindHaircut.js';
 import type { Haircut } from './haircut.js';
-import { headSurface } from './headSurface.js';
+import { headSurface } from '../../geometry/headSurface.js';
 
 /** Least height over the fitted head of the vertices checked after fitting, metres. */
 const CLEARANCE = 0.001;

@@ -4,7 +4,8 @@ import { combDirection, FRONT_HAIRLINE, hemHeight, rootLength, rootZones, smooth
 import { earClearance } from './earClearance.js';
 import { hairZone } from './hairZone.js';
 import { CAP_ONLY_LENGTH, HAIRCUT_STYLE_DEFAULTS, type HaircutStyle } from './haircutStyle.js';
-import { headSurface, skullMesh, type HeadSurface } from './headSurface.js';
+import { headSurface, type HeadSurface } from '../../geometry/headSurface.js';
+import { skullMesh } from './skullMesh.js';
 import { scalpRoots } from './scalpRoots.js';
 import { seededRandom } from './seededRandom.js';
 

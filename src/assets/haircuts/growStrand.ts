@@ -1,4 +1,4 @@
-import type { HeadSurface } from './headSurface.js';
+import type { HeadSurface } from '../../geometry/headSurface.js';
 
 /** A strand grown on the template head: the spine of one hair card. */
 export interface Strand {

@@ -5,7 +5,8 @@ import { hairTube } from './hairTube.js';
 import type { HaircutStyle } from './haircutStyle.js';
 import { CLEARANCE, type GroomedStrand } from './groomStrands.js';
 import { growStrand } from './growStrand.js';
-import { headSurface, skullMesh, type HeadSurface } from './headSurface.js';
+import { headSurface, type HeadSurface } from '../../geometry/headSurface.js';
+import { skullMesh } from './skullMesh.js';
 import { seededRandom } from './seededRandom.js';
 
 /** Hair gathered off the head: where it is tied, and the tail's cards and tubes. */

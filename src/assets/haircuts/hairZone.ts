@@ -1,6 +1,6 @@
 import { smoothVertexField, vertexGraph } from '../../geometry/vertexGraph.js';
 import type { HeadTemplate } from '../headTemplate.js';
-import { pointTree } from './pointTree.js';
+import { pointTree } from '../../geometry/pointTree.js';
 
 /** Where a haircut's hair grows on a head template, per template vertex. */
 export interface HairZone {

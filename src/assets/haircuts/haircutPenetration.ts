@@ -1,5 +1,5 @@
 import type { Mesh } from '../../geometry/mesh.js';
-import { headSurface } from './headSurface.js';
+import { headSurface } from '../../geometry/headSurface.js';
 
 /** How far a haircut goes into a head. */
 export interface HaircutPenetration {

@@ -10,7 +10,6 @@ export { CAP_ONLY_LENGTH, HAIRCUT_STYLE_DEFAULTS, haircutLength, type HaircutLen
 export { HAIRCUTS, haircutByIdentity, haircutSet } from './haircutLibrary.js';
 export { authorHaircut, type AuthoredHaircut } from './authorHaircut.js';
 export { boundHaircut, fitHaircut, type BoundHaircut } from './fitHaircut.js';
-export { keepOffHead, KEEP_OFF_HEAD_DEFAULTS, type KeepOffHeadOptions } from './keepOffHead.js';
 export { haircutPenetration, HAIRCUT_PENETRATION_DEFAULTS, type HaircutPenetration, type HaircutPenetrationOptions } from './haircutPenetration.js';
 export {
   artificialHaircutTexture, ARTIFICIAL_HAIRCUT_TEXTURE_DEFAULTS, type ArtificialHaircutTextureOptions,

@@ -6,7 +6,7 @@ import { avatarFiles } from '../files.js';
 import { PipelineFailure } from '../failure.js';
 import { blendshapeSelection, exportedHead, headBlendshapes, storedHead } from './headMesh.js';
 import { exportedHaircut } from './haircutMesh.js';
-import { keepOffHead } from '../../assets/haircuts/index.js';
+import { keepOffHead } from '../../geometry/index.js';
 import { metallicRoughnessImage, sizedImage } from './textures.js';
 import { writeArchive } from './writeArchive.js';
 import type { ExportFileOutput, ExportInput, ExportOutput, StaticFileOutput } from './types.js';

@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { createFaceAnalyzer, type FaceAnalysis, type FaceAnalyzer } from '../src/analysis/index.js';
+import { headTemplate } from '../src/assets/index.js';
+import { headSurface } from '../src/geometry/headSurface.js';
+import { hairCurtain } from '../src/geometry/hairCurtain.js';
+import type { Mesh } from '../src/geometry/mesh.js';
+import { meshDefects } from '../src/geometry/meshDefects.js';
+import { effectiveParameters } from '../src/pipelines/catalogue/index.js';
+import { headGeometry, type HeadGeometry } from '../src/pipelines/headGeometry.js';
+import { decodeRgb, type RawImage } from '../src/texture/index.js';
+
+// Compiled to dist/test/: the project root is two levels up.
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SUBTYPE = 'bust/mobile';
+
+interface Subject {
+  analysis: FaceAnalysis;
+  photo: RawImage;
+  geometry: HeadGeometry;
+  curtain: Mesh | null;
+}
+
+let analyzer: FaceAnalyzer;
+const subjects: Record<string, Subject> = {};
+
+/** The curtain headGeometry hangs under the generated haircut, made again on its own. */
+function curtainOf(geometry: HeadGeometry, analysis: FaceAnalysis, photo: RawImage): Mesh | null {
+  const hair = geometry.hair!;
+  return hairCurtain({
+    hair: hair.mesh, coverage: hair.coverage, uvs: geometry.head.mesh.uvs, head: geometry.head.mesh, camera: geometry.fitted.camera,
+    mask: hair.region, width: analysis.width, height: analysis.height, photo, color: analysis.colors.hair,
+  });
+}
+
+before(async () => {
+  analyzer = await createFaceAnalyzer();
+  const template = headTemplate(`head_2.0 ${SUBTYPE}`);
+  const parameters = effectiveParameters({}, 'head_2.0', SUBTYPE);
+  for (const [name, path] of [
+    // Women whose hair hangs to the photo's bottom edge beside the neck.
+    ['long', 'bench/fixtures/faces/facedetect-2.png'],
+    ['long2', 'bench/fixtures/faces/facedetect-4.png'],
+    // Short hair ending above the ears.
+    ['short', 'bench/fixtures/faces/facedetect-1.png'],
+    ['astronaut', 'test/fixtures/photos/astronaut.png'],
+  ] as const) {
+    const bytes = await readFile(ROOT + path);
+    const analysis = await analyzer.analyze(bytes);
+    const photo = await decodeRgb(bytes);
+    const geometry = headGeometry(template, photo, analysis, parameters, 'separate');
+    subjects[name] = { analysis, photo, geometry, curtain: curtainOf(geometry, analysis, photo) };
+  }
+});
+
+after(async () => {
+  await analyzer.close();
+});
+
+function lowest(mesh: Mesh): number {
+  let y = Infinity;
+  for (let v = 1; v < mesh.positions.length; v += 3) y = Math.min(y, mesh.positions[v]);
+  return y;
+}
+
+describe('the hair curtain of a generated haircut', () => {
+  test('long hair in the photo makes the haircut reach well below the ears (the ear canals are at y = 0)', () => {
+    for (const name of ['long', 'long2']) {
+      const { geometry, curtain } = subjects[name];
+      assert.ok(curtain, `${name}: a curtain`);
+      assert.ok(geometry.haircut, `${name}: a haircut`);
+      assert.ok(lowest(geometry.haircut!) < -0.08, `${name}: lowest point ${lowest(geometry.haircut!).toFixed(3)} m`);
+    }
+  });
+
+  test('short hair hangs no curtain, and its haircut stays above the ear lobes', () => {
+    for (const name of ['short', 'astronaut']) {
+      const { geometry, curtain } = subjects[name];
+      assert.equal(curtain, null, name);
+      if (geometry.haircut) assert.ok(lowest(geometry.haircut) > -0.08, `${name}: lowest point ${lowest(geometry.haircut).toFixed(3)} m`);
+    }
+  });
+
+  test('no curtain vertex is inside the head', () => {
+    for (const name of ['long', 'long2']) {
+      const { geometry, curtain } = subjects[name];
+      const surface = headSurface(geometry.head.mesh);
+      let worst = Infinity;
+      for (let v = 0; v < curtain!.positions.length / 3; v++) {
+        worst = Math.min(worst, surface.closest(curtain!.positions[v * 3], curtain!.positions[v * 3 + 1], curtain!.positions[v * 3 + 2]).distance);
+      }
+      assert.ok(worst >= 0, `${name}: deepest vertex ${(worst * 1000).toFixed(2)} mm inside`);
+    }
+  });
+
+  test('the curtain has no degenerate or flipped triangles, finite values and UVs in the texture', () => {
+    for (const name of ['long', 'long2']) {
+      const defects = meshDefects(subjects[name].curtain!);
+      assert.equal(defects.degenerateFaces, 0, name);
+      assert.equal(defects.badEdges, 0, name);
+      assert.equal(defects.nonFinite, 0, name);
+      assert.equal(defects.uvsOutside, 0, name);
+    }
+  });
+
+  test('the curtain faces outwards, away from the head', () => {
+    const { curtain, geometry } = subjects.long;
+    const surface = headSurface(geometry.head.mesh);
+    let outwards = 0;
+    const count = curtain!.positions.length / 3;
+    for (let v = 0; v < count; v++) {
+      const hit = surface.closest(curtain!.positions[v * 3], curtain!.positions[v * 3 + 1], curtain!.positions[v * 3 + 2]);
+      const n = curtain!.normals!;
+      if (n[v * 3] * hit.normal[0] + n[v * 3 + 1] * hit.normal[1] + n[v * 3 + 2] * hit.normal[2] > 0) outwards++;
+    }
+    assert.ok(outwards > 0.95 * count, `${outwards} of ${count} normals outwards`);
+  });
+
+  test('the curtain starts under the cap: its top lies within a centimetre and a half of the haircut shell (but over the ears, which the cap leaves out)', () => {
+    const { curtain, geometry } = subjects.long;
+    const haircut = geometry.haircut!;
+    const head = geometry.head.mesh, regions = geometry.head.template.regions;
+    const ears = new Set([...regions.leftEar.vertices, ...regions.rightEar.vertices]);
+    const surface = headSurface(head);
+    const overEar = (x: number, y: number, z: number): boolean => {
+      const t = surface.closest(x, y, z).triangle;
+      return [0, 1, 2].some((k) => ears.has(head.indices[t * 3 + k]));
+    };
+    const shellVertices = haircut.positions.length / 3 - curtain!.positions.length / 3;
+    const p = curtain!.positions, q = haircut.positions;
+    // The curtain falls from above the ears (y = 3 cm) or from just above the cap's rim where it is higher.
+    let worst = 0, tops = 0;
+    for (let v = 0; v < p.length / 3; v++) {
+      if (p[v * 3 + 1] < 0.025 || overEar(p[v * 3], p[v * 3 + 1], p[v * 3 + 2])) continue;
+      tops++;
+      let nearest = Infinity;
+      for (let s = 0; s < shellVertices; s++) nearest = Math.min(nearest, Math.hypot(q[s * 3] - p[v * 3], q[s * 3 + 1] - p[v * 3 + 1], q[s * 3 + 2] - p[v * 3 + 2]));
+      worst = Math.max(worst, nearest);
+    }
+    assert.ok(tops > 20, `${tops} vertices at the top`);
+    assert.ok(worst < 0.015, `farthest top vertex ${(worst * 1000).toFixed(1)} mm from the shell`);
+  });
+});
