@@ -187,8 +187,8 @@ for (const backend of backends()) describe(`exports (over HTTP, ${backend.name})
     assert.equal(loadFbx((await archive(done.files[0]))['model.fbx']).meshes[0].triangles, lod5);
   });
 
-  test('blendshapes.values bake into the mesh; pointclouds have no faces', async () => {
-    const plain = await made(head, { format: 'glb', embed_textures: true, lod: 4 });
+  test('blendshapes.values bake into the mesh; pointclouds have no faces; texture_size never upscales', async () => {
+    const plain = await made(head, { format: 'glb', embed_textures: true, lod: 4, texture_size: { width: 8192, height: 4096 } });
     const opened = await made(head, { format: 'glb', embed_textures: true, lod: 4, blendshapes: { values: { mobile_51: { jawOpen: 1 } } } });
     const points = await made(head, { format: 'glb', embed_textures: true, lod: 4, pointclouds: true });
     const positions = async (done: any) => {
@@ -200,6 +200,8 @@ for (const backend of backends()) describe(`exports (over HTTP, ${backend.name})
     let lowest = 0;
     for (let i = 1; i < a.length; i += 3) lowest = Math.min(lowest, b[i] - a[i]);
     assert.ok(lowest < -0.01, `jawOpen baked: the chin moves ${lowest} m`);
+    const texture = (await readGltfDocument(await archive(plain.files[0]), 'model.glb')).getRoot().listTextures()[0];
+    assert.deepEqual(texture.getSize(), [4096, 2048], 'the source size, not the larger one asked for');
     const cloud = await positions(points);
     assert.equal(cloud.getMode(), 0); // POINTS
     assert.equal(cloud.getIndices(), null);
