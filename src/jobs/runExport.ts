@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { finishJob, type Job } from '../store/jobs.js';
 import { findAvatarByCode } from '../store/avatars.js';
 import { exportFileKey, findExportByCode, updateExport, type StoredExportFile } from '../store/exports.js';
-import { avatarKey, staticKey } from '../store/keys.js';
+import { avatarKey, avatarPrefix, staticKey } from '../store/keys.js';
 import { avatarFiles } from '../pipelines/files.js';
 import { GENERATED_HAIRCUT } from '../pipelines/catalogue/haircuts.js';
 import type { ResolvedExport } from '../pipelines/catalogue/index.js';
@@ -51,6 +51,11 @@ export async function runExport(job: Job, ctx: JobContext): Promise<void> {
       const key = exportFileKey(record.code, file.identity);
       await ctx.blobs.put(avatarKey(avatar.code, key), file.data);
       files.push({ identity: file.identity, category: file.category, key, static_files: file.staticFiles });
+    }
+    // Deleted while it was exporting: what was just written belongs to nobody.
+    if (!(await findAvatarByCode(ctx.db, avatar.code))) {
+      await ctx.blobs.removePrefix(avatarPrefix(avatar.code));
+      return void (await settle({ status: 'Failed', failure_reason: 'The avatar was deleted.' }));
     }
     for (const file of output.staticFiles) {
       // Static files are the same bytes for every export: written once, never changed.
