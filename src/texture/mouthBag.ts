@@ -13,8 +13,8 @@ export interface PaintMouthBagOptions {
 }
 
 export const PAINT_MOUTH_BAG_DEFAULTS: Required<Omit<PaintMouthBagOptions, 'lips'>> = {
-  rim: 0.8,
-  back: 0.15,
+  rim: 1,
+  back: 0.3,
   bleed: 2,
 };
 
