@@ -88,7 +88,7 @@ for (const backend of backends()) describe(`exports (over HTTP, ${backend.name})
     assert.equal(report.errors, 0, report.messages.join('\n'));
     const doc = await readGltfDocument(entries, 'model.glb');
     const meshes = doc.getRoot().listMeshes();
-    assert.deepEqual(meshes.map((m) => m.getName()).sort(), ['haircut_generated', 'head']);
+    assert.deepEqual(meshes.map((m) => m.getName()).sort(), ['haircut_generated', 'head', 'teeth']);
     const headMesh = meshes.find((m) => m.getName() === 'head')!;
     const names = (headMesh.getExtras() as { targetNames: string[] }).targetNames;
     assert.equal(names.length, 51);
@@ -125,7 +125,7 @@ for (const backend of backends()) describe(`exports (over HTTP, ${backend.name})
         assert.equal(!!haircut['haircut_chin_bob.png'], false);
         if (format === 'fbx') {
           const model = loadFbx(avatar[main]);
-          assert.equal(model.meshes.length, 1);
+          assert.equal(model.meshes.length, 2);
           assert.equal(model.meshes[0].triangles, 29999);
           const hair = loadFbx(haircut['chin_bob.fbx']);
           assert.equal(hair.meshes.length, 1);

@@ -2,6 +2,7 @@ import { writePly } from '../../formats/ply.js';
 import { writeZip } from '../../formats/zip.js';
 import { blendshapeNames } from '../../geometry/index.js';
 import { exportedHead, headBlendshapes, storedHead } from './headMesh.js';
+import { exportedTeeth } from './teethMesh.js';
 import { writeArchive } from './writeArchive.js';
 
 /** `fmt` values of GET /avatars/{code}/blendshapes/. */
@@ -13,7 +14,8 @@ export type BlendshapeFormat = (typeof BLENDSHAPE_FORMATS)[number];
  * - `ply`: `base.ply` (the head mesh at that LOD) and `{set}/{name}.ply` per blendshape, each the
  *   deformed vertex positions only, in base.ply's vertex order (pointclouds: apply them to base.ply's faces);
  * - `gltf`, `glb`, `fbx`: one model of the head with every blendshape as a named morph target
- *   (a name two sets share is prefixed `set.`), without textures.
+ *   (a name two sets share is prefixed `set.`), without textures, and the teeth beside it with
+ *   the same morph targets (the lower teeth follow the jaw).
  */
 export async function blendshapeArchive(
   pipeline: string, subtype: string, files: Record<string, Uint8Array>, sets: readonly string[], fmt: BlendshapeFormat, lod: number,
@@ -23,7 +25,8 @@ export async function blendshapeArchive(
   const deltas = headBlendshapes(head, chosen);
   const exported = await exportedHead(head, lod, deltas, deltas, null);
   if (fmt !== 'ply') {
-    return writeArchive({ name: 'blendshapes', meshes: [{ name: 'head', mesh: exported.mesh, morphTargets: exported.morphTargets }] }, { format: fmt, embedTextures: false, baseName: 'blendshapes' });
+    const teeth = exportedTeeth(head, deltas, deltas, null, exported.morphTargets);
+    return writeArchive({ name: 'blendshapes', meshes: [{ name: 'head', mesh: exported.mesh, morphTargets: exported.morphTargets }, teeth] }, { format: fmt, embedTextures: false, baseName: 'blendshapes' });
   }
   const entries: Record<string, Uint8Array> = { 'base.ply': writePly(exported.mesh, { comment: `Likeness avatar, LOD ${lod}` }) };
   let k = 0;

@@ -6,6 +6,7 @@ import { avatarFiles } from '../files.js';
 import { PipelineFailure } from '../failure.js';
 import { blendshapeSelection, exportedHead, headBlendshapes, storedHead } from './headMesh.js';
 import { exportedHaircut } from './haircutMesh.js';
+import { exportedTeeth } from './teethMesh.js';
 import { keepOffHead } from '../../geometry/index.js';
 import { metallicRoughnessImage, sizedImage } from './textures.js';
 import { writeArchive } from './writeArchive.js';
@@ -80,7 +81,10 @@ export async function buildExport(input: ExportInput, progress: (value: number) 
   const { material, extras } = await headMaterial(input.files, p.avatar);
   const avatar: Scene = {
     name: 'avatar',
-    meshes: [asPart({ name: 'head', mesh: exported.mesh, material, morphTargets: exported.morphTargets }, p.avatar)],
+    meshes: [
+      asPart({ name: 'head', mesh: exported.mesh, material, morphTargets: exported.morphTargets }, p.avatar),
+      asPart(exportedTeeth(head, embedMorphs ? morphs : new Map(), deltas, p.blendshapes.values, exported.morphTargets), p.avatar),
+    ],
   };
   progress(55);
 
@@ -117,7 +121,8 @@ export async function buildExport(input: ExportInput, progress: (value: number) 
   if (!embedMorphs) {
     // Its own level of detail: the blendshapes file is a head of its own, with the shapes as morph targets.
     const own = await exportedHead(head, p.blendshapes.lod, morphs, deltas, p.blendshapes.values);
-    const scene: Scene = { name: 'blendshapes', meshes: [asPart({ name: 'head', mesh: own.mesh, morphTargets: own.morphTargets }, p.blendshapes)] };
+    const teeth = exportedTeeth(head, morphs, deltas, p.blendshapes.values, own.morphTargets);
+    const scene: Scene = { name: 'blendshapes', meshes: [asPart({ name: 'head', mesh: own.mesh, morphTargets: own.morphTargets }, p.blendshapes), asPart(teeth, p.blendshapes)] };
     files.push({ identity: 'blendshapes', category: 'blendshapes', data: await writeArchive(scene, { format: p.blendshapes.format, embedTextures: false, baseName: 'blendshapes' }), staticFiles: [] });
   }
 

@@ -1,0 +1,47 @@
+import { avatarTeeth, teethDeltas } from '../../assets/teeth.js';
+import { normalDeltas, type Mesh } from '../../geometry/index.js';
+import type { SceneMaterial, SceneMesh, SceneMorphTarget } from '../../formats/scene.js';
+import type { StoredHead } from './headMesh.js';
+
+/** The teeth's material: a plain off-white, a little glossy. */
+export const TEETH_MATERIAL: SceneMaterial = {
+  name: 'teeth', baseColorFactor: [0.88, 0.86, 0.8, 1], metallic: 0, roughness: 0.35, alphaMode: 'opaque', doubleSided: false,
+};
+
+/**
+ * The avatar's teeth as a scene mesh beside the head: the same at every LOD (a few hundred
+ * triangles, not worth simplifying), `values` baked as the head bakes them, and one morph target
+ * per head morph target, in the head's order and under its names (`headTargets`, what exportedHead
+ * made from the same `morphs`), so a client driving `jawOpen` on both moves the lower teeth with
+ * the jaw. The upper teeth stay with the skull (assets/teethDeltas.ts).
+ */
+export function exportedTeeth(
+  head: StoredHead['head'], morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
+  values: Record<string, Record<string, number>> | null, headTargets: readonly SceneMorphTarget[],
+): SceneMesh {
+  const teeth = avatarTeeth(head);
+  let mesh: Mesh = teeth.mesh;
+  if (values) {
+    const positions = mesh.positions.slice();
+    for (const [set, factors] of Object.entries(values)) {
+      for (const [name, factor] of Object.entries(factors)) {
+        const delta = baked.get(set)?.get(name);
+        if (!delta || !factor) continue;
+        const d = teethDeltas(teeth, head, delta);
+        for (let k = 0; k < positions.length; k++) positions[k] += factor * d[k];
+      }
+    }
+    mesh = { ...mesh, positions };
+  }
+  const morphTargets: SceneMorphTarget[] = [];
+  for (const names of morphs.values()) {
+    for (const delta of names.values()) {
+      const name = headTargets[morphTargets.length]?.name;
+      if (name === undefined) throw new Error('the teeth have more morph targets than the head');
+      const positions = teethDeltas(teeth, head, delta);
+      morphTargets.push({ name, positions, normals: normalDeltas(mesh, positions) });
+    }
+  }
+  if (morphTargets.length !== headTargets.length) throw new Error('the teeth have fewer morph targets than the head');
+  return { name: 'teeth', mesh, material: TEETH_MATERIAL, morphTargets };
+}
