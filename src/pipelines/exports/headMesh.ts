@@ -63,18 +63,7 @@ export async function exportedHead(
 ): Promise<{ mesh: Mesh; morphTargets: SceneMorphTarget[] }> {
   const level = await headLod(head as FittedHead, lod);
   let mesh: Mesh = { positions: level.positions, normals: level.normals, uvs: level.uvs, indices: level.indices };
-  if (values) {
-    const positions = mesh.positions.slice();
-    for (const [set, factors] of Object.entries(values)) {
-      for (const [name, factor] of Object.entries(factors)) {
-        const delta = baked.get(set)?.get(name);
-        if (!delta || !factor) continue;
-        const d = lodDeltas(delta, level.sourceVertices);
-        for (let k = 0; k < positions.length; k++) positions[k] += factor * d[k];
-      }
-    }
-    mesh = { ...mesh, positions };
-  }
+  if (values) mesh = { ...mesh, positions: bakedPositions(mesh.positions, values, baked, (delta) => lodDeltas(delta, level.sourceVertices)) };
   const seen = new Map<string, number>();
   for (const names of morphs.values()) for (const name of names.keys()) seen.set(name, (seen.get(name) ?? 0) + 1);
   const morphTargets: SceneMorphTarget[] = [];
@@ -85,4 +74,24 @@ export async function exportedHead(
     }
   }
   return { mesh, morphTargets };
+}
+
+/**
+ * `positions` with `blendshapes.values` (set → name → factor) baked in: each named blendshape's LOD0
+ * offsets `baked`, carried onto this mesh by `onMesh`, times its factor. Returns a new array.
+ */
+export function bakedPositions(
+  positions: Float32Array, values: Record<string, Record<string, number>>, baked: Map<string, Map<string, Float32Array>>,
+  onMesh: (delta: Float32Array) => Float32Array,
+): Float32Array {
+  const out = positions.slice();
+  for (const [set, factors] of Object.entries(values)) {
+    for (const [name, factor] of Object.entries(factors)) {
+      const delta = baked.get(set)?.get(name);
+      if (!delta || !factor) continue;
+      const d = onMesh(delta);
+      for (let k = 0; k < out.length; k++) out[k] += factor * d[k];
+    }
+  }
+  return out;
 }

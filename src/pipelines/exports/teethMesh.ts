@@ -1,7 +1,7 @@
 import { avatarTeeth, teethDeltas } from '../../assets/teeth.js';
 import { normalDeltas, type Mesh } from '../../geometry/index.js';
 import type { SceneMaterial, SceneMesh, SceneMorphTarget } from '../../formats/scene.js';
-import type { StoredHead } from './headMesh.js';
+import { bakedPositions, type StoredHead } from './headMesh.js';
 
 /** The teeth's material: a plain off-white, a little glossy. */
 export const TEETH_MATERIAL: SceneMaterial = {
@@ -21,18 +21,7 @@ export function exportedTeeth(
 ): SceneMesh {
   const teeth = avatarTeeth(head);
   let mesh: Mesh = teeth.mesh;
-  if (values) {
-    const positions = mesh.positions.slice();
-    for (const [set, factors] of Object.entries(values)) {
-      for (const [name, factor] of Object.entries(factors)) {
-        const delta = baked.get(set)?.get(name);
-        if (!delta || !factor) continue;
-        const d = teethDeltas(teeth, head, delta);
-        for (let k = 0; k < positions.length; k++) positions[k] += factor * d[k];
-      }
-    }
-    mesh = { ...mesh, positions };
-  }
+  if (values) mesh = { ...mesh, positions: bakedPositions(mesh.positions, values, baked, (delta) => teethDeltas(teeth, head, delta)) };
   const morphTargets: SceneMorphTarget[] = [];
   for (const names of morphs.values()) {
     for (const delta of names.values()) {
