@@ -1,4 +1,4 @@
-import { artificialHaircutTexture, fitHaircut, haircutByIdentity, HAIR_BASE_COLOR } from '../../assets/haircuts/index.js';
+import { artificialHaircutTexture, fitHaircut, haircutByIdentity } from '../../assets/haircuts/index.js';
 import type { FittedHead, Mesh } from '../../geometry/index.js';
 import { encodePng } from '../../formats/image.js';
 import { readPly } from '../../formats/ply.js';
@@ -48,7 +48,6 @@ export async function exportedHaircut(
 ): Promise<ExportedHaircut> {
   let mesh: Mesh;
   let texture: SceneImage;
-  let base: [number, number, number] | undefined;
   let staticTexture: StaticFileOutput | undefined;
   if (identity === GENERATED_HAIRCUT) {
     const zip = files[avatarFiles.haircut(identity, 'mesh')];
@@ -61,12 +60,11 @@ export async function exportedHaircut(
     if (!haircut) throw new PipelineFailure(`Unknown haircut "${identity}".`);
     mesh = fitHaircut(haircut, head as FittedHead);
     texture = { name: `haircut_${identity}.png`, mimeType: 'image/png', data: await libraryTexture(identity) };
-    base = [HAIR_BASE_COLOR.red, HAIR_BASE_COLOR.green, HAIR_BASE_COLOR.blue];
     if (!options.color && options.textureSize === null) {
       staticTexture = { identity: haircutTextureIdentity(identity), name: texture.name, contentType: 'image/png', data: texture.data };
     }
   }
-  if (options.color) texture = await recolouredHaircut(texture, options.color, base);
+  if (options.color) texture = await recolouredHaircut(texture, options.color);
   texture = await sizedImage(texture, options.textureSize);
   const material: SceneMaterial = {
     name: `haircut_${identity}`, baseColorTexture: texture, metallic: 0, roughness: 0.6,

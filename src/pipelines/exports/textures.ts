@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { SceneImage } from '../../formats/scene.js';
 import type { TextureSize } from './types.js';
+import { recolorRegion } from '../../texture/index.js';
 
 /**
  * An encoded texture at the requested size. Never upscales: "a larger value gives no quality gain",
@@ -42,27 +43,25 @@ export async function metallicRoughnessImage(roughness: Uint8Array | undefined, 
 }
 
 /**
- * Recolours a haircut texture: each channel scaled by target / base, so the strands' light and dark
- * keep their ratios. `base` is the colour it was painted in (the library's base colour), or by
- * default the alpha-weighted mean of the texture (the generated haircut, painted from the photo).
- * Alpha is kept.
+ * Recolours a haircut texture (RGBA PNG) as `hair_color` recolours the generated haircut
+ * (recolorRegion): the hair, weighted by its alpha, shifts its mean colour to `target`, keeping the
+ * strands' light and dark. Alpha is kept.
  */
-export async function recolouredHaircut(image: SceneImage, target: [number, number, number], base?: [number, number, number]): Promise<SceneImage> {
+export async function recolouredHaircut(image: SceneImage, target: [number, number, number]): Promise<SceneImage> {
   const { data, info } = await sharp(image.data).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  if (!base) {
-    const sum = [0, 0, 0];
-    let weight = 0;
-    for (let i = 0; i < info.width * info.height; i++) {
-      const a = data[i * 4 + 3];
-      for (let c = 0; c < 3; c++) sum[c] += data[i * 4 + c] * a;
-      weight += a;
-    }
-    base = sum.map((v) => v / Math.max(1, weight)) as [number, number, number];
+  const n = info.width * info.height;
+  const rgb = new Uint8Array(n * 3);
+  const alpha = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    for (let c = 0; c < 3; c++) rgb[i * 3 + c] = data[i * 4 + c];
+    alpha[i] = data[i * 4 + 3];
   }
-  const gain = target.map((t, c) => (t + 1) / (base[c] + 1));
-  for (let i = 0; i < info.width * info.height; i++) {
-    for (let c = 0; c < 3; c++) data[i * 4 + c] = Math.min(255, Math.round(data[i * 4 + c] * gain[c]));
-  }
+  const recoloured = recolorRegion(
+    { width: info.width, height: info.height, channels: 3, data: rgb },
+    { width: info.width, height: info.height, data: alpha },
+    { red: target[0], green: target[1], blue: target[2] },
+  );
+  for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) data[i * 4 + c] = recoloured.data[i * 3 + c];
   const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
   return { ...image, data: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) };
 }
