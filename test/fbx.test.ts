@@ -4,7 +4,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { Euler, Quaternion, Vector3, type Group, type Mesh as ThreeMesh, type MeshPhongMaterial, type SkinnedMesh } from 'three';
 import { loadWithThree } from './support/fbx.js';
 import { blenderImport, SAMPLE_JOINTS, SAMPLE_MORPHS, sampleScene, sampleSceneProblems } from '../bench/blenderImport.js';

@@ -1,3 +1,4 @@
+import { textureProjection } from '../src/pipelines/projection.js';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
@@ -375,14 +376,7 @@ describe('repack_texture', () => {
   test('a texture baked on repacked UVs shows the face where the UVs say', async () => {
     const fitted = fitHead(head, astronaut);
     const mesh = { ...fitted.mesh, uvs: repackUvs(head) };
-    const { pixels, depth, facing } = fitted.projection;
-    const n = facing.length;
-    const projection = {
-      x: Float32Array.from({ length: n }, (_, i) => pixels[i * 2]),
-      y: Float32Array.from({ length: n }, (_, i) => pixels[i * 2 + 1]),
-      depth: Float32Array.from(depth, (d) => -d),
-      facing,
-    };
+    const projection = textureProjection(fitted);
     const { texture } = bakeTexture({
       mesh, projection, photo: await decodeRgb(await photo('astronaut.png')), skin: astronaut.colors.skin,
       masks: astronaut.segmentation, faceOutline: faceOutline(astronaut.face),

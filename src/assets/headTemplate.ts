@@ -1,6 +1,6 @@
 import { computeNormals } from '../geometry/computeNormals.js';
 import type { Mesh } from '../geometry/mesh.js';
-import { bindToSurface, type SurfaceBinding } from '../geometry/surfaceBinding.js';
+import type { SurfaceBinding } from '../geometry/surfaceBinding.js';
 import { triangulateQuads } from '../geometry/triangulateQuads.js';
 import { headBase } from './headBase.js';
 import { headDeformation, type HeadDeformation } from './headDeformation.js';

@@ -1,9 +1,8 @@
 import { headSubtype, headTemplate } from '../assets/index.js';
 import { predictHaircut } from '../assets/haircuts/index.js';
 import { hairRegion } from '../analysis/index.js';
-import { BLENDSHAPE_SET_NAMES, headLod, simplifyMesh, type Mesh } from '../geometry/index.js';
-import { decodeRgb, encodeJpeg, encodePng, haircutTexture, type Texture } from '../texture/index.js';
-import type { Mask } from '../analysis/index.js';
+import { BLENDSHAPE_SET_NAMES, headLod, type Mesh } from '../geometry/index.js';
+import { decodeRgb, encodeJpeg } from '../texture/index.js';
 import { writePly } from '../formats/ply.js';
 import { writeZip } from '../formats/zip.js';
 import type { FaceAnalysis } from '../analysis/index.js';

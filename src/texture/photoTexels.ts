@@ -118,7 +118,7 @@ function rasterTriangle(state: RasterState, tri: number): void {
   if (PF[a] <= f0 && PF[b] <= f0 && PF[c] <= f0) return;
   const tt = texelTriangle(uvs, a, b, c, W, H, input.borders[tri], margin);
   if (!tt) return;
-  const { ua, va, ub, vb, uc, vc, dai, dbi, dbj, b0, dci, dcj, c0, ma, mb, mc, j0, j1, iMin, iMax } = tt;
+  const { dai, dbi, dbj, b0, dci, dcj, c0, ma, mb, mc, j0, j1, iMin, iMax } = tt;
 
   const xa = PX[a], xb = PX[b] - xa, xc = PX[c] - xa;
   const ya = PY[a], yb = PY[b] - ya, yc = PY[c] - ya;

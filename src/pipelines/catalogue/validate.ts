@@ -1,5 +1,5 @@
 import { CATEGORIES, CATEGORY_NAMES, GROUPS, isCategory, isGroup, type Category, type Group } from './groups.js';
-import { GENERATED_HAIRCUT, HAIRCUT_SETS, type HaircutSet } from './haircuts.js';
+import { HAIRCUT_SETS, type HaircutSet } from './haircuts.js';
 import { findParameter, groupsOf, parametersOf, type ParameterSpec } from './parameters.js';
 import { appliesTo, describeApplicability, hasSubtype, isPipelineName, PIPELINES, type PipelineName } from './pipelines.js';
 import { planAtLeast, planName, type Plan } from './plans.js';
