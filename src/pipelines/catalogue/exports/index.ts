@@ -23,3 +23,4 @@ export type { ExportErrors } from './walk.js';
 export { exportParameterDefaults } from './defaults.js';
 export { availableExportParameters } from './available.js';
 export { resolveExportParameters, PERSONA_NOT_AVAILABLE, type ExportResolution } from './resolve.js';
+export { exportContext, type AvatarAssets } from './context.js';

@@ -1,0 +1,43 @@
+// The library's table and the sets' names are data: read from their own modules, not the barrels,
+// so that the service's catalogue loads no geometry or asset code.
+import { haircutSet } from '../../../assets/haircuts/haircutLibrary.js';
+import { BLENDSHAPE_SET_NAMES, blendshapeNames } from '../../../geometry/blendshapes/names.js';
+import { appliesTo, type PipelineName } from '../pipelines.js';
+import { GENERATED_HAIRCUT, HAIRCUT_SETS } from '../haircuts.js';
+import { PARAMETERS } from '../parameters.js';
+import { planAtLeast, type Plan } from '../plans.js';
+import type { ExportContext } from './types.js';
+import { pipelineOf } from '../../registry.js';
+
+/** What is known of one avatar's own files; null before it is computed. */
+export interface AvatarAssets {
+  /** Haircut identities the avatar has (`generated` or none). */
+  haircuts: readonly string[] | null;
+  /** Texture identities the avatar has. */
+  textures: readonly string[] | null;
+}
+
+/** Library sets from Plus: base is everyone's. */
+const SET_PLAN: Record<'base' | 'facegen' | 'plus', Plan | null> = { base: null, facegen: 'plus', plus: 'plus' };
+
+/**
+ * What an export of an avatar of this pipeline may name: its generated haircut (when it has one, or
+ * may still get one), the library haircut sets its pipeline offers and its plan allows, the
+ * blendshape sets, its textures and its levels of detail.
+ */
+export function exportContext(pipeline: PipelineName, subtype: string, plan: Plan, avatar: AvatarAssets = { haircuts: null, textures: null }): ExportContext {
+  const haircuts: string[] = [];
+  // Before computation: whether its pipeline makes a separate generated haircut. After: whatever the avatar has.
+  const mayHaveGenerated = pipelineOf(pipeline).mayHaveGeneratedHaircut(subtype);
+  if (avatar.haircuts === null ? mayHaveGenerated : avatar.haircuts.includes(GENERATED_HAIRCUT)) haircuts.push(GENERATED_HAIRCUT);
+  for (const set of ['base', 'facegen', 'plus'] as const) {
+    const need = SET_PLAN[set];
+    if (!appliesTo(HAIRCUT_SETS[set].appliesTo, pipeline, subtype) || (need && !planAtLeast(plan, need))) continue;
+    for (const h of haircutSet(set)) haircuts.push(h.identity);
+  }
+  // The sets the computation catalogue offers this pipeline, as creation would accept them.
+  const offered = PARAMETERS.filter((p) => p.category === 'blendshapes' && BLENDSHAPE_SET_NAMES.includes(p.name) && appliesTo(p.appliesTo, pipeline, subtype));
+  const blendshapeSets = Object.fromEntries(offered.map((p) => [p.name, blendshapeNames(p.name)]));
+  const textures = avatar.textures ?? ['model', ...PARAMETERS.filter((p) => p.category === 'additional_textures').map((p) => p.name)];
+  return { pipeline, subtype, plan, haircuts, blendshapeSets, textures, lods: pipelineOf(pipeline).lodCount };
+}
