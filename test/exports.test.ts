@@ -16,7 +16,7 @@ for (const backend of backends()) describe(`exports (over HTTP, ${backend.name})
   let bust: any; // head_2.0 bust/mobile: generated haircut, export asked at creation
   let head: any; // head_1.2 base/mobile with mobile_51 blendshapes
   before(async () => {
-    server = await startTestServer({ backend, workers: 2, env: { LIKENESS_THROTTLE_PER_MINUTE: '0' } });
+    server = await startTestServer({ backend, workers: 2, env: { LIKENESS_THROTTLE_PER_MINUTE: '0', LIKENESS_LOG_LEVEL: process.env.TEST_LOG ?? 'silent' } });
     api = new Api(server.url, (await server.client('pro')).token);
     const created = await Promise.all([
       api.createAvatar({

@@ -1,4 +1,4 @@
-import type { BlendshapeFormat } from '../pipelines/exports/types.js';
+import type { BlendshapeFormat } from '../pipelines/catalogue/exports/formats.js';
 import { isRecord, readJson } from '../store/storedJson.js';
 
 /** The blendshapes download a `blendshapes` job makes: GET /avatars/{code}/blendshapes/?fmt=…&lod=…. */

@@ -1,8 +1,6 @@
-import type { PipelineName, ResolvedExport } from '../catalogue/index.js';
+import type { BlendshapeFormat, PipelineName, ResolvedExport } from '../catalogue/index.js';
 
-/** `fmt` values of GET /avatars/{code}/blendshapes/. */
-export const BLENDSHAPE_FORMATS = ['ply', 'gltf', 'glb', 'fbx'] as const;
-export type BlendshapeFormat = (typeof BLENDSHAPE_FORMATS)[number];
+export { BLENDSHAPE_FORMATS, type BlendshapeFormat } from '../catalogue/exports/formats.js';
 
 /** What a blendshapes download is made from: the avatar's LOD0 mesh file, the sets named at creation, the format and LOD asked. */
 export interface BlendshapeArchiveInput {

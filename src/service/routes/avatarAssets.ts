@@ -5,7 +5,7 @@ import { jobDone } from '../../store/jobs.js';
 import { avatarKey } from '../../store/keys.js';
 import { isUnsuccessful } from '../../store/status.js';
 import { avatarFiles, readBlendshapeIndex, readTextureIndex } from '../../pipelines/files.js';
-import { BLENDSHAPE_FORMATS, type BlendshapeFormat } from '../../pipelines/exports/types.js';
+import { BLENDSHAPE_FORMATS, type BlendshapeFormat } from '../../pipelines/catalogue/index.js';
 import { pipelineOf } from '../../pipelines/registry.js';
 import { errors } from '../errors.js';
 import { baseUrl } from '../links.js';
