@@ -4,7 +4,7 @@ import { createFaceAnalyzer } from '../src/analysis/index.js';
 import { warmUpHeadGeometry } from '../src/geometry/index.js';
 import { resolveExportParameters, validateParameters } from '../src/pipelines/catalogue/index.js';
 import { buildExport } from '../src/pipelines/exports/index.js';
-import { exportContext } from '../src/pipelines/exports/context.js';
+import { exportContext } from '../src/pipelines/catalogue/index.js';
 import { headAvatar } from '../src/pipelines/head/headAvatar.js';
 import { avatarModelFiles } from '../src/pipelines/avatarModelFiles.js';
 import { pipelineOf } from '../src/pipelines/registry.js';

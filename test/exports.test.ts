@@ -267,6 +267,32 @@ for (const backend of backends()) describe(`exports (over HTTP, ${backend.name})
     assert.match(none.body.detail, /without blendshape sets/);
   });
 
+  test('the default blendshapes download is made with the avatar; another waits for a worker, and past LIKENESS_BLENDSHAPES_WAIT_S answers 503 with Retry-After', async () => {
+    const wait = server.config.blendshapesWaitSeconds;
+    // A wait no worker can meet: whatever is not made yet answers 503 at once.
+    server.config.blendshapesWaitSeconds = 0.001;
+    try {
+      const ready = await download(head.blendshapes);
+      assert.equal(ready.status, 200);
+      assert.ok(readZip(ready.data)['base.ply']);
+      const url = `${head.blendshapes}?fmt=gltf&lod=6`;
+      const first = await download(url);
+      assert.equal(first.status, 503);
+      assert.equal(first.headers.get('retry-after'), '1');
+      assert.match(JSON.parse(Buffer.from(first.data).toString('utf8')).detail, /^The blendshapes download is still being made; ask again in 1 second\.$/);
+      // The work goes on: the same request later gets the archive.
+      let later = first;
+      for (let i = 0; i < 600 && later.status === 503; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        later = await download(url);
+      }
+      assert.equal(later.status, 200);
+      assert.ok(readZip(later.data)['blendshapes.gltf']);
+    } finally {
+      server.config.blendshapesWaitSeconds = wait;
+    }
+  });
+
   /** The export jobs of an export, by state: each export is queued exactly once. */
   const exportJobs = async (exportCode: string) =>
     (await server.database.db.selectFrom('jobs').select('state').where('export_code', '=', exportCode).execute()).map((j) => j.state);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { findAvatar, type AvatarRecord } from '../../store/avatars.js';
+import { findAvatar, findAvatarByCode, type AvatarRecord } from '../../store/avatars.js';
 import { jobDone } from '../../store/jobs.js';
 import { avatarKey } from '../../store/keys.js';
 import { isUnsuccessful } from '../../store/status.js';
@@ -72,9 +72,10 @@ async function madeByWorker(ctx: AppContext, avatar: AvatarRecord, fmt: Blendsha
   const deadline = Date.now() + ctx.config.blendshapesWaitSeconds * 1000;
   for (;;) {
     if (await ctx.blobs.has(key)) return;
-    // Done without its file: the job failed (the worker logged why).
+    // Done without its file: the job failed (the worker logged why), or went with its avatar.
     if (await jobDone(ctx.db, job)) {
       if (await ctx.blobs.has(key)) return;
+      if (!(await findAvatarByCode(ctx.db, avatar.code))) throw errors.notFound();
       throw errors.failed('blendshapes download');
     }
     if (Date.now() >= deadline) throw errors.notReady('blendshapes download', Math.max(1, Math.ceil(ctx.config.blendshapesWaitSeconds / 4)));
