@@ -1,6 +1,6 @@
 import {
-  exportContext, isPipelineName, parseParametersField, PIPELINES, planAtLeast, planName, resolveExportParameters, validateParameters,
-  type NormalisedParameters, type PipelineName, type Plan, type ResolvedExport,
+  exportContext, hasSubtype, isPipelineName, parseParametersField, PIPELINES, planAtLeast, planName, resolveExportParameters, validateParameters,
+  type NormalisedParameters, type PipelineName, type PipelineSubtype, type Plan, type ResolvedExport,
 } from '../pipelines/catalogue/index.js';
 import { inspectPhoto } from '../pipelines/photo.js';
 import type { Config } from './config.js';
@@ -11,7 +11,7 @@ export interface AvatarCreation {
   name: string;
   description: string;
   pipeline: PipelineName;
-  subtype: string;
+  subtype: PipelineSubtype;
   parameters: NormalisedParameters;
   exportParameters: unknown | null;
   /** The export asked for at creation, resolved; it runs once the avatar is computed. */
@@ -83,6 +83,7 @@ export async function validateCreation(form: Form, plan: Plan, config: Config): 
     if ('refused' in result) fail('photo', result.refused);
   }
 
-  if (Object.keys(problems).length) throw errors.fields(problems);
-  return { name, description, pipeline: pipelineName!, subtype, parameters, exportParameters, export: resolvedExport, photo: photo!.data };
+  // No problem means a known pipeline and one of its subtypes; the test says so to the types too.
+  if (Object.keys(problems).length || !pipelineName || !hasSubtype(pipelineName, subtype)) throw errors.fields(problems);
+  return { name, description, pipeline: pipelineName, subtype, parameters, exportParameters, export: resolvedExport, photo: photo!.data };
 }

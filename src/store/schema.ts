@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { PipelineName } from '../pipelines/catalogue/pipelines.js';
+import type { PipelineName, PipelineSubtype } from '../pipelines/catalogue/pipelines.js';
 import type { AvatarStatus, ExportStatus, JobKind, JobState } from './status.js';
 
 /** Tables of the Likeness database. Timestamps are ISO 8601 strings in UTC with microseconds,
@@ -47,7 +47,7 @@ export interface AvatarTable {
   name: string;
   description: string;
   pipeline: PipelineName;
-  pipeline_subtype: string;
+  pipeline_subtype: PipelineSubtype;
   /** Normalised computation parameters, JSON. */
   parameters: string;
   /** Export parameters as given at creation, JSON or null. */
