@@ -4,8 +4,10 @@ import { createFaceAnalyzer } from '../src/analysis/index.js';
 import { warmUpHeadGeometry } from '../src/geometry/index.js';
 import { resolveExportParameters, validateParameters } from '../src/pipelines/catalogue/index.js';
 import { buildExport } from '../src/pipelines/exports/index.js';
-import { exportContext } from '../src/pipelines/exports/context.js';
-import { headAvatar } from '../src/pipelines/head.js';
+import { exportContext } from '../src/pipelines/catalogue/index.js';
+import { headAvatar } from '../src/pipelines/head/headAvatar.js';
+import { avatarModelFiles } from '../src/pipelines/avatarModelFiles.js';
+import { pipelineOf } from '../src/pipelines/registry.js';
 import { type Figure, median, printFigures } from './figure.js';
 
 const ROUNDS = 7;
@@ -25,7 +27,9 @@ export async function run(): Promise<Figure[]> {
   await analyzer.close();
   const checked = validateParameters({ blendshapes: { public: ['mobile_51'] } }, { pipeline: 'head_1.2', subtype: 'base/mobile', plan: 'pro' });
   if (!checked.ok) throw new Error(checked.errors.join('; '));
-  const files = await headAvatar({ pipeline: 'head_1.2', subtype: 'base/mobile', parameters: checked.value, photo, analysis }, () => undefined);
+  const head = await headAvatar(pipelineOf('head_1.2'), { pipeline: 'head_1.2', subtype: 'base/mobile', parameters: checked.value, photo, analysis }, () => undefined);
+  const { segmentation, ...stored } = analysis;
+  const files = await avatarModelFiles({ analysis: stored, masks: segmentation, facesDetected: analysis.faceCount, head });
   const figures: Figure[] = [];
   for (const format of ['glb', 'fbx'] as const) {
     const resolved = resolveExportParameters(

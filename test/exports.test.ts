@@ -16,7 +16,7 @@ for (const backend of backends()) describe(`exports (over HTTP, ${backend.name})
   let bust: any; // head_2.0 bust/mobile: generated haircut, export asked at creation
   let head: any; // head_1.2 base/mobile with mobile_51 blendshapes
   before(async () => {
-    server = await startTestServer({ backend, workers: 2, env: { LIKENESS_THROTTLE_PER_MINUTE: '0' } });
+    server = await startTestServer({ backend, workers: 2, env: { LIKENESS_THROTTLE_PER_MINUTE: '0', LIKENESS_LOG_LEVEL: process.env.TEST_LOG ?? 'silent' } });
     api = new Api(server.url, (await server.client('pro')).token);
     const created = await Promise.all([
       api.createAvatar({
@@ -265,5 +265,83 @@ for (const backend of backends()) describe(`exports (over HTTP, ${backend.name})
     const none = await api.get(bust.blendshapes.replace(server.url, ''));
     assert.equal(none.status, 404);
     assert.match(none.body.detail, /without blendshape sets/);
+  });
+
+  test('the default blendshapes download is made with the avatar; another waits for a worker, and past LIKENESS_BLENDSHAPES_WAIT_S answers 503 with Retry-After', async () => {
+    const wait = server.config.blendshapesWaitSeconds;
+    // A wait no worker can meet: whatever is not made yet answers 503 at once.
+    server.config.blendshapesWaitSeconds = 0.001;
+    try {
+      const ready = await download(head.blendshapes);
+      assert.equal(ready.status, 200);
+      assert.ok(readZip(ready.data)['base.ply']);
+      const url = `${head.blendshapes}?fmt=gltf&lod=6`;
+      const first = await download(url);
+      assert.equal(first.status, 503);
+      assert.equal(first.headers.get('retry-after'), '1');
+      assert.match(JSON.parse(Buffer.from(first.data).toString('utf8')).detail, /^The blendshapes download is still being made; ask again in 1 second\.$/);
+      // The work goes on: the same request later gets the archive.
+      let later = first;
+      for (let i = 0; i < 600 && later.status === 503; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        later = await download(url);
+      }
+      assert.equal(later.status, 200);
+      assert.ok(readZip(later.data)['blendshapes.gltf']);
+    } finally {
+      server.config.blendshapesWaitSeconds = wait;
+    }
+  });
+
+  /** The export jobs of an export, by state: each export is queued exactly once. */
+  const exportJobs = async (exportCode: string) =>
+    (await server.database.db.selectFrom('jobs').select('state').where('export_code', '=', exportCode).execute()).map((j) => j.state);
+
+  test('an export created while its avatar is completing is queued exactly once and completes', async () => {
+    const created = await api.createAvatar({ pipeline: 'head_1.2', pipeline_subtype: 'base/mobile', name: 'racing', photo: photo('messi5.jpg') });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const code = created.body.code;
+    const parameters = JSON.stringify({ format: 'glb', lod: 7, texture_size: { width: 256, height: 128 } });
+    // From the last steps of the computation until just after it ends, one export after another: the
+    // first ones wait Pending, and some are created as the avatar completes, where the computation's
+    // end and the export's creation race to queue it.
+    await api.waitFor(code, (a) => a.progress >= 80 || final(a), 120_000);
+    const exports: any[] = [];
+    for (let completedSince = 0; completedSince < 2;) {
+      const avatar = (await api.get(`/avatars/${code}/`)).body;
+      assert.ok(!final(avatar) || avatar.status === 'Completed', avatar.failure_reason);
+      const res = await api.post(`/avatars/${code}/exports/`, { parameters });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      exports.push(res.body);
+      if (avatar.status === 'Completed') completedSince++;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(exports[0].status, 'Pending');
+    assert.equal(exports.at(-1).status, 'Queued');
+    for (const created of exports) {
+      const done = await waitExport(created.url.replace(server.url, ''));
+      assert.equal(done.status, 'Completed', done.failure_reason);
+      assert.deepEqual(await exportJobs(created.code), ['done'], `export ${exports.indexOf(created)} of ${exports.length}`);
+    }
+  });
+
+  test('a Pending export fails with its avatar, and its failure_reason names the avatar\'s', async () => {
+    const created = await api.createAvatar({
+      pipeline: 'head_1.2', pipeline_subtype: 'base/mobile', name: 'cat', photo: photo('no-face-cat.png'),
+      export_parameters: JSON.stringify({ format: 'glb' }),
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const avatar = await api.waitFor(created.body.code, final, 120_000);
+    assert.equal(avatar.status, 'Failed');
+    assert.match(avatar.failure_reason, /face/i);
+    const list = await api.get(`/avatars/${avatar.code}/exports/`);
+    assert.equal(list.status, 200);
+    assert.equal(list.body.length, 1);
+    const [pending] = list.body;
+    assert.equal(pending.status, 'Failed');
+    assert.equal(pending.failure_reason, `The avatar's computation ended Failed: ${avatar.failure_reason}`);
+    assert.deepEqual(pending.files, []);
+    // It never ran: no job was queued for it.
+    assert.deepEqual(await exportJobs(pending.code), []);
   });
 });

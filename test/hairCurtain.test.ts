@@ -9,7 +9,7 @@ import { hairCurtain } from '../src/geometry/hairCurtain.js';
 import type { Mesh } from '../src/geometry/mesh.js';
 import { meshDefects } from '../src/geometry/meshDefects.js';
 import { effectiveParameters } from '../src/pipelines/catalogue/index.js';
-import { headGeometry, type HeadGeometry } from '../src/pipelines/headGeometry.js';
+import { headGeometry, type HeadGeometry } from '../src/pipelines/head/headGeometry.js';
 import { decodeRgb, type RawImage } from '../src/texture/index.js';
 
 // Compiled to dist/test/: the project root is two levels up.

@@ -6,7 +6,7 @@ import { createFaceAnalyzer, type FaceAnalysis, type Mask, type Rgb } from '../s
 import { FACE_OVAL, LIPS_INNER, LIPS_OUTER, RIGHT_CHEEK } from '../src/analysis/regions.js';
 import { headTemplate } from '../src/assets/index.js';
 import { fitHead } from '../src/geometry/index.js';
-import { textureProjection } from '../src/pipelines/head.js';
+import { textureProjection } from '../src/pipelines/head/headAvatar.js';
 import { bakeTexture, decodeRgb, faceOutline, type Texture } from '../src/texture/index.js';
 import { cartoonishTexture } from '../src/texture/cartoonishTexture.js';
 import { eyeColours } from '../src/texture/eyeColours.js';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../store/database.js';
 import type { BlobStore } from '../store/blobs.js';
-import { claimJob, enqueueJob, reclaimJobs, renewLease, type Job } from '../store/jobs.js';
+import { claimJob, enqueueJob, ensureJob, reclaimJobs, renewLease, type Job } from '../store/jobs.js';
+import { writeBlendshapeTarget, type BlendshapeTarget } from './blendshapeTarget.js';
 import { updateAvatar } from '../store/avatars.js';
 import type { Queue } from './queue.js';
 import { WorkerPool } from './pool.js';
@@ -49,10 +50,10 @@ export class EmbeddedQueue implements Queue {
     this.notify();
   }
 
-  async enqueueExport(avatarCode: string, exportCode: string, within?: Db): Promise<void> {
-    if (within) return enqueueJob(within, avatarCode, 'export', exportCode);
-    await enqueueJob(this.options.db, avatarCode, 'export', exportCode);
+  async enqueueBlendshapes(avatarCode: string, target: BlendshapeTarget): Promise<number> {
+    const id = await ensureJob(this.options.db, avatarCode, 'blendshapes', writeBlendshapeTarget(target));
     this.notify();
+    return id;
   }
 
   notify(): void {

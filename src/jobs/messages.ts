@@ -1,10 +1,12 @@
-import type { ExportInput, ExportOutput } from '../pipelines/exports/index.js';
+import type { PipelineName } from '../pipelines/catalogue/pipelines.js';
+import type { NormalisedParameters } from '../pipelines/catalogue/validate.js';
+import type { BlendshapeArchiveInput, ExportInput, ExportOutput } from '../pipelines/exports/types.js';
 
 /** What the main thread and a computation worker say to each other. */
 export interface ComputeTask {
-  pipeline: string;
-  pipeline_subtype: string;
-  parameters: unknown;
+  pipeline: PipelineName;
+  subtype: string;
+  parameters: NormalisedParameters;
   photo: Uint8Array;
 }
 
@@ -16,13 +18,22 @@ export interface ComputeOutput {
 }
 
 export type ExportTask = ExportInput;
+export type BlendshapeTask = BlendshapeArchiveInput;
 export type { ExportOutput };
 
-export type ToWorker = { type: 'run'; task: ComputeTask } | { type: 'export'; task: ExportTask };
+/** Each kind of work a worker does, with what it is given and what it answers. */
+export interface WorkerTasks {
+  compute: { task: ComputeTask; output: ComputeOutput };
+  export: { task: ExportTask; output: ExportOutput };
+  blendshapes: { task: BlendshapeTask; output: Uint8Array };
+}
+export type WorkerTaskKind = keyof WorkerTasks;
+
+export type ToWorker = { [K in WorkerTaskKind]: { type: K; task: WorkerTasks[K]['task'] } }[WorkerTaskKind];
 
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'progress'; value: number }
-  | { type: 'done'; output: ComputeOutput | ExportOutput }
+  | { type: 'done'; output: WorkerTasks[WorkerTaskKind]['output'] }
   /** `reason` is for the avatar's owner when `expected` (no face, bad photo), otherwise a bug report. */
   | { type: 'failed'; reason: string; expected: boolean };

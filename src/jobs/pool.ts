@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ComputeOutput, ComputeTask, ExportOutput, ExportTask, FromWorker, ToWorker } from './messages.js';
+import type { FromWorker, ToWorker, WorkerTaskKind, WorkerTasks } from './messages.js';
 
 export interface WorkerPoolOptions {
   /** Number of worker threads, each with its own models. */
@@ -47,22 +47,22 @@ export class WorkerPool {
     return this.slots.filter((s) => !s.busy).length;
   }
 
-  run(task: ComputeTask, onProgress: (value: number) => void): Promise<ComputeOutput> {
-    return this.post({ type: 'run', task }, [task.photo.buffer as ArrayBuffer], onProgress) as Promise<ComputeOutput>;
+  /**
+   * Runs one task on an idle worker thread: an avatar's computation (its photo is transferred, not
+   * copied), an export's build or a blendshapes download, from the files it is given.
+   */
+  run<K extends WorkerTaskKind>(type: K, task: WorkerTasks[K]['task'], onProgress: (value: number) => void): Promise<WorkerTasks[K]['output']> {
+    const transfer = type === 'compute' ? [(task as WorkerTasks['compute']['task']).photo.buffer as ArrayBuffer] : [];
+    return this.post({ type, task } as ToWorker, transfer, onProgress) as Promise<WorkerTasks[K]['output']>;
   }
 
-  /** Builds an export's files from the avatar's files on a worker thread. */
-  export(task: ExportTask, onProgress: (value: number) => void): Promise<ExportOutput> {
-    return this.post({ type: 'export', task }, [], onProgress) as Promise<ExportOutput>;
-  }
-
-  private post(message: ToWorker, transfer: ArrayBuffer[], onProgress: (value: number) => void): Promise<ComputeOutput | ExportOutput> {
+  private post(message: ToWorker, transfer: ArrayBuffer[], onProgress: (value: number) => void): Promise<WorkerTasks[WorkerTaskKind]['output']> {
     if (this.closed) return Promise.reject(new TaskFailure('the worker pool is closed', false));
     const index = this.slots.findIndex((s) => !s.busy);
     if (index < 0) return Promise.reject(new Error('no idle worker'));
     const slot = this.slots[index];
     slot.busy = true;
-    return new Promise<ComputeOutput | ExportOutput>((resolve, reject) => {
+    return new Promise<WorkerTasks[WorkerTaskKind]['output']>((resolve, reject) => {
       const { worker } = slot;
       const settle = (replace: boolean, fn: () => void) => {
         clearTimeout(timer);

@@ -1,3 +1,7 @@
+import type { FaceAnalysis } from '../analysis/index.js';
+import type { RemovalStatus } from '../texture/removalStatus.js';
+import { readJson, isRecord } from '../store/storedJson.js';
+
 /**
  * Where a pipeline leaves an avatar's files, by the names of the spec's endpoints. The service serves
  * these keys and knows nothing of how they were made.
@@ -28,16 +32,21 @@ export const avatarFiles = {
     `haircuts/${identity}/${file}.${file === 'texture' || file === 'preview' ? 'png' : 'zip'}`,
 } as const;
 
+/** The analysis as stored: everything model_info and later steps need, without the pixel masks. */
+export type StoredAnalysis = Omit<FaceAnalysis, 'segmentation'>;
+
+/** What the computation recorded besides the analysis (avatarFiles.modifications). */
+export interface StoredModifications {
+  /** Status of each removal (remove_smile, …) that was requested and attempted. */
+  removals?: Record<string, RemovalStatus>;
+  /** predict_haircut's answer, when it was requested: the best name and a weight per name. */
+  haircut?: { name: string; weights: Record<string, number> };
+}
+
 export interface HaircutEntry {
   identity: string;
   /** `male` or `female`: a unisex library haircut takes the avatar's gender; null in the index's first form. */
   gender: 'male' | 'female' | null;
-}
-
-/** Reads haircuts/index.json, whose first form listed identities only. */
-export function readHaircutIndex(data: Uint8Array): HaircutEntry[] {
-  const parsed = JSON.parse(Buffer.from(data).toString('utf8')) as (string | HaircutEntry)[];
-  return parsed.map((e) => (typeof e === 'string' ? { identity: e, gender: null } : e));
 }
 
 export interface TextureEntry {
@@ -46,7 +55,32 @@ export interface TextureEntry {
   contentType: 'image/jpeg' | 'image/png';
 }
 
-/** Levels of detail per pipeline and subtype: 0…7, and 0…8 for animated_face (LOD8 is LOD7 without teeth). */
-export function lodCount(pipeline: string): number {
-  return pipeline === 'animated_face' ? 9 : 8;
+/** Reads analysis.json. */
+export function readAnalysis(data: Uint8Array): StoredAnalysis {
+  return readJson(data, avatarFiles.analysis, (v): v is StoredAnalysis =>
+    isRecord(v) && isRecord(v.face) && isRecord(v.colors) && Array.isArray(v.landmarks68));
+}
+
+/** Reads modifications.json. */
+export function readModifications(data: Uint8Array): StoredModifications {
+  return readJson(data, avatarFiles.modifications, (v): v is StoredModifications =>
+    isRecord(v) && (v.removals === undefined || isRecord(v.removals)) && (v.haircut === undefined || isRecord(v.haircut)));
+}
+
+/** Reads haircuts/index.json, whose first form listed identities only. */
+export function readHaircutIndex(data: Uint8Array): HaircutEntry[] {
+  const parsed = readJson(data, avatarFiles.haircutIndex, (v): v is (string | HaircutEntry)[] =>
+    Array.isArray(v) && v.every((e) => typeof e === 'string' || (isRecord(e) && typeof e.identity === 'string')));
+  return parsed.map((e) => (typeof e === 'string' ? { identity: e, gender: null } : e));
+}
+
+/** Reads textures/index.json. */
+export function readTextureIndex(data: Uint8Array): TextureEntry[] {
+  return readJson(data, avatarFiles.textureIndex, (v): v is TextureEntry[] =>
+    Array.isArray(v) && v.every((e) => isRecord(e) && typeof e.identity === 'string' && (e.extension === 'jpg' || e.extension === 'png')));
+}
+
+/** Reads blendshapes/index.json: the set names. */
+export function readBlendshapeIndex(data: Uint8Array): string[] {
+  return readJson(data, avatarFiles.blendshapeIndex, (v): v is string[] => Array.isArray(v) && v.every((e) => typeof e === 'string'));
 }

@@ -1,14 +1,8 @@
 import { effectiveParameters, modelInfoKeys, type NormalisedParameters, type PipelineName } from './catalogue/index.js';
-import type { StoredAnalysis } from './run.js';
-import type { RemovalStatus } from '../texture/removalStatus.js';
+import type { StoredAnalysis, StoredModifications } from './files.js';
+import { pipelineOf } from './registry.js';
 
-/** What the computation recorded besides the analysis (avatarFiles.modifications). */
-export interface StoredModifications {
-  /** Status of each removal (remove_smile, …) that was requested and attempted. */
-  removals?: Record<string, RemovalStatus>;
-  /** predict_haircut's answer, when it was requested: the best name and a weight per name. */
-  haircut?: { name: string; weights: Record<string, number> };
-}
+export type { StoredModifications } from './files.js';
 
 /** Keys that need work this server has not done yet: they are answered with null and a reason
  * in `unavailable`, never with a guess. */
@@ -23,16 +17,10 @@ const NOT_YET: Record<string, string> = {
   remove_glasses: 'Glasses removal is not available for this pipeline yet; the photo was used as it is.',
 };
 
-/** The animated_face pipelines do not detect the jaw line: the spec has landmarks 0–7 and 9–16 undetected there. */
-function undetectedLandmarks(pipeline: string): Set<number> {
-  if (pipeline !== 'animated_face') return new Set();
-  return new Set([0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16]);
-}
-
 /** Photo pixels for x, y and z alike (z negative towards the camera). JSON has no NaN: an undetected
  * landmark is written as three nulls. */
-function landmarks68(analysis: StoredAnalysis, pipeline: string): (number | null)[] {
-  const skip = undetectedLandmarks(pipeline);
+function landmarks68(analysis: StoredAnalysis, pipeline: PipelineName): (number | null)[] {
+  const skip = new Set(pipelineOf(pipeline).undetectedLandmarks);
   const scale = [1, 1, analysis.face.zScale];
   const out: (number | null)[] = [];
   for (let i = 0; i < 68; i++) {
@@ -41,7 +29,7 @@ function landmarks68(analysis: StoredAnalysis, pipeline: string): (number | null
   return out;
 }
 
-function valueOf(key: string, analysis: StoredAnalysis, pipeline: string): unknown {
+function valueOf(key: string, analysis: StoredAnalysis, pipeline: PipelineName): unknown {
   const { face, colors } = analysis;
   switch (key) {
     case 'age':
@@ -73,15 +61,15 @@ function valueOf(key: string, analysis: StoredAnalysis, pipeline: string): unkno
 
 /** The model information object: pipeline and subtype, plus the keys of each flag requested at creation. */
 export function buildModelInfo(
-  avatar: { pipeline: string; pipeline_subtype: string; parameters: NormalisedParameters },
+  avatar: { pipeline: PipelineName; pipeline_subtype: string; parameters: NormalisedParameters },
   analysis: StoredAnalysis,
   modifications: StoredModifications = {},
 ): Record<string, unknown> {
-  const effective = effectiveParameters(avatar.parameters, avatar.pipeline as PipelineName, avatar.pipeline_subtype);
+  const effective = effectiveParameters(avatar.parameters, avatar.pipeline, avatar.pipeline_subtype);
   const info: Record<string, unknown> = { pipeline: avatar.pipeline, pipeline_subtype: avatar.pipeline_subtype };
   const unavailable: Record<string, string> = {};
   const remarks: Record<string, string> = {};
-  for (const key of modelInfoKeys(avatar.pipeline as PipelineName, effective.model_info, effective.avatar_modifications)) {
+  for (const key of modelInfoKeys(avatar.pipeline, effective.model_info, effective.avatar_modifications)) {
     const removal = modifications.removals?.[key];
     if (key === 'haircut_name' && modifications.haircut) {
       info[key] = modifications.haircut.name;

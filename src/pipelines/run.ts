@@ -1,23 +1,10 @@
-import { NoFaceError, PhotoDecodeError, encodeMaskPng, type FaceAnalysis } from '../analysis/index.js';
-import type { PipelineRuntime } from './runtime.js';
-import { PipelineFailure } from './failure.js';
+import type { ComputeContext, ComputeInput } from './avatarModel.js';
+import { avatarModelFiles } from './avatarModelFiles.js';
 import { avatarFiles } from './files.js';
-import { headAvatar, makesHead } from './head.js';
-import type { NormalisedParameters } from './catalogue/index.js';
+import { pipelineOf } from './registry.js';
 
-export interface PipelineInput {
-  pipeline: string;
-  pipeline_subtype: string;
-  /** Validated computation parameters, as stored at creation. */
-  parameters: unknown;
-  photo: Uint8Array;
-}
-
-export interface PipelineContext {
-  runtime: PipelineRuntime;
-  /** Reports progress in percent; callers keep it monotonic. */
-  progress(value: number): void;
-}
+export type { StoredAnalysis } from './files.js';
+export type PipelineContext = ComputeContext;
 
 export interface PipelineOutput {
   /** Files of the avatar by relative name: `analysis.json`, `segmentation/person.png`, … */
@@ -26,34 +13,21 @@ export interface PipelineOutput {
   facesDetected: number;
 }
 
-/** The analysis as stored: everything model_info and later steps need, without the pixel masks. */
-export type StoredAnalysis = Omit<FaceAnalysis, 'segmentation'>;
-
-/** The first step every pipeline shares: analyse the face and keep what was found.
- * Geometry, texture and assets join here as later steps. */
-export async function runPipeline(input: PipelineInput, ctx: PipelineContext): Promise<PipelineOutput> {
-  ctx.progress(10);
-  let analysis: FaceAnalysis;
-  try {
-    analysis = await ctx.runtime.analyzer.analyze(Buffer.from(input.photo.buffer, input.photo.byteOffset, input.photo.byteLength));
-  } catch (err) {
-    if (err instanceof NoFaceError || err instanceof PhotoDecodeError) throw new PipelineFailure((err as Error).message);
-    throw err;
-  }
-  ctx.progress(30);
-  const { segmentation, ...stored } = analysis;
-  const files: Record<string, Uint8Array> = {
-    [avatarFiles.analysis]: Buffer.from(JSON.stringify(stored satisfies StoredAnalysis)),
-    [avatarFiles.personMask]: await encodeMaskPng(segmentation.person),
-    [avatarFiles.hairMask]: await encodeMaskPng(segmentation.hair),
-  };
-  if (makesHead(input.pipeline, input.pipeline_subtype)) {
-    const head = await headAvatar(
-      { pipeline: input.pipeline, subtype: input.pipeline_subtype, parameters: input.parameters as NormalisedParameters, photo: input.photo, analysis },
-      ctx.progress,
-    );
-    Object.assign(files, head);
+/**
+ * One avatar's computation on a worker thread: its pipeline computes the avatar in memory, then it
+ * is turned into files in one step. The blendshapes download most clients ask for first (`fmt=ply`,
+ * LOD 0, the sets named at creation) is made now, so that its GET finds it ready.
+ */
+export async function runPipeline(input: ComputeInput, ctx: ComputeContext): Promise<PipelineOutput> {
+  const pipeline = pipelineOf(input.pipeline);
+  const model = await pipeline.compute(input, ctx);
+  const files = await avatarModelFiles(model);
+  const sets = model.head?.blendshapeSets ?? [];
+  if (sets.length && pipeline.export.available) {
+    files[avatarFiles.blendshapeArchive('ply', 0)] = await pipeline.export.blendshapeArchive({
+      pipeline: input.pipeline, pipeline_subtype: input.subtype, files: { [avatarFiles.mesh(0)]: files[avatarFiles.mesh(0)] }, sets, fmt: 'ply', lod: 0,
+    });
   }
   ctx.progress(95);
-  return { files, facesDetected: analysis.faceCount };
+  return { files, facesDetected: model.facesDetected };
 }

@@ -1,5 +1,7 @@
-import { getPipeline, parseParametersField, planAtLeast, planName, resolveExportParameters, validateParameters, type PipelineName, type Plan, type ResolvedExport } from '../pipelines/catalogue/index.js';
-import { exportContext } from '../pipelines/exports/context.js';
+import {
+  exportContext, hasSubtype, isPipelineName, parseParametersField, PIPELINES, planAtLeast, planName, resolveExportParameters, validateParameters,
+  type NormalisedParameters, type PipelineName, type PipelineSubtype, type Plan, type ResolvedExport,
+} from '../pipelines/catalogue/index.js';
 import { inspectPhoto } from '../pipelines/photo.js';
 import type { Config } from './config.js';
 import { errors } from './errors.js';
@@ -8,9 +10,9 @@ import type { Form } from './form.js';
 export interface AvatarCreation {
   name: string;
   description: string;
-  pipeline: string;
-  subtype: string;
-  parameters: unknown;
+  pipeline: PipelineName;
+  subtype: PipelineSubtype;
+  parameters: NormalisedParameters;
   exportParameters: unknown | null;
   /** The export asked for at creation, resolved; it runs once the avatar is computed. */
   export: ResolvedExport | null;
@@ -26,14 +28,15 @@ export async function validateCreation(form: Form, plan: Plan, config: Config): 
   const problems: Record<string, string[]> = {};
   const fail = (field: string, message: string) => (problems[field] ??= []).push(message);
 
-  const pipelineName = fields.pipeline?.trim() ?? '';
-  const pipeline = pipelineName ? getPipeline(pipelineName) : undefined;
-  if (!pipelineName) fail('pipeline', REQUIRED);
-  else if (!pipeline) fail('pipeline', `"${pipelineName}" is not a valid choice.`);
+  const given = fields.pipeline?.trim() ?? '';
+  const pipelineName = isPipelineName(given) ? given : undefined;
+  const pipeline = pipelineName && PIPELINES[pipelineName];
+  if (!given) fail('pipeline', REQUIRED);
+  else if (!pipeline) fail('pipeline', `"${given}" is not a valid choice.`);
   if (pipeline && !planAtLeast(plan, pipeline.plan)) throw errors.planTooLow(`Pipeline ${pipelineName}`, planName(pipeline.plan));
 
   const subtype = fields.pipeline_subtype?.trim() || pipeline?.subtypes[0] || '';
-  if (pipeline && !pipeline.subtypes.includes(subtype)) {
+  if (pipeline && !(pipeline.subtypes as readonly string[]).includes(subtype)) {
     fail('pipeline_subtype', `"${subtype}" is not a valid choice for ${pipelineName}; choose one of: ${pipeline.subtypes.join(', ')}.`);
   }
 
@@ -43,11 +46,11 @@ export async function validateCreation(form: Form, plan: Plan, config: Config): 
   const description = fields.description ?? '';
   if (description.length > 10_000) fail('description', 'Ensure this field has no more than 10000 characters.');
 
-  let parameters: unknown = {};
+  let parameters: NormalisedParameters = {};
   const parsed = parseParametersField(fields.parameters);
   if (!parsed.ok) for (const e of parsed.errors) fail('parameters', e);
-  else if (pipeline && !problems.pipeline_subtype) {
-    const checked = validateParameters(parsed.value, { pipeline: pipelineName as never, subtype, plan });
+  else if (pipelineName && !problems.pipeline_subtype) {
+    const checked = validateParameters(parsed.value, { pipeline: pipelineName, subtype, plan });
     if (checked.ok) parameters = checked.value;
     else for (const e of checked.errors) fail('parameters', e);
   }
@@ -59,9 +62,9 @@ export async function validateCreation(form: Form, plan: Plan, config: Config): 
       exportParameters = JSON.parse(fields.export_parameters);
       if (!exportParameters || typeof exportParameters !== 'object' || Array.isArray(exportParameters)) fail('export_parameters', 'Must be a JSON object.');
       else if (pipeline && !pipeline.exportParameters) fail('export_parameters', `Pipeline ${pipelineName} does not use export parameters.`);
-      else if (pipeline && !problems.pipeline_subtype) {
+      else if (pipelineName && !problems.pipeline_subtype) {
         // Rejected now, before any computation, rather than failing the export later.
-        const result = resolveExportParameters(exportParameters, exportContext(pipelineName as PipelineName, subtype, plan));
+        const result = resolveExportParameters(exportParameters, exportContext(pipelineName, subtype, plan));
         if (result.ok) resolvedExport = result.value;
         else for (const [path, messages] of Object.entries(result.errors)) for (const m of messages) fail('export_parameters', `${path.replace(/^parameters/, 'export_parameters')}: ${m}`);
       }
@@ -80,6 +83,7 @@ export async function validateCreation(form: Form, plan: Plan, config: Config): 
     if ('refused' in result) fail('photo', result.refused);
   }
 
-  if (Object.keys(problems).length) throw errors.fields(problems);
+  // No problem means a known pipeline and one of its subtypes; the test says so to the types too.
+  if (Object.keys(problems).length || !pipelineName || !hasSubtype(pipelineName, subtype)) throw errors.fields(problems);
   return { name, description, pipeline: pipelineName, subtype, parameters, exportParameters, export: resolvedExport, photo: photo!.data };
 }

@@ -26,6 +26,11 @@ export interface Config {
   maxPhotoPixels: number;
   /** LIKENESS_COMPUTE_TIMEOUT_S: an avatar computing longer ends `Timed Out`. Default 120. */
   computeTimeoutSeconds: number;
+  /**
+   * LIKENESS_BLENDSHAPES_WAIT_S: how long GET /avatars/{code}/blendshapes/ waits for a download that
+   * a worker is still making before it answers 503 with Retry-After. Default 60.
+   */
+  blendshapesWaitSeconds: number;
   /** LIKENESS_TOKEN_TTL_S: lifetime of access tokens (`expires_in`). Default 36000. */
   tokenTtlSeconds: number;
   /** LIKENESS_TRUST_PROXY: believe X-Forwarded-Proto/Host/For from a reverse proxy. Default false. */
@@ -66,6 +71,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     maxPhotoBytes: int(env.LIKENESS_MAX_PHOTO_BYTES, 16 * 1024 * 1024, 'LIKENESS_MAX_PHOTO_BYTES'),
     maxPhotoPixels: int(env.LIKENESS_MAX_PHOTO_PIXELS, 40_000_000, 'LIKENESS_MAX_PHOTO_PIXELS'),
     computeTimeoutSeconds: seconds(env.LIKENESS_COMPUTE_TIMEOUT_S, 120, 'LIKENESS_COMPUTE_TIMEOUT_S'),
+    blendshapesWaitSeconds: seconds(env.LIKENESS_BLENDSHAPES_WAIT_S, 60, 'LIKENESS_BLENDSHAPES_WAIT_S'),
     tokenTtlSeconds: int(env.LIKENESS_TOKEN_TTL_S, 36000, 'LIKENESS_TOKEN_TTL_S'),
     trustProxy: ['1', 'true', 'yes'].includes((env.LIKENESS_TRUST_PROXY ?? '').toLowerCase()),
     logLevel: env.LIKENESS_LOG_LEVEL ?? 'info',

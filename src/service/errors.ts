@@ -22,6 +22,9 @@ export const errors = {
   notFound: (what = 'Not found.') => detail(404, what),
   notProduced: (asset: string, why: string) => detail(404, `The ${asset} of this avatar is not available: ${why}`),
   notImplemented: (what: string) => detail(501, `${what} is not implemented by this server yet.`),
+  notReady: (what: string, retryAfter: number) =>
+    detail(503, `The ${what} is still being made; ask again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`, { 'Retry-After': String(retryAfter) }),
+  failed: (what: string) => detail(500, `The ${what} could not be made because of an internal error; the server log has the details.`),
   invalidPage: () => detail(404, 'Invalid page.'),
   fields: (fieldErrors: Record<string, string[]>) => new ApiError(400, fieldErrors),
   badRequest: (text: string) => detail(400, text),

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { getPipeline, planAtLeast, planName, type PipelineName } from '../pipelines/catalogue/index.js';
+import { isPipelineName, PIPELINES, planAtLeast, planName, type PipelineName } from '../pipelines/catalogue/index.js';
 import { errors } from './errors.js';
 import { detailSchema } from './schemas.js';
 
@@ -21,15 +21,15 @@ export function pipelineRouteSchema(tags: string[], summary: string, description
  */
 export function pipelineOf(request: FastifyRequest, options: { exportParameters?: boolean } = {}): { pipeline: PipelineName; subtype: string } {
   const { pipeline } = request.params as { pipeline: string };
-  const spec = getPipeline(pipeline);
-  if (!spec) throw errors.notFound(`Unknown pipeline "${pipeline}".`);
+  if (!isPipelineName(pipeline)) throw errors.notFound(`Unknown pipeline "${pipeline}".`);
+  const spec = PIPELINES[pipeline];
   if (options.exportParameters && !spec.exportParameters) {
     throw errors.notFound(`Pipeline ${pipeline} does not use export parameters; its haircuts and blendshapes are named in the computation parameters.`);
   }
   const subtype = (request.query as { pipeline_subtype?: string }).pipeline_subtype || spec.subtypes[0];
-  if (!spec.subtypes.includes(subtype)) {
+  if (!(spec.subtypes as readonly string[]).includes(subtype)) {
     throw errors.fields({ pipeline_subtype: [`"${subtype}" is not a valid choice for ${pipeline}; choose one of: ${spec.subtypes.join(', ')}.`] });
   }
   if (!planAtLeast(request.caller.plan, spec.plan)) throw errors.planTooLow(`Pipeline ${pipeline}`, planName(spec.plan));
-  return { pipeline: pipeline as PipelineName, subtype };
+  return { pipeline, subtype };
 }

@@ -1,3 +1,5 @@
+import { AVATAR_STATUSES } from '../store/status.js';
+
 /** JSON schemas shared by routes and the OpenAPI description. */
 export const playerSchema = {
   type: 'object',
@@ -17,7 +19,7 @@ export const avatarSchema = {
     name: { type: 'string' },
     description: { type: 'string' },
     created_on: { type: 'string', format: 'date-time' },
-    status: { type: 'string', enum: ['Uploading', 'Queued', 'Computing', 'Completed', 'Failed', 'Timed Out'] },
+    status: { type: 'string', enum: [...AVATAR_STATUSES] },
     progress: { type: 'integer', minimum: 0, maximum: 100 },
     failure_reason: { type: ['string', 'null'], description: 'Why the avatar is Failed or Timed Out; null otherwise.' },
     faces_detected: { type: ['integer', 'null'], description: 'Faces found in the photo (the largest, most central one is used); null until analysed.' },

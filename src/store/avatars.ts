@@ -4,6 +4,9 @@ import type { AvatarTable, Database } from './schema.js';
 import { newestFirst, type Page, type PageRequest } from './page.js';
 import type { Scope } from './scope.js';
 import { timestamp } from './time.js';
+import type { AvatarStatus } from './status.js';
+import { isRecord, readJson } from './storedJson.js';
+import type { NormalisedParameters } from '../pipelines/catalogue/validate.js';
 
 export type AvatarRecord = AvatarTable;
 
@@ -21,11 +24,15 @@ export interface AvatarFilters {
   created_before?: string[];
 }
 
-export type NewAvatar = Omit<AvatarRecord, 'created_on' | 'updated_on' | 'status' | 'progress' | 'failure_reason' | 'faces_detected'>;
+export type NewAvatar = Omit<AvatarRecord, 'created_on' | 'updated_on' | 'status' | 'progress' | 'failure_reason' | 'faces_detected' | 'parameters'> & {
+  parameters: NormalisedParameters;
+};
 
 export async function insertAvatar(db: Db, input: NewAvatar): Promise<AvatarRecord> {
   const now = timestamp();
-  const row: AvatarRecord = { ...input, status: 'Uploading', progress: 0, failure_reason: null, faces_detected: null, created_on: now, updated_on: now };
+  const row: AvatarRecord = {
+    ...input, parameters: JSON.stringify(input.parameters), status: 'Uploading', progress: 0, failure_reason: null, faces_detected: null, created_on: now, updated_on: now,
+  };
   await db.insertInto('avatars').values(row).execute();
   return row;
 }
@@ -57,6 +64,11 @@ export async function findAvatar(db: Db, scope: Scope, code: string): Promise<Av
   const parameters = byPlayer ? [scope.clientId, scope.playerCode, lower] : [scope.clientId, lower];
   const { rows } = await db.executeQuery<AvatarRecord>(CompiledQuery.raw(compiled.sql, parameters));
   return rows[0] ?? null;
+}
+
+/** The computation parameters as validated at creation (avatars.parameters). */
+export function avatarParameters(avatar: Pick<AvatarRecord, 'parameters'>): NormalisedParameters {
+  return readJson(avatar.parameters, 'avatars.parameters', (v): v is NormalisedParameters => isRecord(v));
 }
 
 /** For workers, which act for the system rather than for a caller. */
@@ -91,7 +103,7 @@ export async function listAvatars(db: Db, scope: Scope, filters: AvatarFilters, 
 }
 
 export interface AvatarProgress {
-  status?: string;
+  status?: AvatarStatus;
   /** Only ever raised: a lower value is ignored, so progress never goes back. */
   progress?: number;
   failure_reason?: string | null;

@@ -1,7 +1,11 @@
+import type { ResolvedExport } from '../pipelines/catalogue/exports/types.js';
 import type { Db } from './database.js';
+import { enqueueJob } from './jobs.js';
 import type { ExportTable } from './schema.js';
 import { newestFirst, type Page, type PageRequest } from './page.js';
 import type { Scope } from './scope.js';
+import type { FinalStatus, Unsuccessful } from './status.js';
+import { isRecord, readJson } from './storedJson.js';
 import { timestamp } from './time.js';
 
 export type ExportRecord = ExportTable;
@@ -16,14 +20,28 @@ export interface StoredExportFile {
   static_files: string[];
 }
 
-export type NewExport = Pick<ExportRecord, 'code' | 'avatar_code' | 'client_id' | 'player_code' | 'comment' | 'parameters'>;
+export type NewExport = Pick<ExportRecord, 'code' | 'avatar_code' | 'client_id' | 'player_code' | 'comment'> & { parameters: ResolvedExport };
 
 /** `Pending` waits for its avatar's computation; `Queued` has its job queued with it. */
 export async function insertExport(db: Db, input: NewExport, status: 'Queued' | 'Pending' = 'Queued'): Promise<ExportRecord> {
   const now = timestamp();
-  const row: ExportRecord = { ...input, status, progress: 0, failure_reason: null, files: null, created_on: now, updated_on: now };
+  const row: ExportRecord = { ...input, parameters: JSON.stringify(input.parameters), status, progress: 0, failure_reason: null, files: null, created_on: now, updated_on: now };
   await db.insertInto('exports').values(row).execute();
+  if (status === 'Queued') await enqueueJob(db, input.avatar_code, 'export', { exportCode: input.code });
   return row;
+}
+
+/** The resolved export parameters the export was made with (exports.parameters). */
+export function exportParameters(record: Pick<ExportRecord, 'parameters'>): ResolvedExport {
+  return readJson(record.parameters, 'exports.parameters', (v): v is ResolvedExport =>
+    isRecord(v) && isRecord(v.avatar) && isRecord(v.haircuts) && isRecord(v.blendshapes) && isRecord(v.outfits) && typeof v.makePublic === 'boolean');
+}
+
+/** The files of a completed export (exports.files); none before. */
+export function exportFiles(record: Pick<ExportRecord, 'files'>): StoredExportFile[] {
+  if (record.files === null) return [];
+  return readJson(record.files, 'exports.files', (v): v is StoredExportFile[] =>
+    Array.isArray(v) && v.every((f) => isRecord(f) && typeof f.identity === 'string' && typeof f.key === 'string' && Array.isArray(f.static_files)));
 }
 
 function scoped(db: Db, scope: Scope, avatarCode: string) {
@@ -46,20 +64,25 @@ export async function listExports(db: Db, scope: Scope, avatarCode: string, page
   return newestFirst(scoped(db, scope, avatarCode), page);
 }
 
-export interface ExportChange {
-  status?: string;
-  progress?: number;
-  failure_reason?: string | null;
-  files?: StoredExportFile[];
+/** Computing, from the worker's first step. */
+export async function startExport(db: Db, code: string): Promise<void> {
+  await db.updateTable('exports').set({ status: 'Computing', progress: 5, updated_on: timestamp() }).where('code', '=', code).execute();
 }
 
-export async function updateExport(db: Db, code: string, change: ExportChange): Promise<void> {
-  const values: Partial<ExportRecord> = { updated_on: timestamp() };
-  if (change.status !== undefined) values.status = change.status;
-  if (change.progress !== undefined) values.progress = change.progress;
-  if (change.failure_reason !== undefined) values.failure_reason = change.failure_reason;
-  if (change.files !== undefined) values.files = JSON.stringify(change.files);
-  await db.updateTable('exports').set(values).where('code', '=', code).execute();
+export async function exportProgress(db: Db, code: string, progress: number): Promise<void> {
+  await db.updateTable('exports').set({ progress, updated_on: timestamp() }).where('code', '=', code).execute();
+}
+
+/** How an export ended: Completed with its files, or Failed / Timed Out with the reason. */
+export type ExportOutcome =
+  | { status: Extract<FinalStatus, 'Completed'>; files: StoredExportFile[] }
+  | { status: Unsuccessful; reason: string };
+
+export async function settleExport(db: Db, code: string, outcome: ExportOutcome): Promise<void> {
+  const values: Partial<ExportRecord> = outcome.status === 'Completed'
+    ? { status: 'Completed', progress: 100, files: JSON.stringify(outcome.files), failure_reason: null }
+    : { status: outcome.status, failure_reason: outcome.reason };
+  await db.updateTable('exports').set({ ...values, updated_on: timestamp() }).where('code', '=', code).execute();
 }
 
 /** Blob key of an export's file, under its avatar's prefix so deleting the avatar removes it. */
@@ -68,10 +91,25 @@ export function exportFileKey(exportCode: string, identity: string): string {
 }
 
 /**
- * Pending → Queued for one export, only if still Pending: when the avatar's completion and the
- * export's creation race, exactly one side wins and queues the job.
+ * Pending → Queued for one export, with its job, only if still Pending: when the avatar's completion
+ * and the export's creation race, exactly one side wins and queues the job. The one place an
+ * export leaves Pending for its job.
  */
-export async function promotePendingExport(db: Db, code: string): Promise<boolean> {
+export async function queuePendingExport(db: Db, avatarCode: string, code: string): Promise<boolean> {
   const result = await db.updateTable('exports').set({ status: 'Queued', updated_on: timestamp() }).where('code', '=', code).where('status', '=', 'Pending').executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await enqueueJob(db, avatarCode, 'export', { exportCode: code });
+  return true;
+}
+
+/**
+ * Exports asked for before the avatar was computed wait for it: when it completes they are queued,
+ * when it fails they fail with it, naming its failure. Inside the transaction that settles the avatar.
+ */
+export async function settlePendingExports(db: Db, avatarCode: string, avatar: { status: FinalStatus; reason: string | null }): Promise<void> {
+  const waiting = await db.selectFrom('exports').select('code').where('avatar_code', '=', avatarCode).where('status', '=', 'Pending').execute();
+  for (const { code } of waiting) {
+    if (avatar.status === 'Completed') await queuePendingExport(db, avatarCode, code);
+    else await settleExport(db, code, { status: 'Failed', reason: `The avatar's computation ended ${avatar.status}: ${avatar.reason}` });
+  }
 }

@@ -1,18 +1,44 @@
 import type { Db } from './database.js';
 import type { JobTable } from './schema.js';
+import type { JobKind } from './status.js';
 import { formatInstant, timestamp } from './time.js';
 
 export interface Job {
   id: number;
   avatar_code: string;
-  kind: string;
+  kind: JobKind;
   /** The export an `export` job makes. */
   export_code: string | null;
+  /** What a `blendshapes` job makes, JSON. */
+  target: string | null;
   attempt: number;
 }
 
-export async function enqueueJob(db: Db, avatarCode: string, kind: string, exportCode: string | null = null): Promise<void> {
-  await db.insertInto('jobs').values({ avatar_code: avatarCode, kind, export_code: exportCode, state: 'queued', attempt: 0, owner: null, lease_until: null, created_on: timestamp() }).execute();
+/** The job's id. `exportCode` for an export job, `target` (JSON) for a blendshapes job. */
+export async function enqueueJob(db: Db, avatarCode: string, kind: JobKind, what: { exportCode?: string; target?: string } = {}): Promise<number> {
+  const row = await db
+    .insertInto('jobs')
+    .values({ avatar_code: avatarCode, kind, export_code: what.exportCode ?? null, target: what.target ?? null, state: 'queued', attempt: 0, owner: null, lease_until: null, created_on: timestamp() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The job of this kind and target for the avatar that is not done yet, else a new one: several
+ * requests for one blendshapes download share one job.
+ */
+export async function ensureJob(db: Db, avatarCode: string, kind: JobKind, target: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const open = await trx.selectFrom('jobs').select('id').where('avatar_code', '=', avatarCode).where('kind', '=', kind).where('target', '=', target).where('state', '!=', 'done').executeTakeFirst();
+    return open ? open.id : enqueueJob(trx, avatarCode, kind, { target });
+  });
+}
+
+/** Whether the job is done (or gone, with its avatar). */
+export async function jobDone(db: Db, id: number): Promise<boolean> {
+  const job = await db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirst();
+  return !job || job.state === 'done';
 }
 
 /** Takes the oldest queued job for `owner`. Safe with several servers on one database:
@@ -29,7 +55,7 @@ export async function claimJob(db: Db, owner: string, leaseMs: number): Promise<
       .where('state', '=', 'queued')
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) {
-      const job = await db.selectFrom('jobs').select(['id', 'avatar_code', 'kind', 'export_code', 'attempt']).where('id', '=', next.id).executeTakeFirstOrThrow();
+      const job = await db.selectFrom('jobs').select(['id', 'avatar_code', 'kind', 'export_code', 'target', 'attempt']).where('id', '=', next.id).executeTakeFirstOrThrow();
       return job;
     }
   }

@@ -96,6 +96,11 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0004_job_target': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('jobs').addColumn('target', 'text').execute();
+      },
+    },
   };
 }
 

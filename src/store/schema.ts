@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { PipelineName, PipelineSubtype } from '../pipelines/catalogue/pipelines.js';
+import type { AvatarStatus, ExportStatus, JobKind, JobState } from './status.js';
 
 /** Tables of the Likeness database. Timestamps are ISO 8601 strings in UTC with microseconds,
  * so that they sort as text in SQLite and PostgreSQL alike. */
@@ -44,13 +46,13 @@ export interface AvatarTable {
   player_code: string | null;
   name: string;
   description: string;
-  pipeline: string;
-  pipeline_subtype: string;
+  pipeline: PipelineName;
+  pipeline_subtype: PipelineSubtype;
   /** Normalised computation parameters, JSON. */
   parameters: string;
   /** Export parameters as given at creation, JSON or null. */
   export_parameters: string | null;
-  status: string;
+  status: AvatarStatus;
   progress: number;
   /** Human-readable reason when status is Failed or Timed Out. */
   failure_reason: string | null;
@@ -63,12 +65,12 @@ export interface AvatarTable {
 export interface JobTable {
   id: Generated<number>;
   avatar_code: string;
-  /** `compute` (the avatar) or `export`. */
-  kind: string;
-  /** The export an `export` job makes; null for computations. */
+  kind: JobKind;
+  /** The export an `export` job makes; null for the other kinds. */
   export_code: string | null;
-  /** queued | running | done */
-  state: string;
+  /** What a `blendshapes` job makes, JSON (BlendshapeTarget); null for the other kinds. */
+  target: string | null;
+  state: JobState;
   /** Incremented at each claim: a result is committed only by the attempt that holds the job. */
   attempt: number;
   /** Which server process holds the job while running. */
@@ -86,7 +88,7 @@ export interface ExportTable {
   comment: string;
   /** The export parameters as resolved (ResolvedExport), JSON. */
   parameters: string;
-  status: string;
+  status: ExportStatus;
   progress: number;
   failure_reason: string | null;
   /** The files once Completed, JSON: [{identity, category, key, static_files: [identity]}]. */

@@ -1,5 +1,6 @@
 import { PARAMETER_CATALOGUE, type ParameterName } from './parameters.js';
-import type { PipelineName } from './pipelines.js';
+import { PIPELINE_NAMES, type PipelineName } from './pipelines.js';
+import { pipelineOf } from '../registry.js';
 
 export type ModelInfoFlag = ParameterName<'model_info'>;
 
@@ -28,7 +29,7 @@ export const MODEL_INFO_KEYS: { readonly [F in ModelInfoFlag]: readonly string[]
  * haircut_full_info is not a flag: the spec lists it as a key that head_2.0 reports with
  * predict_haircut (weights per haircut name, `absolutely_bald` included), so it follows that flag.
  */
-export const HAIRCUT_FULL_INFO_PIPELINES: readonly PipelineName[] = ['head_2.0'];
+export const HAIRCUT_FULL_INFO_PIPELINES: readonly PipelineName[] = PIPELINE_NAMES.filter((p) => pipelineOf(p).haircutPrediction?.fullInfo);
 
 /** avatar_modifications whose status the model information reports when they were requested. */
 export const REMOVAL_STATUS_KEYS = ['remove_smile', 'remove_stubble', 'remove_glasses'] as const;

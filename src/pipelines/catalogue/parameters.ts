@@ -1,6 +1,8 @@
 import { CATEGORIES, type Category, type CategoryKind, type Group } from './groups.js';
 import { GENERATED_HAIRCUT } from './haircuts.js';
-import { haircutSet, type HaircutSetName } from '../../assets/haircuts/index.js';
+// The library's table only (data), not the haircut code behind the barrel.
+import { haircutSet } from '../../assets/haircuts/haircutLibrary.js';
+import type { HaircutSetName } from '../../assets/haircuts/haircut.js';
 import type { Applicability } from './pipelines.js';
 import type { ParameterValue, ValueType } from './values.js';
 

@@ -4,10 +4,9 @@ import { blendshapeNames } from '../../geometry/index.js';
 import { exportedHead, headBlendshapes, storedHead } from './headMesh.js';
 import { exportedTeeth } from './teethMesh.js';
 import { writeArchive } from './writeArchive.js';
+import type { BlendshapeArchiveInput } from './types.js';
 
-/** `fmt` values of GET /avatars/{code}/blendshapes/. */
-export const BLENDSHAPE_FORMATS = ['ply', 'gltf', 'glb', 'fbx'] as const;
-export type BlendshapeFormat = (typeof BLENDSHAPE_FORMATS)[number];
+export { BLENDSHAPE_FORMATS, type BlendshapeFormat } from './types.js';
 
 /**
  * The avatar's blendshapes of `sets`, at one level of detail, as a zip:
@@ -17,9 +16,7 @@ export type BlendshapeFormat = (typeof BLENDSHAPE_FORMATS)[number];
  *   (a name two sets share is prefixed `set.`), without textures, and the teeth beside it with
  *   the same morph targets (the lower teeth follow the jaw).
  */
-export async function blendshapeArchive(
-  pipeline: string, subtype: string, files: Record<string, Uint8Array>, sets: readonly string[], fmt: BlendshapeFormat, lod: number,
-): Promise<Uint8Array> {
+export async function blendshapeArchive({ pipeline, pipeline_subtype: subtype, files, sets, fmt, lod }: BlendshapeArchiveInput): Promise<Uint8Array> {
   const { head } = storedHead(pipeline, subtype, files);
   const chosen = new Map(sets.map((set) => [set, [...blendshapeNames(set)]]));
   const deltas = headBlendshapes(head, chosen);

@@ -1,4 +1,6 @@
-import { headSubtype, headTemplate } from '../../assets/index.js';
+import { headTemplate, type HeadSubtype } from '../../assets/index.js';
+import type { PipelineName } from '../catalogue/index.js';
+import { pipelineOf } from '../registry.js';
 import { blendshapeNames, blendshapeSet, headLod, lodDeltas, normalDeltas, type FittedHead, type Mesh } from '../../geometry/index.js';
 import { readPly } from '../../formats/ply.js';
 import { readZip } from '../../formats/zip.js';
@@ -12,8 +14,8 @@ export interface StoredHead {
 }
 
 /** The template behind a pipeline and subtype's head (animated_face's styled subtype uses its base head). */
-export function storedHead(pipeline: string, subtype: string, files: Record<string, Uint8Array>): StoredHead {
-  const name = pipeline === 'animated_face' ? headSubtype('animated_face', 'base/legacy') : headSubtype(pipeline, subtype);
+export function storedHead(pipeline: PipelineName, subtype: string, files: Record<string, Uint8Array>): StoredHead {
+  const name = pipelineOf(pipeline).headModel(subtype) as HeadSubtype | undefined;
   if (!name) throw new PipelineFailure(`Exports of ${pipeline} ${subtype} avatars are not implemented by this server yet: it makes no mesh for them.`);
   const zip = files[avatarFiles.mesh(0)];
   if (!zip) throw new Error('the avatar has no LOD0 mesh');

@@ -1,8 +1,21 @@
-import type { ResolvedExport } from '../catalogue/index.js';
+import type { BlendshapeFormat, PipelineName, ResolvedExport } from '../catalogue/index.js';
+
+export { BLENDSHAPE_FORMATS, type BlendshapeFormat } from '../catalogue/exports/formats.js';
+
+/** What a blendshapes download is made from: the avatar's LOD0 mesh file, the sets named at creation, the format and LOD asked. */
+export interface BlendshapeArchiveInput {
+  pipeline: PipelineName;
+  pipeline_subtype: string;
+  /** The avatar's files it reads: mesh/lod0.zip. */
+  files: Record<string, Uint8Array>;
+  sets: readonly string[];
+  fmt: BlendshapeFormat;
+  lod: number;
+}
 
 /** What an export build needs: the avatar's identity, the resolved parameters and the avatar's stored files. */
 export interface ExportInput {
-  pipeline: string;
+  pipeline: PipelineName;
   pipeline_subtype: string;
   parameters: ResolvedExport;
   /** The avatar's files the export reads, by the keys of avatarFiles (mesh/lod0.zip, textures/…, haircuts/…). */

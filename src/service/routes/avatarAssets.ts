@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { findAvatar, type AvatarRecord } from '../../store/avatars.js';
+import { findAvatar, findAvatarByCode, type AvatarRecord } from '../../store/avatars.js';
+import { jobDone } from '../../store/jobs.js';
 import { avatarKey } from '../../store/keys.js';
-import { avatarFiles, lodCount, type TextureEntry } from '../../pipelines/files.js';
-import { BLENDSHAPE_FORMATS, blendshapeArchive, type BlendshapeFormat } from '../../pipelines/exports/blendshapeArchive.js';
+import { isUnsuccessful } from '../../store/status.js';
+import { avatarFiles, readBlendshapeIndex, readTextureIndex } from '../../pipelines/files.js';
+import { BLENDSHAPE_FORMATS, type BlendshapeFormat } from '../../pipelines/catalogue/index.js';
+import { pipelineOf } from '../../pipelines/registry.js';
 import { errors } from '../errors.js';
 import { baseUrl } from '../links.js';
 import { detailSchema } from '../schemas.js';
@@ -11,7 +14,7 @@ import { detailSchema } from '../schemas.js';
 const tags = ['avatar assets'];
 
 export function whyUnavailable(avatar: AvatarRecord): string {
-  if (avatar.status === 'Failed' || avatar.status === 'Timed Out') return `the avatar computation ended "${avatar.status}".`;
+  if (isUnsuccessful(avatar.status)) return `the avatar computation ended "${avatar.status}".`;
   if (avatar.status !== 'Completed') return `the avatar is still "${avatar.status}" (progress ${avatar.progress}%).`;
   return `pipeline ${avatar.pipeline} ${avatar.pipeline_subtype} does not produce it on this server yet.`;
 }
@@ -26,7 +29,7 @@ async function completedAvatar(ctx: AppContext, request: FastifyRequest, asset: 
 
 function lodOf(request: FastifyRequest, avatar: AvatarRecord): number {
   const raw = (request.query as { lod?: unknown }).lod;
-  const max = lodCount(avatar.pipeline) - 1;
+  const max = pipelineOf(avatar.pipeline).lodCount - 1;
   if (raw === undefined || raw === '') return 0;
   const lod = Number(raw);
   if (!Number.isInteger(lod) || lod < 0 || lod > max) throw errors.fields({ lod: [`An integer from 0 to ${max} is required for ${avatar.pipeline}.`] });
@@ -55,6 +58,30 @@ const download = (summary: string, description: string, query?: object) => ({
   ...(query ? { querystring: query } : {}),
   response: { 404: detailSchema },
 });
+
+/** How often a request waiting for a blendshapes download looks whether it is there. */
+const POLL_MS = 100;
+
+/**
+ * Queues the making of a blendshapes download on a worker (one job however many ask) and waits for
+ * its file, at most LIKENESS_BLENDSHAPES_WAIT_S: the event loop never builds it.
+ */
+async function madeByWorker(ctx: AppContext, avatar: AvatarRecord, fmt: BlendshapeFormat, lod: number): Promise<void> {
+  const key = avatarKey(avatar.code, avatarFiles.blendshapeArchive(fmt, lod));
+  const job = await ctx.queue.enqueueBlendshapes(avatar.code, { fmt, lod });
+  const deadline = Date.now() + ctx.config.blendshapesWaitSeconds * 1000;
+  for (;;) {
+    if (await ctx.blobs.has(key)) return;
+    // Done without its file: the job failed (the worker logged why), or went with its avatar.
+    if (await jobDone(ctx.db, job)) {
+      if (await ctx.blobs.has(key)) return;
+      if (!(await findAvatarByCode(ctx.db, avatar.code))) throw errors.notFound();
+      throw errors.failed('blendshapes download');
+    }
+    if (Date.now() >= deadline) throw errors.notReady('blendshapes download', Math.max(1, Math.ceil(ctx.config.blendshapesWaitSeconds / 4)));
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
 
 export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
@@ -87,7 +114,7 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
       const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.textureIndex));
       if (!index) throw errors.notProduced('textures', whyUnavailable(avatar));
       const base = `${baseUrl(ctx.config, request)}/avatars/${avatar.code}/textures/`;
-      return (JSON.parse(index.toString('utf8')) as TextureEntry[]).map((t) => ({ identity: t.identity, file: `${base}${t.identity}/file/` }));
+      return readTextureIndex(index).map((t) => ({ identity: t.identity, file: `${base}${t.identity}/file/` }));
     },
   );
   app.get(
@@ -97,7 +124,7 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
       const avatar = await completedAvatar(ctx, request, 'texture');
       const { identity } = request.params as { identity: string };
       const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.textureIndex));
-      const entry = index ? (JSON.parse(index.toString('utf8')) as TextureEntry[]).find((t) => t.identity === identity) : undefined;
+      const entry = index ? readTextureIndex(index).find((t) => t.identity === identity) : undefined;
       if (!entry) throw errors.notFound(`This avatar has no texture "${identity}".`);
       return sendAvatarFile(ctx, reply, avatar, avatarFiles.texture(identity, entry.extension), `texture ${identity}`, entry.contentType, `${avatar.code}_${identity}.${entry.extension}`);
     },
@@ -108,7 +135,8 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: download(
         'Blendshapes: zip archive',
-        'The blendshape sets requested at creation, at level of detail `lod`. `fmt=ply` (default): `base.ply` (the mesh at that LOD) and `{set}/{name}.ply` per blendshape, the deformed vertex positions in base.ply\'s vertex order. `fmt=gltf|glb|fbx`: one model of the head with every blendshape as a named morph target. An avatar created without blendshapes answers 404 and says so.',
+        'The blendshape sets requested at creation, at level of detail `lod`. `fmt=ply` (default): `base.ply` (the mesh at that LOD) and `{set}/{name}.ply` per blendshape, the deformed vertex positions in base.ply\'s vertex order. `fmt=gltf|glb|fbx`: one model of the head with every blendshape as a named morph target. An avatar created without blendshapes answers 404 and says so. ' +
+          '`fmt=ply` at LOD 0 is made with the avatar; another format or LOD is made by a worker on first request, which waits for it: past LIKENESS_BLENDSHAPES_WAIT_S (60 s) it answers 503 with `Retry-After` and a `detail`, and the same request later finds it made.',
         { type: 'object', properties: { fmt: { type: 'string', enum: [...BLENDSHAPE_FORMATS] }, lod: lodQuery.properties.lod } },
       ),
     },
@@ -118,14 +146,12 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!(BLENDSHAPE_FORMATS as readonly string[]).includes(fmt)) throw errors.fields({ fmt: [`"${fmt}" is not a valid choice; choose one of: ${BLENDSHAPE_FORMATS.join(', ')}.`] });
       const lod = lodOf(request, avatar);
       const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.blendshapeIndex));
-      const sets = index ? (JSON.parse(index.toString('utf8')) as string[]) : [];
+      const sets = index ? readBlendshapeIndex(index) : [];
       if (!sets.length) throw errors.notProduced('blendshapes', 'it was created without blendshape sets; name them at creation in `parameters.blendshapes` (e.g. {"blendshapes": {"public": ["mobile_51"]}}).');
       const key = avatarFiles.blendshapeArchive(fmt, lod);
       if (!(await ctx.blobs.has(avatarKey(avatar.code, key)))) {
-        const mesh = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.mesh(0)));
-        if (!mesh) throw errors.notProduced('blendshapes', whyUnavailable(avatar));
-        const zip = await blendshapeArchive(avatar.pipeline, avatar.pipeline_subtype, { [avatarFiles.mesh(0)]: mesh }, sets, fmt as BlendshapeFormat, lod);
-        await ctx.blobs.put(avatarKey(avatar.code, key), zip);
+        if (!(await ctx.blobs.has(avatarKey(avatar.code, avatarFiles.mesh(0))))) throw errors.notProduced('blendshapes', whyUnavailable(avatar));
+        await madeByWorker(ctx, avatar, fmt as BlendshapeFormat, lod);
       }
       return sendAvatarFile(ctx, reply, avatar, key, 'blendshapes', 'application/zip', `${avatar.code}_blendshapes_${fmt}_lod${lod}.zip`);
     },

@@ -12,6 +12,7 @@ import { pageRequest, paginate } from '../pagination.js';
 import { serializeAvatar } from '../serialize.js';
 import { avatarSchema, codeParams, detailSchema, pageQuery } from '../schemas.js';
 import { validateCreation } from '../avatarCreation.js';
+import { PIPELINE_NAMES } from '../../pipelines/catalogue/index.js';
 
 const tags = ['avatars'];
 const filterText = (description: string) => ({
@@ -70,7 +71,7 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
           type: 'object',
           required: ['pipeline', 'name', 'photo'],
           properties: {
-            pipeline: { type: 'string', enum: ['animated_face', 'head_1.2', 'head_2.0', 'body_0.3', 'persona_2.0'] },
+            pipeline: { type: 'string', enum: [...PIPELINE_NAMES] },
             pipeline_subtype: { type: 'string', description: "Default: the pipeline's first subtype." },
             name: { type: 'string', maxLength: 255 },
             description: { type: 'string' },
@@ -99,7 +100,7 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
           description: creation.description,
           pipeline: creation.pipeline,
           pipeline_subtype: creation.subtype,
-          parameters: JSON.stringify(creation.parameters),
+          parameters: creation.parameters,
           export_parameters: creation.exportParameters === null ? null : JSON.stringify(creation.exportParameters),
         });
         await ctx.queue.enqueue(code, trx);
@@ -107,7 +108,7 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
           // Pending until the avatar completes; runJob queues it then.
           await insertExport(trx, {
             code: randomUUID(), avatar_code: code, client_id: request.caller.clientId, player_code: request.caller.scope.playerCode,
-            comment: '', parameters: JSON.stringify(creation.export),
+            comment: '', parameters: creation.export,
           }, 'Pending');
         }
         return row;

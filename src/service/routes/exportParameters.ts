@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { availableExportParameters, exportParameterDefaults } from '../../pipelines/catalogue/index.js';
-import { exportContext } from '../../pipelines/exports/context.js';
+import { availableExportParameters, exportContext, exportParameterDefaults } from '../../pipelines/catalogue/index.js';
 import { pipelineOf, pipelineRouteSchema } from '../pipelineQuery.js';
 
 const tags = ['export parameters'];

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { findAvatar, type AvatarRecord } from '../../store/avatars.js';
-import { findExport, findExportByCode, insertExport, listExports, promotePendingExport, type ExportRecord, type StoredExportFile } from '../../store/exports.js';
+import {
+  exportFiles, exportParameters, findExport, findExportByCode, insertExport, listExports, queuePendingExport, type ExportRecord,
+} from '../../store/exports.js';
 import { avatarKey } from '../../store/keys.js';
-import { getPipeline, resolveExportParameters, type ExportPartOptions, type PipelineName, type Plan, type ResolvedExport } from '../../pipelines/catalogue/index.js';
-import { exportContext } from '../../pipelines/exports/context.js';
-import { makesHead } from '../../pipelines/head.js';
-import { avatarFiles, readHaircutIndex, type TextureEntry } from '../../pipelines/files.js';
+import { EXPORT_STATUSES, isUnsuccessful } from '../../store/status.js';
+import { exportContext, PIPELINES, resolveExportParameters, type ExportPartOptions, type Plan, type ResolvedExport } from '../../pipelines/catalogue/index.js';
+import { pipelineOf } from '../../pipelines/registry.js';
+import { avatarFiles, readHaircutIndex, readTextureIndex } from '../../pipelines/files.js';
 import { errors } from '../errors.js';
 import { readForm } from '../form.js';
 import { baseUrl } from '../links.js';
@@ -26,7 +28,7 @@ export const exportSchema = {
     avatar_code: { type: 'string', format: 'uuid' },
     comment: { type: 'string' },
     created_on: { type: 'string', format: 'date-time' },
-    status: { type: 'string', enum: ['Pending', 'Queued', 'Computing', 'Completed', 'Failed', 'Timed Out'] },
+    status: { type: 'string', enum: [...EXPORT_STATUSES] },
     progress: { type: 'integer' },
     failure_reason: { type: ['string', 'null'] },
     parameters: { type: 'object', additionalProperties: true, description: 'The export parameters after defaults and inheritance.' },
@@ -67,8 +69,8 @@ function requestShape(p: ResolvedExport) {
 
 async function serializeExport(ctx: AppContext, base: string, record: ExportRecord) {
   const url = `${base}/avatars/${record.avatar_code}/exports/${record.code}/`;
-  const parameters = JSON.parse(record.parameters) as ResolvedExport;
-  const stored = record.files ? (JSON.parse(record.files) as StoredExportFile[]) : [];
+  const parameters = exportParameters(record);
+  const stored = exportFiles(record);
   const out: Record<string, unknown> = {
     url, code: record.code, avatar_code: record.avatar_code, comment: record.comment, created_on: record.created_on,
     status: record.status, progress: record.progress, failure_reason: record.failure_reason, parameters: requestShape(parameters),
@@ -90,9 +92,9 @@ async function contextOf(ctx: AppContext, avatar: AvatarRecord, plan: Plan) {
   const read = async (key: string): Promise<Buffer | null> => (avatar.status === 'Completed' ? ctx.blobs.get(avatarKey(avatar.code, key)) : null);
   const haircuts = await read(avatarFiles.haircutIndex);
   const textures = await read(avatarFiles.textureIndex);
-  return exportContext(avatar.pipeline as PipelineName, avatar.pipeline_subtype, plan, {
+  return exportContext(avatar.pipeline, avatar.pipeline_subtype, plan, {
     haircuts: haircuts && readHaircutIndex(haircuts).map((e) => e.identity),
-    textures: textures && (JSON.parse(textures.toString('utf8')) as TextureEntry[]).map((t) => t.identity),
+    textures: textures && readTextureIndex(textures).map((t) => t.identity),
   });
 }
 
@@ -120,11 +122,12 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const avatar = await avatarInScope(ctx, request);
-      if (!getPipeline(avatar.pipeline)?.exportParameters) {
+      const pipeline = pipelineOf(avatar.pipeline);
+      if (!PIPELINES[avatar.pipeline].exportParameters) {
         throw errors.badRequest(`Pipeline ${avatar.pipeline} does not use export parameters; its haircuts and blendshapes are named at creation and downloaded from the avatar.`);
       }
-      if (!makesHead(avatar.pipeline, avatar.pipeline_subtype)) throw errors.notImplemented(`Exporting ${avatar.pipeline} ${avatar.pipeline_subtype} avatars`);
-      if (avatar.status === 'Failed' || avatar.status === 'Timed Out') throw errors.badRequest(`The avatar cannot be exported: ${whyUnavailable(avatar)}`);
+      if (!pipeline.export.available) throw errors.notImplemented(pipeline.export.notImplemented(avatar.pipeline_subtype));
+      if (isUnsuccessful(avatar.status)) throw errors.badRequest(`The avatar cannot be exported: ${whyUnavailable(avatar)}`);
       const form = await readForm(request, ctx.config.maxPhotoBytes);
       let input: unknown = {};
       const raw = form.fields.parameters;
@@ -140,20 +143,14 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       const resolved = result.value;
       const code = randomUUID();
       const computed = avatar.status === 'Completed';
-      const record = await ctx.db.transaction().execute(async (trx) => {
-        const row = await insertExport(trx, {
-          code, avatar_code: avatar.code, client_id: avatar.client_id, player_code: avatar.player_code,
-          comment: form.fields.comment ?? '', parameters: JSON.stringify(resolved),
-        }, computed ? 'Queued' : 'Pending');
-        // An avatar still computing gets its export queued when it completes (see runJob).
-        if (computed) await ctx.queue.enqueueExport(avatar.code, code, trx);
-        return row;
-      });
+      // Queued with its job; or Pending, queued when the avatar completes (see settlePendingExports).
+      const record = await ctx.db.transaction().execute((trx) => insertExport(trx, {
+        code, avatar_code: avatar.code, client_id: avatar.client_id, player_code: avatar.player_code,
+        comment: form.fields.comment ?? '', parameters: resolved,
+      }, computed ? 'Queued' : 'Pending'));
       if (!computed && (await findAvatar(ctx.db, request.caller.scope, avatar.code))?.status === 'Completed') {
-        // The avatar completed while this export was being created: queue it here if runJob did not.
-        await ctx.db.transaction().execute(async (trx) => {
-          if (await promotePendingExport(trx, code)) await ctx.queue.enqueueExport(avatar.code, code, trx);
-        });
+        // The avatar completed while this export was being created and may not have seen it: queue it unless it did.
+        await ctx.db.transaction().execute((trx) => queuePendingExport(trx, avatar.code, code));
       }
       ctx.queue.notify();
       return reply.code(201).send(await serializeExport(ctx, baseUrl(ctx.config, request), record));
@@ -192,7 +189,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       const record = await findExport(ctx.db, request.caller.scope, code, exportCode);
       if (!record) throw errors.notFound();
       if (record.status !== 'Completed') throw errors.notFound(`The export is not available: it is "${record.status}"${record.failure_reason ? `: ${record.failure_reason}` : '.'}`);
-      const file = (JSON.parse(record.files!) as StoredExportFile[]).find((f) => f.identity === identity);
+      const file = exportFiles(record).find((f) => f.identity === identity);
       if (!file) throw errors.notFound(`This export has no file "${identity}".`);
       const data = await ctx.blobs.get(avatarKey(record.avatar_code, file.key));
       if (!data) throw errors.notFound('The export file is missing from storage.');
@@ -212,9 +209,8 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       // One answer for every miss: a wrong signature must not tell that the export exists.
       const missing = () => errors.notFound();
       if (!record || !(await checkPublicSignature(ctx.db, record.code, signature))) throw missing();
-      const parameters = JSON.parse(record.parameters) as ResolvedExport;
-      if (!parameters.makePublic || record.status !== 'Completed') throw missing();
-      const file = (JSON.parse(record.files!) as StoredExportFile[]).find((f) => f.identity === 'avatar');
+      if (!exportParameters(record).makePublic || record.status !== 'Completed') throw missing();
+      const file = exportFiles(record).find((f) => f.identity === 'avatar');
       const data = file && (await ctx.blobs.get(avatarKey(record.avatar_code, file.key)));
       if (!data) throw missing();
       return reply.type('application/zip').header('Content-Disposition', 'attachment; filename="avatar.zip"').header('Cache-Control', 'public, max-age=3600').send(data);

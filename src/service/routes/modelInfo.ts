@@ -3,7 +3,8 @@ import type { AppContext } from '../context.js';
 import { findAvatar } from '../../store/avatars.js';
 import { avatarKey } from '../../store/keys.js';
 import { buildModelInfo } from '../../pipelines/index.js';
-import { avatarFiles } from '../../pipelines/files.js';
+import { avatarFiles, readAnalysis, readModifications } from '../../pipelines/files.js';
+import { avatarParameters } from '../../store/avatars.js';
 import { errors } from '../errors.js';
 import { codeParams, detailSchema } from '../schemas.js';
 import { whyUnavailable } from './avatarAssets.js';
@@ -30,11 +31,7 @@ export async function modelInfoRoutes(app: FastifyInstance, ctx: AppContext) {
       const stored = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.analysis));
       if (!stored) throw errors.notProduced('model information', 'its analysis is missing from storage.');
       const modifications = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.modifications));
-      return buildModelInfo(
-        { ...avatar, parameters: JSON.parse(avatar.parameters) },
-        JSON.parse(stored.toString('utf8')),
-        modifications ? JSON.parse(modifications.toString('utf8')) : {},
-      );
+      return buildModelInfo({ ...avatar, parameters: avatarParameters(avatar) }, readAnalysis(stored), modifications ? readModifications(modifications) : {});
     },
   );
 }

@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { staticKey } from '../../store/keys.js';
+import { staticFileMeta, type StaticFileMeta } from '../../store/staticFiles.js';
 import { errors } from '../errors.js';
 import { baseUrl } from '../links.js';
 import { detailSchema } from '../schemas.js';
 
 const tags = ['static files'];
 
-interface StaticMeta {
-  name: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-}
 
 const params = { type: 'object', properties: { identity: { type: 'string', pattern: '^[A-Za-z0-9_.-]+$' } }, required: ['identity'] } as const;
 
@@ -21,10 +16,10 @@ const params = { type: 'object', properties: { identity: { type: 'string', patte
  * Exports list them in `static_files`; clients download each once and revalidate with its strong ETag.
  */
 export async function staticFileRoutes(app: FastifyInstance, ctx: AppContext) {
-  const meta = async (identity: string): Promise<StaticMeta> => {
-    const raw = /^[A-Za-z0-9_.-]+$/.test(identity) && !identity.endsWith('.json') ? await ctx.blobs.get(staticKey(`${identity}.json`)) : null;
-    if (!raw || !(await ctx.blobs.has(staticKey(identity)))) throw errors.notFound(`There is no static file "${identity}".`);
-    return JSON.parse(raw.toString('utf8')) as StaticMeta;
+  const meta = async (identity: string): Promise<StaticFileMeta> => {
+    const found = /^[A-Za-z0-9_.-]+$/.test(identity) && !identity.endsWith('.json') ? await staticFileMeta(ctx.blobs, identity) : null;
+    if (!found) throw errors.notFound(`There is no static file "${identity}".`);
+    return found;
   };
 
   app.get(

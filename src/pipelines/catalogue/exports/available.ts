@@ -2,6 +2,7 @@ import { EXPORT_FORMAT_NAMES } from './formats.js';
 import { EXPORT_TEMPLATES, MODEL_TEXTURE, outfitsOf, outfitTextures, exportTextures } from './parts.js';
 import { PERSONA_AVATAR_PARTS, PERSONA_LODS, PERSONA_OUTFIT_SECTIONS, PERSONA_TEXTURE_PROFILES, PERSONA_TEXTURES } from './persona.js';
 import type { ExportContext } from './types.js';
+import { pipelineOf } from '../../registry.js';
 
 function blendshapes(ctx: ExportContext) {
   return {
@@ -21,7 +22,7 @@ function blendshapes(ctx: ExportContext) {
  */
 export function availableExportParameters(ctx: ExportContext): Record<string, unknown> {
   const formats = [...EXPORT_FORMAT_NAMES];
-  if (ctx.pipeline === 'persona_2.0') {
+  if (pipelineOf(ctx.pipeline).exportFamily === 'persona') {
     const textures = { list: [...PERSONA_TEXTURES], profile: PERSONA_TEXTURE_PROFILES };
     const lod = [...PERSONA_LODS];
     return {

@@ -1,6 +1,10 @@
 import { hasSubtype, PIPELINES, type PipelineName } from '../pipelines.js';
 import { PERSONA_EXPORT_DEFAULTS } from './persona.js';
 import { STANDARD_EXPORT_DEFAULTS } from './standard.js';
+import { pipelineOf } from '../../registry.js';
+import type { ExportFamily } from '../../pipeline.js';
+
+const DEFAULTS: Record<ExportFamily, unknown> = { standard: STANDARD_EXPORT_DEFAULTS, persona: PERSONA_EXPORT_DEFAULTS };
 
 /**
  * Backs `GET /export_parameters/default/{pipeline}/`: the spec's defaults table of the pipeline,
@@ -15,5 +19,5 @@ export function exportParameterDefaults(pipeline: PipelineName, subtype: string)
   if (!PIPELINES[pipeline].exportParameters) throw new Error(`${pipeline} does not use export parameters`);
   if (!hasSubtype(pipeline, subtype)) throw new Error(`"${subtype}" is not a subtype of ${pipeline}`);
   // A deep copy: callers may hand it to a client or edit it into a request.
-  return structuredClone(pipeline === 'persona_2.0' ? PERSONA_EXPORT_DEFAULTS : STANDARD_EXPORT_DEFAULTS) as Record<string, unknown>;
+  return structuredClone(DEFAULTS[pipelineOf(pipeline).exportFamily]) as Record<string, unknown>;
 }

@@ -20,3 +20,7 @@ export const EXPORT_FORMATS: { readonly [F in ExportFormat]: ExportFormatSpec } 
 };
 
 export const EXPORT_FORMAT_NAMES = Object.keys(EXPORT_FORMATS) as readonly ExportFormat[];
+
+/** `fmt` values of GET /avatars/{code}/blendshapes/: one PLY per blendshape, or one model with morph targets. */
+export const BLENDSHAPE_FORMATS = ['ply', 'gltf', 'glb', 'fbx'] as const;
+export type BlendshapeFormat = (typeof BLENDSHAPE_FORMATS)[number];

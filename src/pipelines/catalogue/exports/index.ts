@@ -3,7 +3,7 @@
  * parameters"), its validation with field paths, and its resolution into per-part options.
  * It drives the `/export_parameters/…` endpoints and docs/exports.md.
  */
-export { EXPORT_FORMATS, EXPORT_FORMAT_NAMES, type ExportFormat, type ExportFormatSpec } from './formats.js';
+export { EXPORT_FORMATS, EXPORT_FORMAT_NAMES, BLENDSHAPE_FORMATS, type BlendshapeFormat, type ExportFormat, type ExportFormatSpec } from './formats.js';
 export type { ExportContext, ExportPartOptions, ResolvedExport } from './types.js';
 export { EXPORT_PART_DEFAULTS, STANDARD_EXPORT_DEFAULTS, STANDARD_EXPORT_SCHEMA, PART_FLAGS, type PartFlag } from './standard.js';
 export {
@@ -23,3 +23,4 @@ export type { ExportErrors } from './walk.js';
 export { exportParameterDefaults } from './defaults.js';
 export { availableExportParameters } from './available.js';
 export { resolveExportParameters, PERSONA_NOT_AVAILABLE, type ExportResolution } from './resolve.js';
+export { exportContext, type AvatarAssets } from './context.js';

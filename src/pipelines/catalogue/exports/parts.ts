@@ -1,4 +1,5 @@
-import type { PipelineName } from '../pipelines.js';
+import { PIPELINE_NAMES, type PipelineName } from '../pipelines.js';
+import { pipelineOf } from '../../registry.js';
 import { EXPORT_FORMAT_NAMES } from './formats.js';
 import type { Field } from './schema.js';
 import type { ExportContext } from './types.js';
@@ -14,7 +15,7 @@ export const COLOR: Field = { type: 'color' };
 export const FORMAT: Field = { type: 'choice', noun: 'format', choices: () => EXPORT_FORMAT_NAMES };
 
 /** Pipelines whose avatars wear outfits (spec: "For body_0.3 and persona_2.0, outfits are chosen through export parameters"). */
-export const OUTFIT_PIPELINES: readonly PipelineName[] = ['body_0.3', 'persona_2.0'];
+export const OUTFIT_PIPELINES: readonly PipelineName[] = PIPELINE_NAMES.filter((p) => pipelineOf(p).outfits.worn);
 
 /**
  * The maps every body_0.3 outfit comes with besides its texture. The spec lists them ("body
@@ -31,15 +32,16 @@ export const MODEL_TEXTURE = 'model';
  * has the `default` body template and the `head` template (see the spec's LOD table); head
  * pipelines have one template only.
  */
-export const EXPORT_TEMPLATES: { readonly [P in PipelineName]?: readonly string[] } = {
-  'head_1.2': [''],
-  'head_2.0': [''],
-  'body_0.3': ['', 'default', 'head'],
-};
+export const EXPORT_TEMPLATES: { readonly [P in PipelineName]?: readonly string[] } = Object.fromEntries(
+  PIPELINE_NAMES.flatMap((p) => {
+    const templates = pipelineOf(p).exportTemplates;
+    return templates ? [[p, templates]] : [];
+  }),
+);
 
 /** Textures the outfits of this pipeline carry. */
 export function outfitTextures(ctx: ExportContext): readonly string[] {
-  return ctx.pipeline === 'body_0.3' ? OUTFIT_TEXTURES : [];
+  return pipelineOf(ctx.pipeline).outfits.ownTextures ? OUTFIT_TEXTURES : [];
 }
 
 /**

@@ -9,6 +9,7 @@ import { checkSection } from './schema.js';
 import { STANDARD_EXPORT_SCHEMA } from './standard.js';
 import type { ExportContext, ResolvedExport } from './types.js';
 import type { ExportErrors, Walk } from './walk.js';
+import { pipelineOf } from '../../registry.js';
 
 export type ExportResolution = { ok: true; value: ResolvedExport } | { ok: false; errors: ExportErrors };
 
@@ -86,7 +87,7 @@ function resolveStandard(input: Raw, ctx: ExportContext): ExportResolution {
 export function resolveExportParameters(input: unknown, ctx: ExportContext): ExportResolution {
   if (!PIPELINES[ctx.pipeline].exportParameters) return { ok: false, errors: { [FIELD]: [`${ctx.pipeline} does not use export parameters`] } };
   if (!isPlainObject(input)) return { ok: false, errors: { [FIELD]: [`must be a JSON object, got ${jsonType(input)}`] } };
-  const persona = ctx.pipeline === 'persona_2.0';
+  const persona = pipelineOf(ctx.pipeline).exportFamily === 'persona';
   const w: Walk = { ctx, errors: {} };
   checkSection(w, persona ? PERSONA_EXPORT_SCHEMA : STANDARD_EXPORT_SCHEMA, input, FIELD);
   if (Object.keys(w.errors).length > 0) return { ok: false, errors: w.errors };

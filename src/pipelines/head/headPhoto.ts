@@ -1,5 +1,5 @@
-import type { FaceAnalysis } from '../analysis/index.js';
-import { removeGlasses, removeSmile, removeStubble, type RawImage, type RemovalResult, type RemovalStatus } from '../texture/index.js';
+import type { FaceAnalysis } from '../../analysis/index.js';
+import { removeGlasses, removeSmile, removeStubble, type RawImage, type RemovalResult, type RemovalStatus } from '../../texture/index.js';
 
 /** The photo a head is made from, after the removals the request asked for. */
 export interface EditedPhoto {

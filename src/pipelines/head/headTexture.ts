@@ -1,12 +1,12 @@
-import type { FaceAnalysis, Mask, Rgb } from '../analysis/index.js';
+import type { FaceAnalysis, Mask, Rgb } from '../../analysis/index.js';
 import {
   bakeTexture, eyeColours, faceLayout, faceOutline, hairTexture, parametricEyes, parametricEyesV2, recolorLips,
   recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type RawImage, type Texture, paintMouthBag,
-} from '../texture/index.js';
-import { REPACKED_TEXTURE_SIZE } from '../assets/index.js';
-import type { EffectiveParameters } from './catalogue/index.js';
+} from '../../texture/index.js';
+import { REPACKED_TEXTURE_SIZE } from '../../assets/index.js';
+import type { EffectiveParameters } from '../catalogue/index.js';
 import type { HeadGeometry } from './headGeometry.js';
-import { textureProjection } from './projection.js';
+import { textureProjection } from '../projection.js';
 
 /** The `model` texture and what the additional textures are made from. */
 export interface HeadTexture {
@@ -21,11 +21,16 @@ export interface HeadTexture {
   tone: Rgb;
 }
 
-/** The texture size: `texture_size` when given, else 4096×2048, or the square of a repacked layout. */
-function textureSize(parameters: EffectiveParameters, repacked: boolean): { width: number; height: number } {
-  const size = parameters.avatar_modifications.texture_size as { width: number; height: number } | undefined;
+type Size = { readonly width: number; readonly height: number };
+
+/** The pipelines' usual size of the `model` texture. */
+const DEFAULT_TEXTURE_SIZE: Size = { width: 4096, height: 2048 };
+
+/** The texture size: `texture_size` when given, else the pipeline's, or the square of a repacked layout. */
+function textureSize(parameters: EffectiveParameters, repacked: boolean, fallback: Size): Size {
+  const size = parameters.avatar_modifications.texture_size as Size | undefined;
   if (size) return size;
-  return repacked ? { width: REPACKED_TEXTURE_SIZE, height: REPACKED_TEXTURE_SIZE } : { width: 4096, height: 2048 };
+  return repacked ? { width: REPACKED_TEXTURE_SIZE, height: REPACKED_TEXTURE_SIZE } : fallback;
 }
 
 /**
@@ -35,10 +40,12 @@ function textureSize(parameters: EffectiveParameters, repacked: boolean): { widt
  * `eye_iris_color` and `eye_sclera_color` work only through parametric eyes: a photo's eye is
  * not recoloured.
  */
-export function headTexture(geometry: HeadGeometry, photo: RawImage, analysis: FaceAnalysis, parameters: EffectiveParameters): HeadTexture {
+export function headTexture(
+  geometry: HeadGeometry, photo: RawImage, analysis: FaceAnalysis, parameters: EffectiveParameters, defaultSize: Size = DEFAULT_TEXTURE_SIZE,
+): HeadTexture {
   const m = parameters.avatar_modifications;
   const { head, hair } = geometry;
-  const { width, height } = textureSize(parameters, geometry.repacked);
+  const { width, height } = textureSize(parameters, geometry.repacked, defaultSize);
   const projection = textureProjection(head);
   const baked = bakeTexture(
     {

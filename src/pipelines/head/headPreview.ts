@@ -1,6 +1,6 @@
-import type { Mesh } from '../geometry/index.js';
-import { resizeTexture, type RawImage, type Texture } from '../texture/index.js';
-import { encodePng, render, viewCamera, type Image, type Scene } from '../render/index.js';
+import type { Mesh } from '../../geometry/index.js';
+import { resizeTexture, type RawImage, type Texture } from '../../texture/index.js';
+import { encodePng, render, viewCamera, type Image, type Scene } from '../../render/index.js';
 
 /**
  * A 512×512 three-quarter view of the textured head on a neutral background, from the side the photo

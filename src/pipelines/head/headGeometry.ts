@@ -1,18 +1,15 @@
-import { hairRegion, type FaceAnalysis, type Mask } from '../analysis/index.js';
-import { repackUvs, type HeadTemplate } from '../assets/index.js';
-import { mergeMeshes } from '../geometry/index.js';
+import { hairRegion, type FaceAnalysis, type Mask } from '../../analysis/index.js';
+import { repackUvs, type HeadTemplate } from '../../assets/index.js';
+import { mergeMeshes } from '../../geometry/index.js';
 import {
   cartoonish, curvedBottom, fitHead, fitNeck, haircutShell, hairCurtain, hairVolume, type FittedHead, type HairVolume, type Mesh,
-} from '../geometry/index.js';
-import type { RawImage } from '../texture/index.js';
-import type { EffectiveParameters } from './catalogue/index.js';
+} from '../../geometry/index.js';
+import type { RawImage } from '../../texture/index.js';
+import type { EffectiveParameters } from '../catalogue/index.js';
 
-/**
- * Where the hair the photo shows goes: into the head mesh (head_1.2, head_2.0 bust/static: "head,
- * haircut and bust as one model"), into a haircut mesh of its own (the other head_2.0 subtypes), or
- * nowhere.
- */
-export type HairMode = 'merged' | 'separate' | 'none';
+import type { HairMode } from '../pipeline.js';
+
+export type { HairMode };
 
 /** The head's final shape, and what its texture needs to know of how it got there. */
 export interface HeadGeometry {

@@ -1,15 +1,13 @@
 import {
   cartoonishTexture, encodeJpeg, encodePng, lipsMask, metallicMap, roughnessMap, slightlyCartoonishTexture,
   smoothEyelashesTexture, uniformTexture,
-} from '../texture/index.js';
+} from '../../texture/index.js';
 import type { HeadTexture } from './headTexture.js';
-import type { TextureEntry } from './files.js';
+import type { TextureEntry } from '../files.js';
+import type { AvatarTexture } from '../avatarModel.js';
 
 /** One additional texture, encoded. */
-export interface AdditionalTexture {
-  entry: TextureEntry;
-  data: Uint8Array;
-}
+export type AdditionalTexture = AvatarTexture;
 
 const jpeg = (identity: string): TextureEntry => ({ identity, extension: 'jpg', contentType: 'image/jpeg' });
 const png = (identity: string): TextureEntry => ({ identity, extension: 'png', contentType: 'image/png' });

@@ -1,7 +1,13 @@
-import { haircutSet } from '../../assets/haircuts/index.js';
-import { BLENDSHAPE_SET_NAMES, blendshapeNames } from '../../geometry/index.js';
-import { appliesTo, GENERATED_HAIRCUT, HAIRCUT_SETS, PARAMETERS, planAtLeast, type ExportContext, type PipelineName, type Plan } from '../catalogue/index.js';
-import { lodCount } from '../files.js';
+// The library's table and the sets' names are data: read from their own modules, not the barrels,
+// so that the service's catalogue loads no geometry or asset code.
+import { haircutSet } from '../../../assets/haircuts/haircutLibrary.js';
+import { BLENDSHAPE_SET_NAMES, blendshapeNames } from '../../../geometry/blendshapes/names.js';
+import { appliesTo, type PipelineName } from '../pipelines.js';
+import { GENERATED_HAIRCUT, HAIRCUT_SETS } from '../haircuts.js';
+import { PARAMETERS } from '../parameters.js';
+import { planAtLeast, type Plan } from '../plans.js';
+import type { ExportContext } from './types.js';
+import { pipelineOf } from '../../registry.js';
 
 /** What is known of one avatar's own files; null before it is computed. */
 export interface AvatarAssets {
@@ -21,9 +27,8 @@ const SET_PLAN: Record<'base' | 'facegen' | 'plus', Plan | null> = { base: null,
  */
 export function exportContext(pipeline: PipelineName, subtype: string, plan: Plan, avatar: AvatarAssets = { haircuts: null, textures: null }): ExportContext {
   const haircuts: string[] = [];
-  // Before computation: head_2.0 makes a separate generated haircut except in bust/static, where
-  // (as in head_1.2) the hair is part of the head mesh. After: whatever the avatar has.
-  const mayHaveGenerated = pipeline === 'head_2.0' && subtype !== 'bust/static';
+  // Before computation: whether its pipeline makes a separate generated haircut. After: whatever the avatar has.
+  const mayHaveGenerated = pipelineOf(pipeline).mayHaveGeneratedHaircut(subtype);
   if (avatar.haircuts === null ? mayHaveGenerated : avatar.haircuts.includes(GENERATED_HAIRCUT)) haircuts.push(GENERATED_HAIRCUT);
   for (const set of ['base', 'facegen', 'plus'] as const) {
     const need = SET_PLAN[set];
@@ -34,5 +39,5 @@ export function exportContext(pipeline: PipelineName, subtype: string, plan: Pla
   const offered = PARAMETERS.filter((p) => p.category === 'blendshapes' && BLENDSHAPE_SET_NAMES.includes(p.name) && appliesTo(p.appliesTo, pipeline, subtype));
   const blendshapeSets = Object.fromEntries(offered.map((p) => [p.name, blendshapeNames(p.name)]));
   const textures = avatar.textures ?? ['model', ...PARAMETERS.filter((p) => p.category === 'additional_textures').map((p) => p.name)];
-  return { pipeline, subtype, plan, haircuts, blendshapeSets, textures, lods: lodCount(pipeline) };
+  return { pipeline, subtype, plan, haircuts, blendshapeSets, textures, lods: pipelineOf(pipeline).lodCount };
 }

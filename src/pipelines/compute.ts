@@ -1,0 +1,25 @@
+import type { EffectiveParameters } from './catalogue/index.js';
+import type { AvatarModel, ComputeContext, ComputeInput } from './avatarModel.js';
+import type { Pipeline } from './pipeline.js';
+
+/**
+ * The head pipelines' computation, loaded on first use: the face analysis, then the head.
+ * `restyle` lets a pipeline change the parameters it computes with (animated_face's styled subtype).
+ */
+export async function computeHead(
+  pipeline: Pipeline, input: ComputeInput, ctx: ComputeContext,
+  restyle?: (parameters: EffectiveParameters, subtype: string) => EffectiveParameters,
+): Promise<AvatarModel> {
+  const [{ analysePhoto }, { headAvatar }] = await Promise.all([import('./analyse.js'), import('./head/headAvatar.js')]);
+  const { analysis, model } = await analysePhoto(input.photo, ctx);
+  // A subtype without a head model makes no mesh: the analysis is its whole avatar.
+  if (pipeline.headModel(input.subtype) === undefined) return model;
+  const head = await headAvatar(pipeline, { ...input, analysis }, ctx.progress, restyle);
+  return { ...model, head };
+}
+
+/** The computation of pipelines that only analyse the face so far (body_0.3, persona_2.0). */
+export async function computeAnalysis(input: ComputeInput, ctx: ComputeContext): Promise<AvatarModel> {
+  const { analysePhoto } = await import('./analyse.js');
+  return (await analysePhoto(input.photo, ctx)).model;
+}

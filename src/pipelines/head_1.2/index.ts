@@ -1,0 +1,23 @@
+import { PIPELINES } from '../catalogue/pipelines.js';
+import { computeHead } from '../compute.js';
+import { HEAD_EXPORT } from '../exports/headExport.js';
+import type { Pipeline } from '../pipeline.js';
+
+/** head_1.2: "head, haircut and bust as one model": the photo's hair goes into the head mesh. */
+export const HEAD_1_2: Pipeline<'head_1.2'> = {
+  ...PIPELINES['head_1.2'],
+  name: 'head_1.2',
+  lodCount: 8,
+  headModel: (subtype) => (PIPELINES['head_1.2'].subtypes as readonly string[]).includes(subtype) ? `head_1.2 ${subtype}` : undefined,
+  hairMode: () => 'merged',
+  mayHaveGeneratedHaircut: () => false,
+  makes: ['analysis', 'masks', 'mesh', 'textures', 'preview', 'haircuts', 'blendshapes', 'modifications'],
+  textureSize: { width: 4096, height: 2048 },
+  haircutPrediction: { sets: ['base', 'facegen'], fullInfo: false },
+  undetectedLandmarks: [],
+  exportFamily: 'standard',
+  exportTemplates: [''],
+  outfits: { worn: false, ownTextures: false },
+  compute: (input, ctx) => computeHead(HEAD_1_2, input, ctx),
+  export: HEAD_EXPORT,
+};
