@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { createFaceAnalyzer, hairRegion } from '../src/analysis/index.js';
-import { headTemplate } from '../src/assets/index.js';
-import { blendshapeSet, fitHead, hairCurtain, haircutShell, hairVolume, warmUpHeadGeometry } from '../src/geometry/index.js';
+import { headTemplate, warmUpHeadGeometry } from '../src/assets/index.js';
+import { blendshapeSet, fitHead, hairCurtain, haircutShell, hairVolume } from '../src/geometry/index.js';
 import { textureProjection } from '../src/pipelines/projection.js';
 import { bakeTexture, decodeRgb, faceOutline, haircutTexture, hairTexture } from '../src/texture/index.js';
 import { type Figure, median, printFigures } from './figure.js';

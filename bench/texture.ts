@@ -1,7 +1,7 @@
-import { uvSphere } from '../src/geometry/uvSphere.js';
+import { uvSphere } from '../src/core/uvSphere.js';
 import { pathToFileURL } from 'node:url';
 import type { Mask, Rgb } from '../src/analysis/types.js';
-import type { Mesh } from '../src/geometry/mesh.js';
+import type { Mesh } from '../src/core/mesh.js';
 import {
   bakeTexture, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, resizeTexture, type RawImage,
 } from '../src/texture/index.js';

@@ -6,7 +6,7 @@ import { createFaceAnalyzer, type FaceAnalysis, type FaceAnalyzer } from '../src
 import { headTemplate } from '../src/assets/index.js';
 import { headSurface } from '../src/geometry/headSurface.js';
 import { hairCurtain } from '../src/geometry/hairCurtain.js';
-import type { Mesh } from '../src/geometry/mesh.js';
+import type { Mesh } from '../src/core/mesh.js';
 import { meshDefects } from '../src/geometry/meshDefects.js';
 import { effectiveParameters } from '../src/pipelines/catalogue/index.js';
 import { headGeometry, type HeadGeometry } from '../src/pipelines/headGeometry.js';

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { Mask, Rgb } from '../src/analysis/types.js';
-import type { Mesh } from '../src/geometry/mesh.js';
+import type { Mesh } from '../src/core/mesh.js';
 import {
   bakeTexture, decodeRgb, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, regionMask, resizeTexture,
   warmUpTexture, type BakedTexture, type RawImage, type Texture,

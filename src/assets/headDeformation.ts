@@ -3,7 +3,7 @@ import { thinPlateSpline, type ThinPlateSpline } from '../geometry/thinPlateSpli
 import { triangulateQuads } from '../geometry/triangulateQuads.js';
 import { headBase } from './headBase.js';
 import type { HeadGrid } from './headGrid.js';
-import { MEAN_FACE } from './meanFace.js';
+import { MEAN_FACE } from '../geometry/meanFace.js';
 
 /**
  * The deformation that shapes a generic head into a face: a polyharmonic spline whose centres are

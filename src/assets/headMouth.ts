@@ -1,7 +1,7 @@
 import type { FieldSampling } from './fieldSampling.js';
 import type { HeadGrid } from './headGrid.js';
 import { mouthBagShape, type UvBox } from './headMouthShape.js';
-import { MEAN_FACE } from './meanFace.js';
+import { MEAN_FACE } from '../geometry/meanFace.js';
 
 /** The inner lip contours, from the person's right corner (78) to the left one (308), MediaPipe numbering. */
 export const UPPER_INNER_LIP = [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308] as const;

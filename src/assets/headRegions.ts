@@ -1,7 +1,7 @@
 import {
   FACE_OVAL, LEFT_EYE_OPENING, LIPS_OUTER, RIGHT_EYE_OPENING,
 } from '../analysis/regions.js';
-import { LANDMARK_MIRROR, MEAN_FACE } from './meanFace.js';
+import { LANDMARK_MIRROR, MEAN_FACE } from '../geometry/meanFace.js';
 
 /** Named parts of a head template. "Left"/"right" are the person's own (left is +X). */
 export type HeadRegionName =

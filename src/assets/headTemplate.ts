@@ -1,5 +1,5 @@
 import { computeNormals } from '../geometry/computeNormals.js';
-import type { Mesh } from '../geometry/mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import type { SurfaceBinding } from '../geometry/surfaceBinding.js';
 import { triangulateQuads } from '../geometry/triangulateQuads.js';
 import { headBase } from './headBase.js';
@@ -9,7 +9,7 @@ import { addMouth, type HeadMouth } from './headMouth.js';
 import { bindMouthLandmarks } from './headMouthBinding.js';
 import { headRegions, type HeadRegions } from './headRegions.js';
 import { HEAD_SUBTYPES, type HeadSubtype } from './headSubtypes.js';
-import { MEAN_FACE } from './meanFace.js';
+import { MEAN_FACE } from '../geometry/meanFace.js';
 
 /** Options of {@link headTemplate}. */
 export interface HeadTemplateOptions {

@@ -1,5 +1,5 @@
 import type { MainFace } from '../analysis/types.js';
-import { MEAN_FACE } from '../assets/meanFace.js';
+import { MEAN_FACE } from './meanFace.js';
 import { photoCamera, type PhotoCamera } from './photoCamera.js';
 import { angleBetween, bestRotation, poseRotation, transpose, type Mat3 } from './rotation.js';
 

@@ -1,4 +1,4 @@
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 
 /** One column of the hair curtain where it hangs from the haircut's rim. */
 export interface RimColumn {

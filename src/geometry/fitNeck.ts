@@ -1,6 +1,6 @@
 import type { FaceAnalysis } from '../analysis/types.js';
 import type { HeadTemplate } from '../assets/headTemplate.js';
-import { MEAN_FACE } from '../assets/meanFace.js';
+import { MEAN_FACE } from './meanFace.js';
 import { computeNormals } from './computeNormals.js';
 import type { FittedHead } from './fitHead.js';
 import { neckWidth } from './neckWidth.js';

@@ -4,7 +4,7 @@ import type { RawImage } from '../texture/image.js';
 import { computeNormals } from './computeNormals.js';
 import { hairLength, type HairLengthOptions } from './hairLength.js';
 import { hang } from './curtainFall.js';
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import type { PhotoCamera } from './photoCamera.js';
 import { radialProfile } from './radialProfile.js';
 import { curtainRim } from './curtainRim.js';

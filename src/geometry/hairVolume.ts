@@ -1,7 +1,7 @@
 import type { FaceAnalysis, Mask } from '../analysis/types.js';
 import { computeNormals } from './computeNormals.js';
 import type { FittedHead } from './fitHead.js';
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import type { Projection } from '../texture/projection.js';
 import { kernelAverage, ObservationPool } from './observationPool.js';
 import { silhouetteHair, type SilhouetteHair } from './silhouetteHair.js';

@@ -1,5 +1,5 @@
 import type { HairVolume } from './hairVolume.js';
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 
 /** Options of {@link haircutShell}. */
 export interface HaircutShellOptions {

@@ -2,7 +2,7 @@
  * Head geometry: fitting a head template to a photo's face, levels of detail, and the mesh
  * operations they use. Meshes are plain typed arrays (see mesh.ts); the templates live in src/assets.
  */
-export { faceCount, vertexCount, type Mesh } from './mesh.js';
+export { faceCount, vertexCount, type Mesh } from '../core/mesh.js';
 export { computeNormals, COMPUTE_NORMALS_DEFAULTS, type ComputeNormalsOptions } from './computeNormals.js';
 export { triangulateQuads } from './triangulateQuads.js';
 export {
@@ -16,10 +16,10 @@ export { headLod, HEAD_LOD_DEFAULTS, type HeadLodOptions, type LodMesh } from '.
 export { bindToSurface, boundPositions, type SurfaceBinding } from './surfaceBinding.js';
 export { thinPlateSpline, THIN_PLATE_SPLINE_DEFAULTS, type ThinPlateSpline, type ThinPlateSplineOptions } from './thinPlateSpline.js';
 export { meshDefects, type MeshDefects } from './meshDefects.js';
-export { warmUpHeadGeometry, WARM_UP_HEAD_GEOMETRY_DEFAULTS, type WarmUpHeadGeometryOptions } from './warmUpHeadGeometry.js';
+export { MEAN_FACE, LANDMARK_MIRROR } from './meanFace.js';
 export { headScale, type HeadScale } from './headScale.js';
 export { landmarkDisplacements, LANDMARK_DISPLACEMENTS_DEFAULTS, type LandmarkDisplacementsOptions } from './landmarkDisplacements.js';
-export { uvSphere, UV_SPHERE_DEFAULTS, type UvSphereOptions } from './uvSphere.js';
+export { uvSphere, UV_SPHERE_DEFAULTS, type UvSphereOptions } from '../core/uvSphere.js';
 export { cartoonish, CARTOONISH_DEFAULTS, CARTOON_STYLES, type CartoonStyle, type CartoonishOptions } from './cartoonish.js';
 export { curvedBottom, CURVED_BOTTOM_DEFAULTS, type CurvedBottomOptions } from './curvedBottom.js';
 export { fitNeck, FIT_NECK_DEFAULTS, type FitNeckOptions, type FittedNeckHead } from './fitNeck.js';

@@ -1,4 +1,4 @@
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import { headSurface } from './headSurface.js';
 
 /** Options of {@link keepOffHead}. */

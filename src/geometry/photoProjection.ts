@@ -1,4 +1,4 @@
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import type { PhotoCamera } from './photoCamera.js';
 
 /** Options of {@link photoProjection}. */

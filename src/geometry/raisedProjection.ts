@@ -1,6 +1,6 @@
 import type { Projection } from '../texture/projection.js';
 import type { FittedHead } from './fitHead.js';
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 
 /**
  * Where the uncaricatured head moved by the same offsets lands in the photo, as the texture reads

@@ -1,6 +1,6 @@
 import type { Mask } from '../analysis/types.js';
 import { confidentMask as confident, sampleMask as sample } from '../analysis/masks.js';
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import type { PhotoCamera } from './photoCamera.js';
 import type { PhotoProjection } from './photoProjection.js';
 

@@ -20,5 +20,5 @@ export { identity, invert, lookAtMatrix, type Mat4, multiply, perspectiveMatrix,
 export { render, RENDER_DEFAULTS, type RenderOptions } from './render.js';
 export type { Scene, SceneMesh } from './scene.js';
 export type { Wrap } from './texture.js';
-export { uvSphere, UV_SPHERE_DEFAULTS, type UvSphereOptions } from '../geometry/uvSphere.js';
+export { uvSphere, UV_SPHERE_DEFAULTS, type UvSphereOptions } from '../core/uvSphere.js';
 export { type View, viewCamera, VIEW_CAMERA_DEFAULTS, type ViewCameraOptions, VIEWS } from './view.js';

@@ -1,5 +1,5 @@
 import type { Mask, Rgb } from '../analysis/types.js';
-import type { Mesh } from '../geometry/mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import { composite } from './composite.js';
 import { rasterizeDepth } from './depthBuffer.js';
 import { evenLightingIn, type evenLighting } from './evenLighting.js';

@@ -1,5 +1,5 @@
 import type { Mask, Rgb } from '../analysis/types.js';
-import type { Mesh } from '../geometry/mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import { rasterizeDepth } from './depthBuffer.js';
 import { feather } from './feather.js';
 import { composite } from './composite.js';

@@ -1,4 +1,4 @@
-import type { Mesh } from '../geometry/mesh.js';
+import type { Mesh } from '../core/mesh.js';
 
 /**
  * Where each vertex of a mesh lands in the photo, one entry per vertex (struct of arrays, as `Mesh`).

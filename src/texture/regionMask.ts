@@ -1,5 +1,5 @@
 import type { Mask } from '../analysis/types.js';
-import type { Mesh } from '../geometry/mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import { chamferDistance } from './distance.js';
 
 /**

@@ -1,6 +1,6 @@
 import { LIPS_INNER } from '../analysis/regions.js';
 import type { FaceAnalysis, MainFace } from '../analysis/types.js';
-import { MEAN_FACE } from '../assets/meanFace.js';
+import { MEAN_FACE } from '../geometry/meanFace.js';
 import { checkTexture, type RawImage, type TexelBox } from './image.js';
 import { drawLipSeam, fitLipEdges, openingArea } from './mouthInterior.js';
 import { closePoint, closingBox, closingMap, closingStretch, contourAt, mouthClosing, mouthFrame, toMouth, type MouthClosing } from './mouthClosing.js';

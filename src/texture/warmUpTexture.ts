@@ -1,5 +1,5 @@
-import { uvSphere } from '../geometry/uvSphere.js';
-import type { Mesh } from '../geometry/mesh.js';
+import { uvSphere } from '../core/uvSphere.js';
+import type { Mesh } from '../core/mesh.js';
 import { bakeTexture } from './bakeTexture.js';
 import { evenLighting } from './evenLighting.js';
 import { projectOrthographic } from './projection.js';

@@ -1,4 +1,4 @@
-import type { Mesh } from '../../geometry/mesh.js';
+import type { Mesh } from '../../core/mesh.js';
 import type { HeadTemplate } from '../headTemplate.js';
 import type { Haircut } from './haircut.js';
 import { hairCap } from './hairCap.js';

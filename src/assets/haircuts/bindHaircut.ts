@@ -1,4 +1,4 @@
-import type { Mesh } from '../../geometry/mesh.js';
+import type { Mesh } from '../../core/mesh.js';
 import type { HeadTemplate } from '../headTemplate.js';
 import { headSurface } from '../../geometry/headSurface.js';
 import { skullMesh } from './skullMesh.js';

@@ -1,5 +1,5 @@
 import type { FittedHead } from '../../geometry/fitHead.js';
-import type { Mesh } from '../../geometry/mesh.js';
+import type { Mesh } from '../../core/mesh.js';
 import type { HeadTemplate } from '../headTemplate.js';
 import { authorHaircut, MIN_HEIGHT, type AuthoredHaircut } from './authorHaircut.js';
 import { bindHaircut, earVertices, type HaircutBinding } from './bindHaircut.js';

@@ -1,4 +1,4 @@
-import type { Mesh } from '../../geometry/mesh.js';
+import type { Mesh } from '../../core/mesh.js';
 import type { HeadTemplate } from '../headTemplate.js';
 import { capUv } from './hairAtlas.js';
 import { rootLength, rootZones } from './hairFlow.js';

@@ -1,4 +1,4 @@
-import type { Mesh } from '../../geometry/mesh.js';
+import type { Mesh } from '../../core/mesh.js';
 import type { GroomedStrand } from './groomStrands.js';
 import { cardTile } from './hairAtlas.js';
 

@@ -1,4 +1,4 @@
-import type { Mesh } from '../../geometry/mesh.js';
+import type { Mesh } from '../../core/mesh.js';
 import type { UvRect } from './hairAtlas.js';
 
 /** Options of {@link hairTube}. */

@@ -1,4 +1,4 @@
-import type { Mesh } from '../../geometry/mesh.js';
+import type { Mesh } from '../../core/mesh.js';
 import { headSurface } from '../../geometry/headSurface.js';
 
 /** How far a haircut goes into a head. */

@@ -1,4 +1,4 @@
-import type { Mesh } from '../../geometry/mesh.js';
+import type { Mesh } from '../../core/mesh.js';
 import { computeNormals } from '../../geometry/computeNormals.js';
 import { smoothVertexField, vertexGraph } from '../../geometry/vertexGraph.js';
 import { nearEar } from '../headEars.js';

@@ -1,8 +1,8 @@
-import { HEAD_SUBTYPE_NAMES, type HeadSubtype } from '../assets/headSubtypes.js';
-import { headTemplate } from '../assets/headTemplate.js';
-import { MEAN_FACE } from '../assets/meanFace.js';
-import { fitHead } from './fitHead.js';
-import { headLod } from './headLod.js';
+import { HEAD_SUBTYPE_NAMES, type HeadSubtype } from './headSubtypes.js';
+import { headTemplate } from './headTemplate.js';
+import { MEAN_FACE } from '../geometry/meanFace.js';
+import { fitHead } from '../geometry/fitHead.js';
+import { headLod } from '../geometry/headLod.js';
 
 /** Options of {@link warmUpHeadGeometry}. */
 export interface WarmUpHeadGeometryOptions {
