@@ -1,6 +1,6 @@
 import type { Mask, Rgb } from '../analysis/types.js';
 import { keepOffHead } from './keepOffHead.js';
-import type { RawImage } from '../texture/image.js';
+import type { Image } from '../core/image.js';
 import { computeNormals } from './computeNormals.js';
 import { hairLength, type HairLengthOptions } from './hairLength.js';
 import { hang } from './curtainFall.js';
@@ -89,7 +89,7 @@ export interface HairCurtainInput {
   width: number;
   height: number;
   /** The photo and its hair colour: clothes the mask took for hair are not measured as hair. */
-  photo?: RawImage;
+  photo?: Image;
   color?: Rgb;
 }
 

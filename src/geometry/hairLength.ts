@@ -1,5 +1,5 @@
 import type { Mask, Rgb } from '../analysis/types.js';
-import type { RawImage } from '../texture/image.js';
+import type { Image } from '../core/image.js';
 import { confidentMask, sampleMask } from '../analysis/masks.js';
 import type { PhotoCamera } from './photoCamera.js';
 
@@ -54,7 +54,7 @@ export interface HairLengthInput {
   /** The photo's hair region, over the whole photo at any resolution. */
   hair: Mask;
   /** The photo: with `color`, pixels of another colour are not hair whatever the mask says (dark clothes). */
-  photo?: RawImage;
+  photo?: Image;
   /** The hair's colour in the photo. */
   color?: Rgb;
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { TextureDecodeError } from './errors.js';
-import type { Image } from './image.js';
+import type { Image } from '../core/image.js';
 
 /**
  * Decodes a JPEG, PNG (or any format sharp reads) into an sRGB {@link Image}: RGB, or RGBA when the file

@@ -13,7 +13,7 @@ export { decodeTexture, encodePng } from './codec.js';
 export { linearToSrgb, type Rgb, type Rgba, srgbToLinear } from './color.js';
 export { TextureDecodeError } from './errors.js';
 export type { Frame } from './frame.js';
-export type { Image } from './image.js';
+export type { Image } from '../core/image.js';
 export { type Light, STUDIO_LIGHTS } from './light.js';
 export { type AlphaMode, type Material, MATERIAL_DEFAULTS } from './material.js';
 export { identity, invert, lookAtMatrix, type Mat4, multiply, perspectiveMatrix, transformPoint, type Vec3 } from './matrix.js';

@@ -6,7 +6,7 @@ import { evenLightingIn, type evenLighting } from './evenLighting.js';
 import type { faceOutline } from './faceOutline.js';
 import { faceTone } from './faceTone.js';
 import { feather } from './feather.js';
-import { checkImage, type RawImage, type Texture } from './image.js';
+import { checkImage, type Image, type RgbImage } from '../core/image.js';
 import { FACE_BAND, photoGrid } from './photoGrid.js';
 import { photoTexels } from './photoTexels.js';
 import { checkProjection, type Projection } from './projection.js';
@@ -21,7 +21,7 @@ export interface BakeInput {
   /** Where each vertex of `mesh` lands in `photo`. */
   projection: Projection;
   /** The photo, 8-bit, 1, 3 or 4 channels; `projection` is in its pixels. */
-  photo: RawImage;
+  photo: Image;
   /**
    * The person's skin colour (FaceAnalysis `colors.skin`). Unseen skin tends to the tone the photo
    * shows along the face's border (see {@link BakedTexture.tone}); this is the fallback when there
@@ -112,7 +112,7 @@ export const BAKE_DEFAULTS: Required<BakeOptions> = {
 /** A baked texture and what later steps need to know about it. */
 export interface BakedTexture {
   /** The `model` texture, RGB. */
-  texture: Texture;
+  texture: RgbImage;
   /** Per texel, how much of its colour comes from the photo (255) rather than the fill (0). */
   confidence: Mask;
   /**
@@ -207,8 +207,8 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
   for (let y = y0; y <= y1; y++) capRow(skin, blend, y * width + x0, y * width + x1 + 1);
   return {
     texture: { width, height, channels: 3, data },
-    confidence: { width, height, data: blend },
-    skin: { width, height, data: skin },
+    confidence: { width, height, channels: 1, data: blend },
+    skin: { width, height, channels: 1, data: skin },
     tone,
   };
 }

@@ -1,7 +1,7 @@
 import { boxBlur } from './boxBlur.js';
 import { cellMeans, gridRows } from './gridRows.js';
 import { guidedFilter } from './guidedFilter.js';
-import { checkTexture, type Texture } from './image.js';
+import { checkRgbImage, type RgbImage } from '../core/image.js';
 
 /** Options of {@link cartoonishTexture}. */
 export interface CartoonishTextureOptions {
@@ -42,9 +42,9 @@ export const CARTOONISH_TEXTURE_DEFAULTS: Required<CartoonishTextureOptions> = {
  * const drawn = cartoonishTexture(texture);
  * ```
  */
-export function cartoonishTexture(texture: Texture, options: CartoonishTextureOptions = {}): Texture {
+export function cartoonishTexture(texture: RgbImage, options: CartoonishTextureOptions = {}): RgbImage {
   const o = { ...CARTOONISH_TEXTURE_DEFAULTS, ...options };
-  checkTexture(texture);
+  checkRgbImage(texture);
   const { width, height } = texture;
   const smooth = guidedFilter(texture, { radius: o.radius, edge: o.edge });
   const s = Math.max(1, Math.round(width / 1024));
@@ -80,7 +80,7 @@ function drawRow(data: Uint8Array, start: number, width: number, upper: Float32A
  * - outlines: darker where the brightness is a dark line or the dark side of an edge, from a
  *   difference of Gaussians (σ and 1.6σ, each three box passes) of the cell means.
  */
-function brightnessGains(texture: Texture, s: number, sigma: number, o: Required<CartoonishTextureOptions>): Float32Array {
+function brightnessGains(texture: RgbImage, s: number, sigma: number, o: Required<CartoonishTextureOptions>): Float32Array {
   const { width, height, data } = texture;
   const sw = Math.ceil(width / s), sh = Math.ceil(height / s);
   // The brightness of a cell's mean colour is the mean of its brightness: no full-size luma image.

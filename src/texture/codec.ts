@@ -1,12 +1,12 @@
 import sharp from 'sharp';
 import { rawSharp } from '../formats/image.js';
-import type { RawImage, Texture } from './image.js';
+import type { Image, RgbImage } from '../core/image.js';
 
 /**
  * Decodes any image sharp reads (JPEG, PNG, WebP, ...) into 8-bit sRGB, EXIF orientation applied and
  * transparency flattened onto white, like the photo the face analysis saw.
  */
-export async function decodeRgb(encoded: Buffer | Uint8Array): Promise<Texture> {
+export async function decodeRgb(encoded: Buffer | Uint8Array): Promise<RgbImage> {
   const { data, info } = await sharp(encoded)
     .autoOrient()
     .flatten({ background: '#ffffff' })
@@ -18,7 +18,7 @@ export async function decodeRgb(encoded: Buffer | Uint8Array): Promise<Texture> 
 }
 
 /** Encodes an RGB texture (or any raw image) as a baseline JPEG; `quality` 1..100. */
-export async function encodeJpeg(image: RawImage, quality = 90): Promise<Buffer> {
+export async function encodeJpeg(image: Image, quality = 90): Promise<Buffer> {
   let pipeline = rawSharp(image);
   // A one-channel map (roughness, metallic) stays a one-channel JPEG rather than grey in sRGB.
   if ((image.channels ?? 1) === 1) pipeline = pipeline.toColourspace('b-w');

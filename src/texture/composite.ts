@@ -1,4 +1,4 @@
-import type { TexelBox } from './image.js';
+import type { TexelBox } from '../core/image.js';
 import type { SkinFill } from './skinFill.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Mask } from '../analysis/types.js';
 import { boxBlur } from './boxBlur.js';
-import { checkTexture, type TexelBox, type Texture } from './image.js';
+import { checkRgbImage, type TexelBox, type RgbImage } from '../core/image.js';
 import { pushPull } from './pushPull.js';
 
 /** Options of {@link evenLighting}. */
@@ -42,8 +42,8 @@ const FIELD_FACTOR = 8;
  * const even = evenLighting(texture, skin, { strength: 0.8 });
  * ```
  */
-export function evenLighting(texture: Texture, skin: Mask, options: EvenLightingOptions = {}): Texture {
-  checkTexture(texture);
+export function evenLighting(texture: RgbImage, skin: Mask, options: EvenLightingOptions = {}): RgbImage {
+  checkRgbImage(texture);
   const { width, height } = texture;
   if (skin.width !== width || skin.height !== height || skin.data.length !== width * height) {
     throw new RangeError(`the skin mask is ${skin.width}×${skin.height}, the texture ${width}×${height}`);

@@ -1,6 +1,6 @@
 import type { Rgb } from '../analysis/types.js';
 import type { EyeLayout, IrisTexels } from './faceLayout.js';
-import type { TexelBox } from './image.js';
+import type { TexelBox } from '../core/image.js';
 import { boxSize, polygonDistance, polylineDistance } from './polygonMask.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Rgb } from '../analysis/types.js';
 import type { DepthBuffer } from './depthBuffer.js';
-import type { RawImage } from './image.js';
+import type { Image } from '../core/image.js';
 import { GRID_STRIDE } from './photoGrid.js';
 
 /** Grid weight (allowed × closeness to the outline) below which a face tone falls back to `skin`. */
@@ -33,7 +33,7 @@ const CHROMA_TOLERANCE = 10;
  * const tone = faceTone(grid, depthBuffer, photo, analysis.colors.skin);
  * ```
  */
-export function faceTone(grid: Float32Array, buffer: DepthBuffer, photo: RawImage, skin: Rgb): Rgb {
+export function faceTone(grid: Float32Array, buffer: DepthBuffer, photo: Image, skin: Rgb): Rgb {
   const { width, height, x0, y0, scale } = buffer;
   const pw = photo.width, ph = photo.height, pc = photo.channels, data = photo.data;
   const g1 = pc >= 3 ? 1 : 0, g2 = pc >= 3 ? 2 : 0;

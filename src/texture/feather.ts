@@ -1,5 +1,5 @@
 import { chamferDistance } from './distance.js';
-import type { TexelBox } from './image.js';
+import type { TexelBox } from '../core/image.js';
 
 /**
  * Softens the hard edges of the photo weight: where the photo stops abruptly (an occluding nose, the

@@ -1,5 +1,5 @@
 import type { MainFace } from '../analysis/types.js';
-import type { RawImage } from './image.js';
+import type { Image } from '../core/image.js';
 
 /**
  * The eye region of a face resampled upright: u along the line through the iris centres, v down the
@@ -32,7 +32,7 @@ export const GRID = 60;
 /** Half width of a frame line the responses look for, in samples (0.04 eye distances). */
 const HALF = 2.5;
 
-export function eyeStrip(photo: RawImage, face: Pick<MainFace, 'landmarks'>, skinLum: number): EyeStrip {
+export function eyeStrip(photo: Image, face: Pick<MainFace, 'landmarks'>, skinLum: number): EyeStrip {
   const L = face.landmarks;
   const ax = L[468 * 3], ay = L[468 * 3 + 1], bx = L[473 * 3], by = L[473 * 3 + 1];
   const eyes = Math.hypot(bx - ax, by - ay) || 1;
@@ -68,7 +68,7 @@ export function eyeStrip(photo: RawImage, face: Pick<MainFace, 'landmarks'>, ski
 }
 
 /** Bilinear luminance of the photo at a point (pixel i covers [i, i + 1)). */
-function sample(photo: RawImage, x: number, y: number): number {
+function sample(photo: Image, x: number, y: number): number {
   const { width, height, channels, data } = photo;
   const sx = Math.min(width - 1, Math.max(0, x - 0.5)), sy = Math.min(height - 1, Math.max(0, y - 0.5));
   const ix = Math.min(width - 2, Math.floor(sx)), iy = Math.min(height - 2, Math.floor(sy));

@@ -1,5 +1,5 @@
 import { cellMeans, gridRows } from './gridRows.js';
-import { checkTexture, type Texture } from './image.js';
+import { checkRgbImage, type RgbImage } from '../core/image.js';
 
 /** Options of {@link guidedFilter}. */
 export interface GuidedFilterOptions {
@@ -36,9 +36,9 @@ export const GUIDED_FILTER_DEFAULTS: Required<GuidedFilterOptions> = {
  * const smooth = guidedFilter(texture, { radius: 1 / 512, edge: 8 });
  * ```
  */
-export function guidedFilter(texture: Texture, options: GuidedFilterOptions = {}): Texture {
+export function guidedFilter(texture: RgbImage, options: GuidedFilterOptions = {}): RgbImage {
   const o = { ...GUIDED_FILTER_DEFAULTS, ...options };
-  checkTexture(texture);
+  checkRgbImage(texture);
   const { width, height, data } = texture;
   // Coarse cells no wider than half the radius, so the window still spans a few of them.
   const radius = o.radius * width;

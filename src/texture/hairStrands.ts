@@ -1,5 +1,5 @@
 import type { Mask, Rgb } from '../analysis/types.js';
-import type { RawImage, TexelBox } from './image.js';
+import type { Image, TexelBox } from '../core/image.js';
 
 /** What the photo shows of the hair's look, measured on its confident hair pixels. */
 export interface HairLook {
@@ -29,7 +29,7 @@ const MAX_SAMPLES = 60000;
  * const look = hairLook(photo, hair, { x0: 100, y0: 20, x1: 300, y1: 200 }, analysis.colors.hair);
  * ```
  */
-export function hairLook(photo: RawImage, hair: Mask, box: TexelBox, fallback: Rgb, skin?: Rgb): HairLook {
+export function hairLook(photo: Image, hair: Mask, box: TexelBox, fallback: Rgb, skin?: Rgb): HairLook {
   const { width: pw, height: ph, channels: pc, data } = photo;
   const g = pc >= 3 ? 1 : 0, b = pc >= 3 ? 2 : 0;
   const luma = (i: number): number => 0.299 * data[i] + 0.587 * data[i + g] + 0.114 * data[i + b];

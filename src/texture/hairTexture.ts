@@ -5,7 +5,7 @@ import { feather } from './feather.js';
 import { composite } from './composite.js';
 import { paintHair } from './hairPaint.js';
 import { crownCoordinates, hairLook, keepHairLike, strandNoise } from './hairStrands.js';
-import { checkImage, checkTexture, type RawImage, type Texture } from './image.js';
+import { checkImage, checkRgbImage, type Image, type RgbImage } from '../core/image.js';
 import { photoGrid } from './photoGrid.js';
 import { photoTexels } from './photoTexels.js';
 import { checkProjection, type Projection } from './projection.js';
@@ -16,7 +16,7 @@ import type { BakeOptions } from './bakeTexture.js';
 /** What the hair is painted from. */
 export interface HairTextureInput {
   /** The baked `model` texture (bakeTexture's); not changed. */
-  texture: Texture;
+  texture: RgbImage;
   /** The head with its hair volume (HairVolume.mesh): UVs, and positions for the hair's direction. */
   mesh: Mesh;
   /** Per vertex, how much hair covers it, 0..1 (HairVolume.coverage). */
@@ -24,7 +24,7 @@ export interface HairTextureInput {
   /** Where each vertex of the head with its hair volume lands in the photo (HairVolume.projection). */
   projection: Projection;
   /** The photo, 8-bit, 1, 3 or 4 channels; `projection` is in its pixels. */
-  photo: RawImage;
+  photo: Image;
   /** Where the photo shows hair, over the whole photo at any resolution: the hair region hairVolume was given (hairRegion). */
   hair: Mask;
   /** The person's hair colour (FaceAnalysis `colors.hair`): the fallback when the photo shows too little hair. */
@@ -79,7 +79,7 @@ export const HAIR_TEXTURE_DEFAULTS: Required<HairTextureOptions> = {
 
 /** The texture with hair, and where the hair is. */
 export interface HairTexture {
-  texture: Texture;
+  texture: RgbImage;
   /** Per texel, how much it is hair (0..255): for `hair_color` (recolorRegion) and the roughness map. */
   mask: Mask;
 }
@@ -106,7 +106,7 @@ export interface HairTexture {
 export function hairTexture(input: HairTextureInput, options: HairTextureOptions = {}): HairTexture {
   const o = { ...HAIR_TEXTURE_DEFAULTS, ...options };
   const { texture, mesh, coverage, projection, photo, hair } = input;
-  checkTexture(texture);
+  checkRgbImage(texture);
   checkImage(photo, 'the photo');
   const { width: W, height: H } = texture;
   const vertices = mesh.positions.length / 3;
@@ -123,7 +123,7 @@ export function hairTexture(input: HairTextureInput, options: HairTextureOptions
   const indices = Uint32Array.from(picked), borders = islandBorders(indices);
   const data = texture.data.slice();
   const mask = new Uint8Array(W * H);
-  if (indices.length === 0) return { texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, data: mask } };
+  if (indices.length === 0) return { texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, channels: 1, data: mask } };
 
   let zMin = Infinity, zMax = -Infinity;
   for (const z of projection.depth) {
@@ -165,7 +165,7 @@ export function hairTexture(input: HairTextureInput, options: HairTextureOptions
     base: composite(texels.color, blend, texels.seen, fill, hw, hh), baseWidth: hw, blend, noise: strandNoise(), strands: contrast,
     strandsOnPhoto: contrast * o.strandsOnPhoto, hairlineFrom: o.hairlineFrom, hairlineTo: o.hairlineTo, mask,
   });
-  return { texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, data: mask } };
+  return { texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, channels: 1, data: mask } };
 }
 
 /** The mask times a smoothstep of the distance to its border, over `fraction` of its shorter side. */
@@ -180,5 +180,5 @@ function fadeAtBorder(mask: Mask, fraction: number): Mask {
       data[y * w + x] = Math.round(data[y * w + x] * d * d * (3 - 2 * d));
     }
   }
-  return { width: w, height: h, data };
+  return { width: w, height: h, channels: 1, data };
 }

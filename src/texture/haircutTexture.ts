@@ -1,6 +1,6 @@
 import type { Mask } from '../analysis/types.js';
 import { rawSharp } from './codec.js';
-import { checkTexture, type RawImage, type Texture } from './image.js';
+import { checkRgbImage, type Image, type RgbImage } from '../core/image.js';
 import { pushPull } from './pushPull.js';
 import { resizeTexture } from './resizeTexture.js';
 
@@ -16,8 +16,8 @@ import { resizeTexture } from './resizeTexture.js';
  * const png = await encodePng(await haircutTexture(texture, mask, 2048, 1024));
  * ```
  */
-export async function haircutTexture(painted: Texture, hair: Mask, width: number, height: number): Promise<RawImage> {
-  checkTexture(painted, 'the painted texture');
+export async function haircutTexture(painted: RgbImage, hair: Mask, width: number, height: number): Promise<Image> {
+  checkRgbImage(painted, 'the painted texture');
   if (hair.width !== painted.width || hair.height !== painted.height) throw new RangeError(`the hair mask is ${hair.width}×${hair.height}, the texture ${painted.width}×${painted.height}`);
   const rgb = await resizeTexture(painted, width, height);
   const alpha = new Uint8Array(await rawSharp({ ...hair, channels: 1 }).resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer());

@@ -5,7 +5,8 @@
 export { bakeTexture, BAKE_DEFAULTS, type BakeInput, type BakeOptions, type BakedTexture } from './bakeTexture.js';
 export { projectOrthographic, type OrthographicCamera, type Projection } from './projection.js';
 export { faceOutline } from './faceOutline.js';
-export type { RawImage, Texture } from './image.js';
+// Image is the core image; RawImage and Texture are the names the pipelines knew it by.
+export type { Image, Image as RawImage, RgbImage, RgbImage as Texture } from '../core/image.js';
 export { decodeRgb, encodeJpeg, encodePng } from './codec.js';
 export { regionMask, regionTriangles, REGION_MASK_DEFAULTS, type FaceRegion, type RegionMaskOptions } from './regionMask.js';
 export { evenLighting, EVEN_LIGHTING_DEFAULTS, type EvenLightingOptions } from './evenLighting.js';

@@ -16,5 +16,5 @@ export function metallicMap(width: number, height: number): Mask {
   if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
     throw new RangeError(`map size must be positive integers, got ${width}×${height}`);
   }
-  return { width, height, data: new Uint8Array(width * height) };
+  return { width, height, channels: 1, data: new Uint8Array(width * height) };
 }

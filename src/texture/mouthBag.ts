@@ -1,5 +1,5 @@
 import type { HeadTemplate } from '../assets/headTemplate.js';
-import { checkTexture, type Texture } from './image.js';
+import { checkRgbImage, type RgbImage } from '../core/image.js';
 
 /** Options of {@link paintMouthBag}. */
 export interface PaintMouthBagOptions {
@@ -31,9 +31,9 @@ const INSIDE: [number, number, number] = [125, 48, 42];
  * const painted = paintMouthBag(texture, fitted.template, fitted.mesh.uvs!, { lips: [168, 92, 90] });
  * ```
  */
-export function paintMouthBag(texture: Texture, template: HeadTemplate, uvs: Float32Array, options: PaintMouthBagOptions): Texture {
+export function paintMouthBag(texture: RgbImage, template: HeadTemplate, uvs: Float32Array, options: PaintMouthBagOptions): RgbImage {
   const o = { ...PAINT_MOUTH_BAG_DEFAULTS, ...options };
-  checkTexture(texture);
+  checkRgbImage(texture);
   const { width, height } = texture;
   const data = texture.data.slice();
   const { bag, bagDepth, firstBagTriangle } = template.mouth;

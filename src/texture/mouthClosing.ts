@@ -1,4 +1,4 @@
-import type { TexelBox } from './image.js';
+import type { TexelBox } from '../core/image.js';
 import type { BackwardMap } from './photoWarp.js';
 
 /** Inner lip contours from mouth corner to mouth corner (MediaPipe indices), upper and lower. */

@@ -1,9 +1,9 @@
 import { polygonPixels } from '../analysis/raster.js';
 import { LIPS_INNER } from '../analysis/regions.js';
 import type { Rgb } from '../analysis/types.js';
-import type { RawImage } from './image.js';
+import type { Image } from '../core/image.js';
 import { column, contourAt, fromMouth, toMouth, type MouthClosing } from './mouthClosing.js';
-import type { TexelBox } from './image.js';
+import type { TexelBox } from '../core/image.js';
 import type { BackwardMap } from './photoWarp.js';
 
 /**
@@ -23,7 +23,7 @@ export function mouthInterior(lips: Rgb): (r: number, g: number, b: number) => b
 }
 
 /** Pixels inside the inner lip contour that are mouth interior. */
-export function openingArea(photo: RawImage, landmarks: ArrayLike<number>, lips: Rgb): number {
+export function openingArea(photo: Image, landmarks: ArrayLike<number>, lips: Rgb): number {
   const polygon = LIPS_INNER.map((i): [number, number] => [landmarks[i * 3], landmarks[i * 3 + 1]]);
   const inside = mouthInterior(lips);
   let count = 0;
@@ -56,7 +56,7 @@ export function lipLike(lips: Rgb): (r: number, g: number, b: number) => boolean
  * blur between teeth and lips. The edges are then smoothed along the mouth so the lips meet along a
  * clean line.
  */
-export function fitLipEdges(c: MouthClosing, photo: RawImage, lips: Rgb, reach = 0.4): void {
+export function fitLipEdges(c: MouthClosing, photo: Image, lips: Rgb, reach = 0.4): void {
   const isLip = lipLike(lips);
   const step = 0.5, margin = Math.max(0.75, 0.015 * c.frame.width);
   const lipAt = (u: number, v: number): boolean => {
@@ -96,7 +96,7 @@ export function fitLipEdges(c: MouthClosing, photo: RawImage, lips: Rgb, reach =
  * there (any sliver of teeth left goes), fading out towards the corners. Closed lips show such a
  * line; without it they look fused.
  */
-export function drawLipSeam(photo: RawImage, c: MouthClosing, box: TexelBox, toClosed: BackwardMap, darkness = 0.2): void {
+export function drawLipSeam(photo: Image, c: MouthClosing, box: TexelBox, toClosed: BackwardMap, darkness = 0.2): void {
   const { width, height, channels, data } = photo;
   const sigma = Math.max(0.8, 0.015 * c.frame.width), reachV = 2.5 * sigma;
   const full = 0.06 * c.frame.width;

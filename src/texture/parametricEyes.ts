@@ -2,7 +2,7 @@ import type { Rgb } from '../analysis/types.js';
 import type { eyeColours } from './eyeColours.js';
 import { circularNoise, compositeEye, eyeCanvas, normaliseMean, smoothstep, type EyeCanvas } from './eyeCanvas.js';
 import { checkLayout, type FaceLayout } from './faceLayout.js';
-import { checkTexture, type Texture } from './image.js';
+import { checkRgbImage, type RgbImage } from '../core/image.js';
 
 /** Options of {@link parametricEyes}. */
 export interface ParametricEyesOptions {
@@ -39,9 +39,9 @@ export const PARAMETRIC_EYES_DEFAULTS: Required<ParametricEyesOptions> = {
  * const eyes = parametricEyes(texture, layout, { iris: analysis.colors.iris, sclera: analysis.colors.sclera, glare: true });
  * ```
  */
-export function parametricEyes(texture: Texture, layout: FaceLayout, options: ParametricEyesOptions = {}): Texture {
+export function parametricEyes(texture: RgbImage, layout: FaceLayout, options: ParametricEyesOptions = {}): RgbImage {
   const o = { ...PARAMETRIC_EYES_DEFAULTS, ...options };
-  checkTexture(texture);
+  checkRgbImage(texture);
   checkLayout(texture, layout);
   const data = texture.data.slice();
   layout.eyes.forEach((eye, index) => {

@@ -2,7 +2,7 @@ import type { Rgb } from '../analysis/types.js';
 import type { eyeColours } from './eyeColours.js';
 import { circularNoise, compositeEye, eyeCanvas, normaliseMean, polarNoise, smoothstep, type EyeCanvas } from './eyeCanvas.js';
 import { checkLayout, type FaceLayout } from './faceLayout.js';
-import { checkTexture, type Texture } from './image.js';
+import { checkRgbImage, type RgbImage } from '../core/image.js';
 import { PARAMETRIC_EYES_DEFAULTS } from './parametricEyes.js';
 
 /** Options of {@link parametricEyesV2}. */
@@ -31,9 +31,9 @@ export const PARAMETRIC_EYES_V2_DEFAULTS: Required<ParametricEyesV2Options> = {
  * const eyes = parametricEyesV2(texture, layout, { iris: analysis.colors.iris, sclera: analysis.colors.sclera });
  * ```
  */
-export function parametricEyesV2(texture: Texture, layout: FaceLayout, options: ParametricEyesV2Options = {}): Texture {
+export function parametricEyesV2(texture: RgbImage, layout: FaceLayout, options: ParametricEyesV2Options = {}): RgbImage {
   const o = { ...PARAMETRIC_EYES_V2_DEFAULTS, ...options };
-  checkTexture(texture);
+  checkRgbImage(texture);
   checkLayout(texture, layout);
   const data = texture.data.slice();
   layout.eyes.forEach((eye, index) => {

@@ -1,7 +1,7 @@
 import { texelCode, texelTriangle } from './texelTriangle.js';
 import type { Rgb } from '../analysis/types.js';
 import type { DepthBuffer } from './depthBuffer.js';
-import type { RawImage, TexelBox } from './image.js';
+import type { Image, TexelBox } from '../core/image.js';
 import { GRID_STRIDE } from './photoGrid.js';
 import type { Projection } from './projection.js';
 
@@ -10,7 +10,7 @@ export interface PhotoTexelsInput {
   indices: Uint32Array;
   uvs: Float32Array;
   projection: Projection;
-  photo: RawImage;
+  photo: Image;
   depthBuffer: DepthBuffer;
   /** Depth difference (projection units) below which a point counts as the one the camera saw. */
   depthTolerance: number;

@@ -1,4 +1,4 @@
-import { checkImage, type RawImage, type TexelBox } from './image.js';
+import { checkImage, type Image, type TexelBox } from '../core/image.js';
 
 /**
  * A backward map of a photo edit: for the output pixel whose centre is at (x, y) (photo pixels, as
@@ -17,7 +17,7 @@ export type BackwardMap = (x: number, y: number, source: Float64Array) => boolea
  * const { photo: edited, changed } = warpPhoto(photo, mouthBox, closeMouth);
  * ```
  */
-export function warpPhoto(photo: RawImage, box: TexelBox, map: BackwardMap): { photo: RawImage; changed: number } {
+export function warpPhoto(photo: Image, box: TexelBox, map: BackwardMap): { photo: Image; changed: number } {
   checkImage(photo, 'the photo');
   const { width, height, channels, data } = photo;
   const out = data.slice();

@@ -1,5 +1,5 @@
 import type { Mask } from '../analysis/types.js';
-import type { TexelBox } from './image.js';
+import type { TexelBox } from '../core/image.js';
 
 /**
  * A soft mask over part of a texture: `data` holds one byte (0..255) per texel of `box`, row-major,
@@ -160,5 +160,5 @@ export function textureMask(areas: ReadonlyArray<AreaMask>, width: number, heigh
       }
     }
   }
-  return { width, height, data };
+  return { width, height, channels: 1, data };
 }

@@ -1,6 +1,6 @@
 import type { Rgb } from '../analysis/types.js';
 import { checkLayout, type FaceLayout } from './faceLayout.js';
-import { checkTexture, type Texture } from './image.js';
+import { checkRgbImage, type RgbImage } from '../core/image.js';
 import { textureMask } from './polygonMask.js';
 import { recolorRegion, RECOLOR_REGION_DEFAULTS, type RecolorRegionOptions } from './recolorRegion.js';
 
@@ -19,8 +19,8 @@ export const RECOLOR_LIPS_DEFAULTS: Required<RecolorLipsOptions> = { ...RECOLOR_
  * const texture2 = recolorLips(texture, layout, { red: 180, green: 50, blue: 70 });
  * ```
  */
-export function recolorLips(texture: Texture, layout: FaceLayout, target: Rgb, options: RecolorLipsOptions = {}): Texture {
-  checkTexture(texture);
+export function recolorLips(texture: RgbImage, layout: FaceLayout, target: Rgb, options: RecolorLipsOptions = {}): RgbImage {
+  checkRgbImage(texture);
   checkLayout(texture, layout);
   return recolorRegion(texture, textureMask([layout.lips], texture.width, texture.height), target, { ...RECOLOR_LIPS_DEFAULTS, ...options });
 }

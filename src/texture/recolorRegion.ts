@@ -1,5 +1,5 @@
 import type { Mask, Rgb } from '../analysis/types.js';
-import { checkTexture, type Texture } from './image.js';
+import { checkRgbImage, type RgbImage } from '../core/image.js';
 
 /** Options of {@link recolorRegion}. */
 export interface RecolorRegionOptions {
@@ -23,9 +23,9 @@ export const RECOLOR_REGION_DEFAULTS: Required<RecolorRegionOptions> = {
  * const red = recolorRegion(texture, lips, { red: 190, green: 40, blue: 60 });
  * ```
  */
-export function recolorRegion(texture: Texture, mask: Mask, target: Rgb, options: RecolorRegionOptions = {}): Texture {
+export function recolorRegion(texture: RgbImage, mask: Pick<Mask, 'width' | 'height' | 'data'>, target: Rgb, options: RecolorRegionOptions = {}): RgbImage {
   const o = { ...RECOLOR_REGION_DEFAULTS, ...options };
-  checkTexture(texture);
+  checkRgbImage(texture);
   const { width, height, data } = texture;
   if (mask.width !== width || mask.height !== height || mask.data.length !== width * height) {
     throw new RangeError(`the region mask is ${mask.width}×${mask.height}, the texture ${width}×${height}`);

@@ -1,6 +1,6 @@
 import type { Mask, Rgb } from '../analysis/types.js';
 import { checkLayout, type FaceLayout } from './faceLayout.js';
-import { checkTexture, type Texture } from './image.js';
+import { checkRgbImage, type RgbImage } from '../core/image.js';
 import { boxSize } from './polygonMask.js';
 import { recolorRegion } from './recolorRegion.js';
 
@@ -33,15 +33,15 @@ export const RECOLOR_TEETH_DEFAULTS: Required<RecolorTeethOptions> = {
  * const whiter = recolorTeeth(texture, layout, { red: 245, green: 240, blue: 230 });
  * ```
  */
-export function recolorTeeth(texture: Texture, layout: FaceLayout, target: Rgb, options: RecolorTeethOptions = {}): Texture {
+export function recolorTeeth(texture: RgbImage, layout: FaceLayout, target: Rgb, options: RecolorTeethOptions = {}): RgbImage {
   const o = { ...RECOLOR_TEETH_DEFAULTS, ...options };
   return recolorRegion(texture, teethMask(texture, layout, o), target, { strength: o.strength });
 }
 
 /** The teeth of {@link recolorTeeth} as a texture-sized soft mask. */
-export function teethMask(texture: Texture, layout: FaceLayout, options: RecolorTeethOptions = {}): Mask {
+export function teethMask(texture: RgbImage, layout: FaceLayout, options: RecolorTeethOptions = {}): Mask {
   const o = { ...RECOLOR_TEETH_DEFAULTS, ...options };
-  checkTexture(texture);
+  checkRgbImage(texture);
   checkLayout(texture, layout);
   const { width, height, data } = texture;
   const lipsLuma = meanLuma(data, width, layout.lips.box, layout.lips.data);
@@ -62,7 +62,7 @@ export function teethMask(texture: Texture, layout: FaceLayout, options: Recolor
       mask[y * width + x] = Math.round(m * bright * neutral);
     }
   }
-  return { width, height, data: mask };
+  return { width, height, channels: 1, data: mask };
 }
 
 function meanLuma(data: Uint8Array, width: number, box: { x0: number; y0: number; x1: number; y1: number }, weights: Uint8Array): number {

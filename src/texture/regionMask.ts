@@ -89,7 +89,7 @@ export function regionMask(mesh: Mesh, region: FaceRegion, options: RegionMaskOp
       }
     }
   }
-  if (soft === 0) return { width: W, height: H, data };
+  if (soft === 0) return { width: W, height: H, channels: 1, data };
   // Soften across the region's outline only (not along its inner triangle edges), from the distance
   // to the other side: half the softness inside the outline, half outside.
   const half = soft / 2;
@@ -101,5 +101,5 @@ export function regionMask(mesh: Mesh, region: FaceRegion, options: RegionMaskOp
     const signed = data[i] ? toOutside[i] - 0.5 : 0.5 - toInside[i];
     data[i] = Math.round(255 * Math.min(1, Math.max(0, (signed + half) / soft)));
   }
-  return { width: W, height: H, data };
+  return { width: W, height: H, channels: 1, data };
 }

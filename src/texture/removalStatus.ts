@@ -1,5 +1,5 @@
 import type { MainFace } from '../analysis/types.js';
-import type { RawImage } from './image.js';
+import type { Image } from '../core/image.js';
 
 /**
  * What an avatar modification that edits the photo (`remove_smile`, `remove_stubble`,
@@ -18,13 +18,13 @@ export interface RemovalStatus {
 /** What a removal returns: the edited photo, the face with its landmarks moved with the edit, the status. */
 export interface RemovalResult {
   /** The photo after the edit: the input itself when nothing changed, otherwise a new image. */
-  photo: RawImage;
+  photo: Image;
   /** The face analysis' main face; its landmarks moved where the edit moved the features. */
   face: MainFace;
   status: RemovalStatus;
 }
 
 /** The result of a removal that leaves the photo and the face exactly as they were. */
-export function unchanged(photo: RawImage, face: MainFace, status: RemovalStatus['status'], reason: string): RemovalResult {
+export function unchanged(photo: Image, face: MainFace, status: RemovalStatus['status'], reason: string): RemovalResult {
   return { photo, face, status: { status, reason } };
 }

@@ -1,6 +1,6 @@
 import type { FaceAnalysis } from '../analysis/types.js';
 import { eyeStrip, type EyeStrip } from './glassesMap.js';
-import { checkTexture, type RawImage } from './image.js';
+import { checkRgbImage, type Image } from '../core/image.js';
 import { pushPull } from './pushPull.js';
 import { unchanged, type RemovalResult } from './removalStatus.js';
 
@@ -40,9 +40,9 @@ export const REMOVE_GLASSES_DEFAULTS: Required<RemoveGlassesOptions> = {
  * const { photo: bare, status } = removeGlasses(photo, analysis);
  * ```
  */
-export function removeGlasses(photo: RawImage, analysis: Pick<FaceAnalysis, 'face' | 'colors'>, options: RemoveGlassesOptions = {}): RemovalResult {
+export function removeGlasses(photo: Image, analysis: Pick<FaceAnalysis, 'face' | 'colors'>, options: RemoveGlassesOptions = {}): RemovalResult {
   const o = { ...REMOVE_GLASSES_DEFAULTS, ...options };
-  checkTexture(photo, 'the photo');
+  checkRgbImage(photo, 'the photo');
   const { face, colors } = analysis;
   const skinLum = luminance(colors.skin.red, colors.skin.green, colors.skin.blue);
   const strip = eyeStrip(photo, face, skinLum);
@@ -110,7 +110,7 @@ function columnMedian(s: EyeStrip, u0: number, u1: number, v0: number, v1: numbe
  * stray crease does not pull it off. With the bridge's row between the two rings, that path, as
  * thick as a frame plus a pixel, is the mask.
  */
-function frameMask(s: EyeStrip, photo: RawImage, eyes: Array<[number, number]>, line: number): { mask: Uint8Array; box: { x0: number; y0: number; x1: number; y1: number } } {
+function frameMask(s: EyeStrip, photo: Image, eyes: Array<[number, number]>, line: number): { mask: Uint8Array; box: { x0: number; y0: number; x1: number; y1: number } } {
   const sign = Math.sign(bridgeMean(s)) || -1;
   const path: Array<[number, number]> = [];
   const rays = 96;
@@ -159,7 +159,7 @@ function frameMask(s: EyeStrip, photo: RawImage, eyes: Array<[number, number]>, 
 }
 
 /** Refills the masked pixels of the box from the unmasked ones around them by pull-push. */
-function paintOver(photo: RawImage, face: FaceAnalysis['face'], mask: Uint8Array, box: { x0: number; y0: number; x1: number; y1: number }, bridge: number): RemovalResult {
+function paintOver(photo: Image, face: FaceAnalysis['face'], mask: Uint8Array, box: { x0: number; y0: number; x1: number; y1: number }, bridge: number): RemovalResult {
   const w = box.x1 - box.x0 + 1, h = box.y1 - box.y0 + 1;
   const known = new Float32Array(w * h), values = new Float32Array(w * h * 3);
   for (let y = 0; y < h; y++) {

@@ -1,7 +1,7 @@
 import { LIPS_INNER } from '../analysis/regions.js';
 import type { FaceAnalysis, MainFace } from '../analysis/types.js';
 import { MEAN_FACE } from '../geometry/meanFace.js';
-import { checkTexture, type RawImage, type TexelBox } from './image.js';
+import { checkRgbImage, type Image, type TexelBox } from '../core/image.js';
 import { drawLipSeam, fitLipEdges, openingArea } from './mouthInterior.js';
 import { closePoint, closingBox, closingMap, closingStretch, contourAt, mouthClosing, mouthFrame, toMouth, type MouthClosing } from './mouthClosing.js';
 import { forwardPoint, warpPhoto, type BackwardMap } from './photoWarp.js';
@@ -62,9 +62,9 @@ const GAP_PAIRS = [[80, 88], [81, 178], [82, 87], [13, 14], [312, 317], [311, 40
  * const { photo: closed, face, status } = removeSmile(await decodeRgb(jpeg), analysis);
  * ```
  */
-export function removeSmile(photo: RawImage, analysis: Pick<FaceAnalysis, 'face' | 'colors'>, options: RemoveSmileOptions = {}): RemovalResult {
+export function removeSmile(photo: Image, analysis: Pick<FaceAnalysis, 'face' | 'colors'>, options: RemoveSmileOptions = {}): RemovalResult {
   const o = { ...REMOVE_SMILE_DEFAULTS, ...options };
-  checkTexture(photo, 'the photo');
+  checkRgbImage(photo, 'the photo');
   const { face } = analysis;
   const L = face.landmarks;
   const frame = mouthFrame(L);

@@ -1,6 +1,6 @@
 import type { FaceAnalysis } from '../analysis/types.js';
 import { boxBlur } from './boxBlur.js';
-import { checkTexture, type RawImage } from './image.js';
+import { checkRgbImage, type Image } from '../core/image.js';
 import { unchanged, type RemovalResult } from './removalStatus.js';
 import { stubbleMap } from './stubbleMap.js';
 
@@ -36,9 +36,9 @@ export const REMOVE_STUBBLE_DEFAULTS: Required<RemoveStubbleOptions> = {
  * const { photo: shaved, status } = removeStubble(photo, analysis);
  * ```
  */
-export function removeStubble(photo: RawImage, analysis: Pick<FaceAnalysis, 'face'>, options: RemoveStubbleOptions = {}): RemovalResult {
+export function removeStubble(photo: Image, analysis: Pick<FaceAnalysis, 'face'>, options: RemoveStubbleOptions = {}): RemovalResult {
   const o = { ...REMOVE_STUBBLE_DEFAULTS, ...options };
-  checkTexture(photo, 'the photo');
+  checkRgbImage(photo, 'the photo');
   const { face } = analysis;
   const map = stubbleMap(photo, face);
   const turn = Math.abs(face.pose.yaw) * (180 / Math.PI);

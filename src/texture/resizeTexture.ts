@@ -1,5 +1,5 @@
 import { rawSharp } from './codec.js';
-import { checkTexture, type Texture } from './image.js';
+import { checkRgbImage, type RgbImage } from '../core/image.js';
 
 /** Options of {@link resizeTexture}. */
 export interface ResizeTextureOptions {
@@ -19,9 +19,9 @@ export const RESIZE_TEXTURE_DEFAULTS: Required<ResizeTextureOptions> = {
  * const small = await resizeTexture(texture, 1024, 512);
  * ```
  */
-export async function resizeTexture(texture: Texture, width: number, height: number, options: ResizeTextureOptions = {}): Promise<Texture> {
+export async function resizeTexture(texture: RgbImage, width: number, height: number, options: ResizeTextureOptions = {}): Promise<RgbImage> {
   const o = { ...RESIZE_TEXTURE_DEFAULTS, ...options };
-  checkTexture(texture);
+  checkRgbImage(texture);
   if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
     throw new RangeError(`texture size must be positive integers, got ${width}×${height}`);
   }

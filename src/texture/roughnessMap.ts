@@ -62,5 +62,5 @@ export function roughnessMap(layout: FaceLayout, options: RoughnessMapOptions = 
   paint(layout.lips, o.lips);
   paint(layout.mouth, o.mouth);
   for (const eye of layout.eyes) paint(eye.mask, o.eyes);
-  return { width, height, data };
+  return { width, height, channels: 1, data };
 }

@@ -1,6 +1,6 @@
 import type { Rgb } from '../analysis/types.js';
 import { chamferDistance } from './distance.js';
-import type { TexelBox } from './image.js';
+import type { TexelBox } from '../core/image.js';
 import { pushPull } from './pushPull.js';
 
 /** The skin fill, a smooth field at a fraction of the texture resolution. */

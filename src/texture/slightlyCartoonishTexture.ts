@@ -1,5 +1,5 @@
 import { guidedFilter } from './guidedFilter.js';
-import type { Texture } from './image.js';
+import type { RgbImage } from '../core/image.js';
 
 /** Options of {@link slightlyCartoonishTexture}. */
 export interface SlightlyCartoonishTextureOptions {
@@ -24,7 +24,7 @@ export const SLIGHTLY_CARTOONISH_TEXTURE_DEFAULTS: Required<SlightlyCartoonishTe
  * const smoother = slightlyCartoonishTexture(texture);
  * ```
  */
-export function slightlyCartoonishTexture(texture: Texture, options: SlightlyCartoonishTextureOptions = {}): Texture {
+export function slightlyCartoonishTexture(texture: RgbImage, options: SlightlyCartoonishTextureOptions = {}): RgbImage {
   const o = { ...SLIGHTLY_CARTOONISH_TEXTURE_DEFAULTS, ...options };
   return guidedFilter(texture, { radius: o.radius, edge: o.edge });
 }

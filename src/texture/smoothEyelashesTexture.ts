@@ -1,6 +1,6 @@
 import { boxBlur } from './boxBlur.js';
 import { checkLayout, type FaceLayout } from './faceLayout.js';
-import { checkTexture, type Texture } from './image.js';
+import { checkRgbImage, type RgbImage } from '../core/image.js';
 import { boxSize, maskAt } from './polygonMask.js';
 
 /** Options of {@link smoothEyelashesTexture}. */
@@ -23,9 +23,9 @@ export const SMOOTH_EYELASHES_TEXTURE_DEFAULTS: Required<SmoothEyelashesTextureO
  * const smoothLashes = smoothEyelashesTexture(texture, layout);
  * ```
  */
-export function smoothEyelashesTexture(texture: Texture, layout: FaceLayout, options: SmoothEyelashesTextureOptions = {}): Texture {
+export function smoothEyelashesTexture(texture: RgbImage, layout: FaceLayout, options: SmoothEyelashesTextureOptions = {}): RgbImage {
   const o = { ...SMOOTH_EYELASHES_TEXTURE_DEFAULTS, ...options };
-  checkTexture(texture);
+  checkRgbImage(texture);
   checkLayout(texture, layout);
   const { width, height, data } = texture;
   const out = data.slice();

@@ -2,7 +2,7 @@ import { convexHull, fillPolygon } from '../analysis/raster.js';
 import { FACE_OVAL, LEFT_CHEEK, LIPS_OUTER, RIGHT_CHEEK } from '../analysis/regions.js';
 import type { MainFace } from '../analysis/types.js';
 import { boxBlur } from './boxBlur.js';
-import type { RawImage, TexelBox } from './image.js';
+import type { Image, TexelBox } from '../core/image.js';
 
 /**
  * Where a face shows stubble, pixel by pixel, over the box around the face. Stubble is short dark
@@ -43,7 +43,7 @@ export function faceAxes(L: ArrayLike<number>): { eyes: number; down: (x: number
   return { eyes, down: (x, y) => -(x - x0) * uy + (y - y0) * ux };
 }
 
-export function stubbleMap(photo: RawImage, face: Pick<MainFace, 'landmarks'>): StubbleMap {
+export function stubbleMap(photo: Image, face: Pick<MainFace, 'landmarks'>): StubbleMap {
   const L = face.landmarks;
   const point = (i: number): [number, number] => [L[i * 3], L[i * 3 + 1]];
   const { eyes, down } = faceAxes(L);

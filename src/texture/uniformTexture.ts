@@ -1,5 +1,5 @@
 import type { Rgb } from '../analysis/types.js';
-import type { Texture } from './image.js';
+import type { RgbImage } from '../core/image.js';
 
 /**
  * The uniformly coloured texture: every texel `colour` (the person's skin tone, e.g. the bake's
@@ -9,7 +9,7 @@ import type { Texture } from './image.js';
  * const plain = uniformTexture(4096, 2048, baked.tone);
  * ```
  */
-export function uniformTexture(width: number, height: number, colour: Rgb): Texture {
+export function uniformTexture(width: number, height: number, colour: Rgb): RgbImage {
   if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
     throw new RangeError(`texture size must be positive integers, got ${width}×${height}`);
   }

@@ -1,6 +1,6 @@
 import { uvSphere } from '../core/uvSphere.js';
 import type { Mesh } from '../core/mesh.js';
-import { bakeTexture } from './bakeTexture.js';
+import { bakeTexture, type BakeInput } from './bakeTexture.js';
 import { evenLighting } from './evenLighting.js';
 import { projectOrthographic } from './projection.js';
 import { recolorRegion } from './recolorRegion.js';
@@ -28,12 +28,12 @@ export function warmUpTexture(): void {
     person[i] = inside ? 255 : 0;
     hair[i] = inside && y < -size * 0.3 ? 255 : 0;
   }
-  const input = {
+  const input: BakeInput = {
     mesh,
     projection: projectOrthographic(mesh, { scale: size * 2.2, centerX: size / 2, centerY: size / 2 }),
     photo: { width: size, height: size, channels: 3, data },
     skin: { red: 200, green: 160, blue: 140 },
-    masks: { person: { width: size, height: size, data: person }, hair: { width: size, height: size, data: hair } },
+    masks: { person: { width: size, height: size, channels: 1, data: person }, hair: { width: size, height: size, channels: 1, data: hair } },
     faceOutline: [16, 16, 48, 16, 48, 52, 16, 52],
   };
   const options = { width: 512, height: 256 };

@@ -1,5 +1,5 @@
 import { headTemplate } from '../headTemplate.js';
-import type { RawImage } from '../../texture/image.js';
+import type { Image } from '../../core/image.js';
 import type { Haircut } from './haircut.js';
 import { hairCap } from './hairCap.js';
 import { HAIR_BASE_COLOR } from './hairColor.js';
@@ -31,7 +31,7 @@ export const ARTIFICIAL_HAIRCUT_TEXTURE_DEFAULTS: Required<ArtificialHaircutText
  * const texture = artificialHaircutTexture(haircut, { size: 1024 });   // channels: 4
  * ```
  */
-export function artificialHaircutTexture(haircut: Haircut, options: ArtificialHaircutTextureOptions = {}): RawImage {
+export function artificialHaircutTexture(haircut: Haircut, options: ArtificialHaircutTextureOptions = {}): Image {
   const o = { ...ARTIFICIAL_HAIRCUT_TEXTURE_DEFAULTS, ...options };
   const size = o.size;
   const rgba = new Float32Array(size * size * 4);
