@@ -144,8 +144,8 @@ export function fitNeck(
   const old = head.projection;
   for (let v = 0; v < count; v++) {
     if (moved[v]) continue;
-    seen.pixels[v * 2] = old.pixels[v * 2];
-    seen.pixels[v * 2 + 1] = old.pixels[v * 2 + 1];
+    seen.x[v] = old.x[v];
+    seen.y[v] = old.y[v];
     seen.depth[v] = old.depth[v];
     seen.facing[v] = old.facing[v];
     seen.visible[v] = old.visible[v];

@@ -2,7 +2,7 @@ import type { FaceAnalysis, Mask } from '../analysis/types.js';
 import { computeNormals } from './computeNormals.js';
 import type { FittedHead } from './fitHead.js';
 import type { Mesh } from '../core/mesh.js';
-import type { Projection } from '../texture/projection.js';
+import type { Projection } from '../core/projection.js';
 import { kernelAverage, ObservationPool } from './observationPool.js';
 import { silhouetteHair, type SilhouetteHair } from './silhouetteHair.js';
 import { confidentMask as confident, sampleMask as sample } from '../analysis/masks.js';
@@ -171,14 +171,14 @@ export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'wid
     return [m[0] * x + m[1] * y + m[2] * z + m[3], m[4] * x + m[5] * y + m[6] * z + m[7]];
   });
   const nearEar = (v: number): number => {
-    const x = projection.pixels[v * 2], y = projection.pixels[v * 2 + 1];
+    const x = projection.x[v], y = projection.y[v];
     const inPhoto = Math.min(...photoEars.map(([ex, ey]) => Math.hypot(x - ex, y - ey))) / camera.scale;
     return smoothstep(o.earMargin, o.earReach, fromEars[v]) * smoothstep(o.photoEarFrom, o.photoEarTo, inPhoto);
   };
   const seen = new Float32Array(count), trust = new Float32Array(count);
   for (let v = 0; v < count; v++) {
     if (!allowed[v] || !projection.visible[v]) continue;
-    const x = projection.pixels[v * 2], y = projection.pixels[v * 2 + 1];
+    const x = projection.x[v], y = projection.y[v];
     // Bare scalp is skin: where the fitted head lies over the background the photo says nothing.
     trust[v] = smoothstep(o.facingFrom, o.facingTo, projection.facing[v]) * confident(sample(person, x * px, y * py));
     if (trust[v] > 0) seen[v] = confident(sample(hair, x * sx, y * sy));

@@ -1,3 +1,4 @@
+import type { Projection } from '../core/projection.js';
 import type { Mat3 } from './rotation.js';
 
 /**
@@ -32,12 +33,15 @@ export function photoCamera(scale: number, rotation: Mat3, t: [number, number, n
   return { scale, rotation: [...r] as Mat3, matrix, towardsCamera: [r[6], r[7], r[8]] };
 }
 
-/** Photo pixel x, y and depth (pixels towards the camera) of a canonical point. */
+/**
+ * Photo pixel x, y and depth of a canonical point; depth is the distance from the camera in pixels
+ * (larger = farther), as in every {@link Projection}: the negated third row of the matrix.
+ */
 export function projectToPhoto(camera: PhotoCamera, x: number, y: number, z: number): [number, number, number] {
   const m = camera.matrix;
   return [
     m[0] * x + m[1] * y + m[2] * z + m[3],
     m[4] * x + m[5] * y + m[6] * z + m[7],
-    m[8] * x + m[9] * y + m[10] * z + m[11],
+    -(m[8] * x + m[9] * y + m[10] * z + m[11]),
   ];
 }

@@ -51,7 +51,7 @@ export function silhouetteHair(
   const { hair, person } = masks;
   const mw = hair.width, mh = hair.height;
   const sx = mw / photoWidth, sy = mh / photoHeight;
-  const footprint = meshFootprint(mesh.indices, projection.pixels, projection.facing, sx, sy, mw, mh);
+  const footprint = meshFootprint(mesh.indices, projection.x, projection.y, projection.facing, sx, sy, mw, mh);
   const r = camera.rotation, n = mesh.normals!;
   const pixelsPerMetre = camera.scale * Math.min(sx, sy);
   const maxSkip = limits.maxSkip * pixelsPerMetre, maxHair = limits.maxThickness * pixelsPerMetre, maxInset = limits.maxInset * pixelsPerMetre;
@@ -68,7 +68,7 @@ export function silhouetteHair(
     if (len < 1e-6) continue;
     dx /= len;
     dy /= len;
-    const x0 = projection.pixels[v * 2] * sx, y0 = projection.pixels[v * 2 + 1] * sy;
+    const x0 = projection.x[v] * sx, y0 = projection.y[v] * sy;
     let t = 0;
     while (t <= maxSkip && inFootprint(footprint, mw, mh, x0 + t * dx, y0 + t * dy)) t += step;
     if (t > maxSkip) continue;
@@ -103,12 +103,12 @@ function inFootprint(footprint: Uint8Array, w: number, h: number, x: number, y: 
  * 1 on the mask-resolution pixels whose centre the projected mesh covers. Triangles facing away at
  * all three corners are skipped: the surface in front of them covers the same pixels.
  */
-function meshFootprint(indices: Uint32Array, pixels: Float32Array, facing: Float32Array, sx: number, sy: number, w: number, h: number): Uint8Array {
+function meshFootprint(indices: Uint32Array, px: Float32Array, py: Float32Array, facing: Float32Array, sx: number, sy: number, w: number, h: number): Uint8Array {
   const out = new Uint8Array(w * h);
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t], b = indices[t + 1], c = indices[t + 2];
     if (facing[a] < 0 && facing[b] < 0 && facing[c] < 0) continue;
-    fillTriangle(out, w, h, pixels[a * 2] * sx, pixels[a * 2 + 1] * sy, pixels[b * 2] * sx, pixels[b * 2 + 1] * sy, pixels[c * 2] * sx, pixels[c * 2 + 1] * sy);
+    fillTriangle(out, w, h, px[a] * sx, py[a] * sy, px[b] * sx, py[b] * sy, px[c] * sx, py[c] * sy);
   }
   return out;
 }

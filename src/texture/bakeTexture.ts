@@ -1,7 +1,7 @@
 import type { Mask, Rgb } from '../analysis/types.js';
 import type { Mesh } from '../core/mesh.js';
 import { composite } from './composite.js';
-import { rasterizeDepth } from './depthBuffer.js';
+import { rasterizeDepth } from '../core/depthBuffer.js';
 import { evenLightingIn, type evenLighting } from './evenLighting.js';
 import type { faceOutline } from './faceOutline.js';
 import { faceTone } from './faceTone.js';
@@ -9,7 +9,7 @@ import { feather } from './feather.js';
 import { checkImage, type Image, type RgbImage } from '../core/image.js';
 import { FACE_BAND, photoGrid } from './photoGrid.js';
 import { photoTexels } from './photoTexels.js';
-import { checkProjection, type Projection } from './projection.js';
+import { checkProjection, type Projection } from '../core/projection.js';
 import { regionTriangles, type FaceRegion } from './regionMask.js';
 import { skinFill } from './skinFill.js';
 import { islandBorders } from './uvEdges.js';

@@ -1,5 +1,5 @@
 import type { Rgb } from '../analysis/types.js';
-import type { DepthBuffer } from './depthBuffer.js';
+import type { DepthBuffer } from '../core/depthBuffer.js';
 import type { Image } from '../core/image.js';
 import { GRID_STRIDE } from './photoGrid.js';
 

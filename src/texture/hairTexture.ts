@@ -1,6 +1,6 @@
 import type { Mask, Rgb } from '../analysis/types.js';
 import type { Mesh } from '../core/mesh.js';
-import { rasterizeDepth } from './depthBuffer.js';
+import { rasterizeDepth } from '../core/depthBuffer.js';
 import { feather } from './feather.js';
 import { composite } from './composite.js';
 import { paintHair } from './hairPaint.js';
@@ -8,7 +8,7 @@ import { crownCoordinates, hairLook, keepHairLike, strandNoise } from './hairStr
 import { checkImage, checkRgbImage, type Image, type RgbImage } from '../core/image.js';
 import { photoGrid } from './photoGrid.js';
 import { photoTexels } from './photoTexels.js';
-import { checkProjection, type Projection } from './projection.js';
+import { checkProjection, type Projection } from '../core/projection.js';
 import { skinFill } from './skinFill.js';
 import { islandBorders } from './uvEdges.js';
 import type { BakeOptions } from './bakeTexture.js';

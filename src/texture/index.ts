@@ -3,7 +3,7 @@
  * the person's own tone, and the edits avatar modifications make to it later.
  */
 export { bakeTexture, BAKE_DEFAULTS, type BakeInput, type BakeOptions, type BakedTexture } from './bakeTexture.js';
-export { projectOrthographic, type OrthographicCamera, type Projection } from './projection.js';
+export { projectOrthographic, type OrthographicCamera, type Projection } from '../core/projection.js';
 export { faceOutline } from './faceOutline.js';
 // Image is the core image; RawImage and Texture are the names the pipelines knew it by.
 export type { Image, Image as RawImage, RgbImage, RgbImage as Texture } from '../core/image.js';

@@ -1,5 +1,5 @@
 import type { SurfaceBinding } from '../geometry/surfaceBinding.js';
-import type { Projection } from './projection.js';
+import type { Projection } from '../core/projection.js';
 
 /** Where the face-mesh landmarks are in the texture, and optionally where the photo showed them. */
 export interface LandmarkTexelsInput {

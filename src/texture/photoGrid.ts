@@ -2,7 +2,7 @@ import type { Point2 } from '../analysis/mesh.js';
 import { scanPolygon } from '../analysis/raster.js';
 import type { Mask } from '../analysis/types.js';
 import { confidentMask, sampleMask } from '../analysis/masks.js';
-import type { DepthBuffer } from './depthBuffer.js';
+import type { DepthBuffer } from '../core/depthBuffer.js';
 import { chamferDistance } from './distance.js';
 
 /** Numbers per cell of a {@link photoGrid}. */

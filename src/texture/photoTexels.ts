@@ -1,9 +1,9 @@
 import { texelCode, texelTriangle } from './texelTriangle.js';
 import type { Rgb } from '../analysis/types.js';
-import type { DepthBuffer } from './depthBuffer.js';
+import type { DepthBuffer } from '../core/depthBuffer.js';
 import type { Image, TexelBox } from '../core/image.js';
 import { GRID_STRIDE } from './photoGrid.js';
-import type { Projection } from './projection.js';
+import type { Projection } from '../core/projection.js';
 
 /** What {@link photoTexels} needs; every array is already checked by the caller. */
 export interface PhotoTexelsInput {

@@ -2,7 +2,7 @@ import { uvSphere } from '../core/uvSphere.js';
 import type { Mesh } from '../core/mesh.js';
 import { bakeTexture, type BakeInput } from './bakeTexture.js';
 import { evenLighting } from './evenLighting.js';
-import { projectOrthographic } from './projection.js';
+import { projectOrthographic } from '../core/projection.js';
 import { recolorRegion } from './recolorRegion.js';
 import { regionMask } from './regionMask.js';
 

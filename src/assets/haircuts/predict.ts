@@ -139,14 +139,15 @@ function silhouette(points: Float32Array, count: number, fitted: FittedHead, gri
     const c = Math.floor((m[0] * x + m[1] * y + m[2] * z + m[3] - grid.x0) / grid.cell);
     const r = Math.floor((m[4] * x + m[5] * y + m[6] * z + m[7] - grid.y0) / grid.cell);
     if (c < -reach || r < -reach || c >= columns + reach || r >= rows + reach) continue;
-    const depth = m[8] * x + m[9] * y + m[10] * z + m[11] + slack;
+    // The head's depths are distances from the camera; the point counts `slack` nearer than it is.
+    const depth = -(m[8] * x + m[9] * y + m[10] * z + m[11] + slack);
     for (let dr = -reach; dr <= reach; dr++) {
       const rr = r + dr;
       if (rr < 0 || rr >= rows) continue;
       for (let dc = -reach; dc <= reach; dc++) {
         const cc = c + dc;
         if (cc < 0 || cc >= columns) continue;
-        if (depth >= head[rr * columns + cc]) seen[rr * columns + cc] = 1;
+        if (depth <= head[rr * columns + cc]) seen[rr * columns + cc] = 1;
       }
     }
   }

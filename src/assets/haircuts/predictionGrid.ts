@@ -1,3 +1,4 @@
+import { rasterizeGrid } from '../../core/depthBuffer.js';
 import type { FaceAnalysis, Mask } from '../../analysis/types.js';
 import type { FittedHead } from '../../geometry/fitHead.js';
 
@@ -13,7 +14,7 @@ export interface PredictionGrid {
   region: Uint8Array;
   /** Fraction of each cell the photo's hair region covers, 0..1. */
   hair: Float32Array;
-  /** Depth (photo pixels towards the camera) of the fitted head's nearest surface per cell; −∞ off the head. */
+  /** Distance (photo pixels from the camera) of the fitted head's nearest surface per cell; +∞ off the head. */
   head: Float32Array;
 }
 
@@ -74,7 +75,6 @@ export function predictionGrid(fitted: FittedHead, hair: Mask, analysis: Pick<Fa
 
 /** The fitted head's depth at the centre of each cell: its triangles rasterised at cell centres. */
 function headDepth(fitted: FittedHead, x0: number, y0: number, cell: number, columns: number, rows: number): Float32Array {
-  const depth = new Float32Array(columns * rows).fill(-Infinity);
   const { positions: p, indices } = fitted.mesh;
   const m = fitted.camera.matrix;
   const count = p.length / 3;
@@ -83,25 +83,7 @@ function headDepth(fitted: FittedHead, x0: number, y0: number, cell: number, col
     const x = p[i * 3], y = p[i * 3 + 1], w = p[i * 3 + 2];
     u[i] = (m[0] * x + m[1] * y + m[2] * w + m[3] - x0) / cell - 0.5;
     v[i] = (m[4] * x + m[5] * y + m[6] * w + m[7] - y0) / cell - 0.5;
-    z[i] = m[8] * x + m[9] * y + m[10] * w + m[11];
+    z[i] = -(m[8] * x + m[9] * y + m[10] * w + m[11]);
   }
-  for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t], b = indices[t + 1], c = indices[t + 2];
-    const c0 = Math.max(0, Math.ceil(Math.min(u[a], u[b], u[c]))), c1 = Math.min(columns - 1, Math.floor(Math.max(u[a], u[b], u[c])));
-    const r0 = Math.max(0, Math.ceil(Math.min(v[a], v[b], v[c]))), r1 = Math.min(rows - 1, Math.floor(Math.max(v[a], v[b], v[c])));
-    if (c0 > c1 || r0 > r1) continue;
-    const area = (u[b] - u[a]) * (v[c] - v[a]) - (v[b] - v[a]) * (u[c] - u[a]);
-    if (Math.abs(area) < 1e-12) continue;
-    for (let r = r0; r <= r1; r++) {
-      for (let q = c0; q <= c1; q++) {
-        const wa = ((u[b] - q) * (v[c] - r) - (v[b] - r) * (u[c] - q)) / area;
-        const wb = ((u[c] - q) * (v[a] - r) - (v[c] - r) * (u[a] - q)) / area;
-        const wc = 1 - wa - wb;
-        if (wa < 0 || wb < 0 || wc < 0) continue;
-        const d = wa * z[a] + wb * z[b] + wc * z[c];
-        if (d > depth[r * columns + q]) depth[r * columns + q] = d;
-      }
-    }
-  }
-  return depth;
+  return rasterizeGrid(indices, u, v, z, columns, rows);
 }

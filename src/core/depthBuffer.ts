@@ -19,9 +19,12 @@ export interface DepthBuffer {
 /**
  * Rasterises every triangle of the mesh at its photo position into a z-buffer, so that a texel can
  * tell whether its point is the one the camera saw or is hidden behind another part (a cheek behind
- * the nose of a turned head). Written by hand: it is thirty lines, and neither sharp nor any small
- * npm package offers a depth-only software rasteriser over typed arrays. The grid covers only the
- * photo area under the mesh and is shrunk until its longer side is at most `maxSize` cells.
+ * the nose of a turned head). The grid covers only the photo area under the mesh and is shrunk until
+ * its longer side is at most `maxSize` cells; cell centres are sampled.
+ *
+ * ```ts
+ * const buffer = rasterizeDepth(mesh.indices, projection, photo.width, photo.height, 1024);
+ * ```
  */
 export function rasterizeDepth(
   indices: Uint32Array,
@@ -46,14 +49,39 @@ export function rasterizeDepth(
   const scale = Math.min(1, maxSize / Math.max(spanX, spanY));
   const width = Math.max(1, Math.ceil(spanX * scale));
   const height = Math.max(1, Math.ceil(spanY * scale));
-  const depth = new Float32Array(width * height).fill(Infinity);
+  // Grid coordinates with cell centres at integers.
+  const u = new Float64Array(px.length), v = new Float64Array(py.length);
+  for (let i = 0; i < px.length; i++) {
+    u[i] = (px[i] - x0) * scale - 0.5;
+    v[i] = (py[i] - y0) * scale - 0.5;
+  }
+  return { x0, y0, scale, width, height, depth: rasterizeGrid(indices, u, v, pz, width, height) };
+}
 
+/**
+ * The z-buffer itself, the one depth rasteriser of Likeness: the nearest (smallest) `depth` of the
+ * triangles at every integer point (i, j) of a `width` × `height` grid, given each vertex's grid
+ * position (u, v); +Infinity where no triangle covers a point. Front- and back-facing triangles both
+ * occlude. Written by hand: it is thirty lines, and neither sharp nor any small npm package offers a
+ * depth-only software rasteriser over typed arrays (the renderer in src/render shades and blends
+ * as well, over perspective-correct samples).
+ *
+ * ```ts
+ * const nearest = rasterizeGrid(mesh.indices, u, v, projection.depth, 64, 64);
+ * ```
+ */
+export function rasterizeGrid(
+  indices: Uint32Array,
+  u: ArrayLike<number>,
+  v: ArrayLike<number>,
+  depth: ArrayLike<number>,
+  width: number,
+  height: number,
+): Float32Array {
+  const out = new Float32Array(width * height).fill(Infinity);
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t], b = indices[t + 1], c = indices[t + 2];
-    // Grid coordinates with cell centres at integers.
-    const ax = (px[a] - x0) * scale - 0.5, ay = (py[a] - y0) * scale - 0.5;
-    const bx = (px[b] - x0) * scale - 0.5, by = (py[b] - y0) * scale - 0.5;
-    const cx = (px[c] - x0) * scale - 0.5, cy = (py[c] - y0) * scale - 0.5;
+    const ax = u[a], ay = v[a], bx = u[b], by = v[b], cx = u[c], cy = v[c];
     const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
     if (area === 0 || !Number.isFinite(area)) continue;
     const inv = 1 / area;
@@ -62,9 +90,8 @@ export function rasterizeDepth(
     const j0 = Math.max(0, Math.ceil(Math.min(ay, by, cy)));
     const j1 = Math.min(height - 1, Math.floor(Math.max(ay, by, cy)));
     if (i0 > i1 || j0 > j1) continue;
-    const za = pz[a], zb = pz[b], zc = pz[c];
-    // Barycentric weights of b and c as affine functions of the cell position, whatever the winding:
-    // front- and back-facing triangles both occlude.
+    const za = depth[a], zb = depth[b], zc = depth[c];
+    // Barycentric weights of b and c as affine functions of the grid position, whatever the winding.
     const dbx = (cy - ay) * inv, dby = -(cx - ax) * inv;
     const dcx = -(by - ay) * inv, dcy = (bx - ax) * inv;
     const b0 = -ax * dbx - ay * dby, c0 = -ax * dcx - ay * dcy;
@@ -76,9 +103,9 @@ export function rasterizeDepth(
         const wa = 1 - wb - wc;
         if (wa < -1e-7 || wb < -1e-7 || wc < -1e-7) continue;
         const z = wa * za + wb * zb + wc * zc;
-        if (z < depth[row + i]) depth[row + i] = z;
+        if (z < out[row + i]) out[row + i] = z;
       }
     }
   }
-  return { x0, y0, scale, width, height, depth };
+  return out;
 }

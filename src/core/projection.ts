@@ -1,16 +1,20 @@
-import type { Mesh } from '../core/mesh.js';
+import type { Mesh } from './mesh.js';
 
 /**
  * Where each vertex of a mesh lands in the photo, one entry per vertex (struct of arrays, as `Mesh`).
  * Photo coordinates are continuous pixels: pixel (i, j) covers [i, i + 1) × [j, j + 1), so its centre
  * is at (i + 0.5, j + 0.5); y grows downwards.
+ *
+ * The one depth convention of Likeness: `depth` is the distance from the camera along its view axis,
+ * larger = farther, so a depth buffer keeps the smallest (see depthBuffer.ts). The fit's weak-
+ * perspective camera (geometry/photoCamera.ts) and the orthographic camera below both fill it so.
  */
 export interface Projection {
   /** Photo x of each vertex, in pixels. */
   x: Float32Array;
   /** Photo y of each vertex, in pixels (downwards). */
   y: Float32Array;
-  /** Distance from the camera along the view axis, any unit: larger = farther. */
+  /** Distance from the camera along the view axis (photo pixels for the fit's camera): larger = farther. */
   depth: Float32Array;
   /**
    * Cosine of the angle between the vertex normal and the direction to the camera: 1 looks straight
