@@ -20,8 +20,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { createFaceAnalyzer, type FaceAnalysis } from '../src/analysis/index.js';
+import { enlargedCrop } from '../src/formats/image.js';
 import { canonicalFace, LANDMARK_COUNT, LEFT_IRIS_CENTRE, RIGHT_IRIS_CENTRE } from '../src/geometry/canonicalFace.js';
 
 const EYE_CORNER_DEPTH = 0.075;
@@ -66,11 +66,7 @@ function crops(): Crop[] {
 }
 
 async function cropped(crop: Crop): Promise<Buffer> {
-  return sharp(crop.source)
-    .extract({ left: crop.left, top: crop.top, width: crop.width, height: crop.height })
-    .resize({ width: crop.width * 4, kernel: 'lanczos3' })
-    .png()
-    .toBuffer();
+  return enlargedCrop(crop.source, crop, 4);
 }
 
 function usable(a: FaceAnalysis): boolean {

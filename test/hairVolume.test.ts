@@ -11,7 +11,7 @@ import { fitHead, type FittedHead } from '../src/geometry/fitHead.js';
 import { hairVolume, type HairVolume } from '../src/geometry/hairVolume.js';
 import { meshDefects } from '../src/geometry/meshDefects.js';
 import { bakeTexture, type BakedTexture } from '../src/texture/bakeTexture.js';
-import { decodeRgb } from '../src/texture/codec.js';
+import { decodeRgb } from '../src/formats/image.js';
 import { faceOutline } from '../src/texture/faceOutline.js';
 import { hairTexture, type HairTexture } from '../src/texture/hairTexture.js';
 import type { RgbImage as Texture } from '../src/core/image.js';

@@ -8,12 +8,5 @@ export class NoFaceError extends Error {
   }
 }
 
-/** Thrown by `FaceAnalyzer.analyze` when the bytes are not an image sharp can decode. */
-export class PhotoDecodeError extends Error {
-  readonly code = 'PHOTO_DECODE';
-
-  constructor(detail: string, options?: { cause?: unknown }) {
-    super(`The photo could not be read as an image: ${detail}`, options);
-    this.name = 'PhotoDecodeError';
-  }
-}
+// Decoding is src/formats' job; its error is the analysis's too.
+export { PhotoDecodeError } from '../formats/imageErrors.js';

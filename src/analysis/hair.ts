@@ -1,4 +1,4 @@
-import type { RgbImage } from './decode.js';
+import type { RgbImage } from '../core/image.js';
 import { robustMedian } from './colors.js';
 import { distance, type Point2, type Point3 } from './mesh.js';
 import { convexHull, fillPolygon } from './raster.js';

@@ -6,7 +6,9 @@
 export { createFaceAnalyzer, type FaceAnalyzer } from './analyzer.js';
 export { FACE_ANALYZER_DEFAULTS, type AnalysisLogger, type FaceAnalyzerOptions } from './options.js';
 export { NoFaceError, PhotoDecodeError } from './errors.js';
-export { encodeMaskPng, maskCoverage } from './masks.js';
+export { maskCoverage } from './masks.js';
+// Stored next to the avatar; the encoder is src/formats'.
+export { encodeMaskPng } from '../formats/image.js';
 export { IBUG68_FROM_MESH } from './landmarks68.js';
 export type {
   Box, FaceAnalysis, FaceColors, Gender, HeadPose, MainFace, Mask, Race, RaceConfidences, Rgb,

@@ -1,9 +1,2 @@
-/** Thrown by `decodeTexture` when the bytes are not an image sharp can decode. */
-export class TextureDecodeError extends Error {
-  readonly code = 'TEXTURE_DECODE';
-
-  constructor(detail: string, options?: { cause?: unknown }) {
-    super(`The texture could not be read as an image: ${detail}`, options);
-    this.name = 'TextureDecodeError';
-  }
-}
+// Decoding is src/formats' job; its error is the renderer's too.
+export { TextureDecodeError } from '../formats/imageErrors.js';

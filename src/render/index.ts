@@ -9,7 +9,7 @@ export {
   type Camera, intrinsicsCamera, type IntrinsicsCameraOptions, lookAt, perspectiveCamera, PERSPECTIVE_CAMERA_DEFAULTS,
   type PerspectiveCameraOptions, weakPerspectiveCamera, type WeakPerspectiveCameraOptions,
 } from './camera.js';
-export { decodeTexture, encodePng } from './codec.js';
+export { decodeTexture, encodePng } from '../formats/image.js';
 export { linearToSrgb, type Rgb, type Rgba, srgbToLinear } from './color.js';
 export { TextureDecodeError } from './errors.js';
 export type { Frame } from './frame.js';

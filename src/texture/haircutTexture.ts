@@ -1,5 +1,5 @@
 import type { Mask } from '../analysis/types.js';
-import { rawSharp } from './codec.js';
+import { resizeMask } from '../formats/image.js';
 import { checkRgbImage, type Image, type RgbImage } from '../core/image.js';
 import { pushPull } from './pushPull.js';
 import { resizeTexture } from './resizeTexture.js';
@@ -20,8 +20,7 @@ export async function haircutTexture(painted: RgbImage, hair: Mask, width: numbe
   checkRgbImage(painted, 'the painted texture');
   if (hair.width !== painted.width || hair.height !== painted.height) throw new RangeError(`the hair mask is ${hair.width}×${hair.height}, the texture ${painted.width}×${painted.height}`);
   const rgb = await resizeTexture(painted, width, height);
-  const alpha = new Uint8Array(await rawSharp({ ...hair, channels: 1 }).resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer());
-  if (alpha.length !== width * height) throw new Error(`resized hair mask has ${alpha.length} bytes, expected ${width * height}`);
+  const alpha = (await resizeMask(hair, width, height, 'linear')).data;
   const n = width * height;
   // The colour under transparent texels only has to be smooth: fill it at a quarter of the size.
   const qw = Math.max(1, width >> 2), qh = Math.max(1, height >> 2);

@@ -7,7 +7,7 @@ export { projectOrthographic, type OrthographicCamera, type Projection } from '.
 export { faceOutline } from './faceOutline.js';
 // Image is the core image; RawImage and Texture are the names the pipelines knew it by.
 export type { Image, Image as RawImage, RgbImage, RgbImage as Texture } from '../core/image.js';
-export { decodeRgb, encodeJpeg, encodePng } from './codec.js';
+export { decodeRgb, encodeJpeg, encodePng } from '../formats/image.js';
 export { regionMask, regionTriangles, REGION_MASK_DEFAULTS, type FaceRegion, type RegionMaskOptions } from './regionMask.js';
 export { evenLighting, EVEN_LIGHTING_DEFAULTS, type EvenLightingOptions } from './evenLighting.js';
 export { recolorRegion, RECOLOR_REGION_DEFAULTS, type RecolorRegionOptions } from './recolorRegion.js';

@@ -1,10 +1,10 @@
-import { rawSharp } from './codec.js';
+import { resizeImage, type ResizeKernel } from '../formats/image.js';
 import { checkRgbImage, type RgbImage } from '../core/image.js';
 
 /** Options of {@link resizeTexture}. */
 export interface ResizeTextureOptions {
   /** sharp's resampling kernel; lanczos3 keeps detail when shrinking, as the texture LODs do. */
-  kernel?: 'nearest' | 'linear' | 'cubic' | 'mitchell' | 'lanczos2' | 'lanczos3';
+  kernel?: ResizeKernel;
 }
 
 export const RESIZE_TEXTURE_DEFAULTS: Required<ResizeTextureOptions> = {
@@ -25,9 +25,6 @@ export async function resizeTexture(texture: RgbImage, width: number, height: nu
   if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
     throw new RangeError(`texture size must be positive integers, got ${width}×${height}`);
   }
-  const { data, info } = await rawSharp(texture)
-    .resize(width, height, { fit: 'fill', kernel: o.kernel })
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, channels: 3, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  const { data } = await resizeImage(texture, width, height, o.kernel);
+  return { width, height, channels: 3, data };
 }
