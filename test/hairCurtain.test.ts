@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createFaceAnalyzer, type FaceAnalysis, type FaceAnalyzer } from '../src/analysis/index.js';
 import { headTemplate } from '../src/assets/index.js';
 import { headSurface } from '../src/geometry/headSurface.js';
-import { hairCurtain } from '../src/geometry/hairCurtain.js';
+import { hairCurtain } from '../src/assets/haircuts/generated/hairCurtain.js';
 import type { Mesh } from '../src/core/mesh.js';
 import { meshDefects } from '../src/geometry/meshDefects.js';
 import { effectiveParameters } from '../src/pipelines/catalogue/index.js';

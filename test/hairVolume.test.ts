@@ -8,12 +8,12 @@ import { hairRegion } from '../src/analysis/hairRegion.js';
 import type { Mask } from '../src/analysis/types.js';
 import { headTemplate } from '../src/assets/index.js';
 import { fitHead, type FittedHead } from '../src/geometry/fitHead.js';
-import { hairVolume, type HairVolume } from '../src/geometry/hairVolume.js';
+import { hairVolume, type HairVolume } from '../src/assets/haircuts/generated/hairVolume.js';
 import { meshDefects } from '../src/geometry/meshDefects.js';
-import { bakeTexture, type BakedTexture } from '../src/texture/bakeTexture.js';
+import { bakeTexture, type BakedTexture } from '../src/texture/bake/bakeTexture.js';
 import { decodeRgb } from '../src/formats/image.js';
-import { faceOutline } from '../src/texture/faceOutline.js';
-import { hairTexture, type HairTexture } from '../src/texture/hairTexture.js';
+import { faceOutline } from '../src/texture/bake/faceOutline.js';
+import { hairTexture, type HairTexture } from '../src/assets/haircuts/texture/hairTexture.js';
 import type { RgbImage as Texture } from '../src/core/image.js';
 import { textureProjection } from '../src/pipelines/projection.js';
 

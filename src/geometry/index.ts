@@ -23,18 +23,13 @@ export { uvSphere, UV_SPHERE_DEFAULTS, type UvSphereOptions } from '../core/uvSp
 export { cartoonish, CARTOONISH_DEFAULTS, CARTOON_STYLES, type CartoonStyle, type CartoonishOptions } from './cartoonish.js';
 export { curvedBottom, CURVED_BOTTOM_DEFAULTS, type CurvedBottomOptions } from './curvedBottom.js';
 export { fitNeck, FIT_NECK_DEFAULTS, type FitNeckOptions, type FittedNeckHead } from './fitNeck.js';
-export { hairVolume, HAIR_VOLUME_DEFAULTS, type HairVolume, type HairVolumeOptions } from './hairVolume.js';
-export { hairCurtain, HAIR_CURTAIN_DEFAULTS, type HairCurtainInput, type HairCurtainOptions } from './hairCurtain.js';
-export { hairLength, HAIR_LENGTH_DEFAULTS, type HairLengthInput, type HairLengthOptions, type HairSide } from './hairLength.js';
 export { cartoonField, type CartoonProportions } from './cartoonField.js';
 export { smoothRelief } from './smoothRelief.js';
 export { neckWidth } from './neckWidth.js';
 export { sharedNeckWeight } from './fitHead.js';
-export { haircutShell, HAIRCUT_SHELL_DEFAULTS, type HaircutShellOptions } from './haircutShell.js';
 export { simplifyMesh } from './simplifyMesh.js';
 export {
   BLENDSHAPE_SET_NAMES, blendshapeNames, blendshapeSet, lodDeltas, normalDeltas, type BlendshapeSet,
 } from './blendshapes/index.js';
 export { headSurface, type HeadSurface, type SurfacePoint } from './headSurface.js';
-export { keepOffHead, KEEP_OFF_HEAD_DEFAULTS, type KeepOffHeadOptions } from './keepOffHead.js';
 export { mergeMeshes } from './mergeMeshes.js';

@@ -1,6 +1,6 @@
 import { effectiveParameters, modelInfoKeys, type NormalisedParameters, type PipelineName } from './catalogue/index.js';
 import type { StoredAnalysis } from './run.js';
-import type { RemovalStatus } from '../texture/removalStatus.js';
+import type { RemovalStatus } from '../texture/removals/removalStatus.js';
 
 /** What the computation recorded besides the analysis (avatarFiles.modifications). */
 export interface StoredModifications {

@@ -5,18 +5,26 @@
  * (artificialHaircutTexture.ts), fitting to a person's head (fitHaircut.ts), the penetration check
  * (haircutPenetration.ts) and `predict_haircut` (predict.ts).
  */
-export { type Haircut, type HaircutGender, type HaircutSetName } from './haircut.js';
-export { CAP_ONLY_LENGTH, HAIRCUT_STYLE_DEFAULTS, haircutLength, type HaircutLength, type HaircutStyle } from './haircutStyle.js';
-export { HAIRCUTS, haircutByIdentity, haircutSet } from './haircutLibrary.js';
-export { authorHaircut, type AuthoredHaircut } from './authorHaircut.js';
-export { boundHaircut, fitHaircut, type BoundHaircut } from './fitHaircut.js';
-export { haircutPenetration, HAIRCUT_PENETRATION_DEFAULTS, type HaircutPenetration, type HaircutPenetrationOptions } from './haircutPenetration.js';
+export { type Haircut, type HaircutGender, type HaircutSetName } from './library/haircut.js';
+export { CAP_ONLY_LENGTH, HAIRCUT_STYLE_DEFAULTS, haircutLength, type HaircutLength, type HaircutStyle } from './library/haircutStyle.js';
+export { HAIRCUTS, haircutByIdentity, haircutSet } from './library/haircutLibrary.js';
+export { authorHaircut, type AuthoredHaircut } from './authoring/authorHaircut.js';
+export { boundHaircut, fitHaircut, type BoundHaircut } from './fit/fitHaircut.js';
+export { haircutPenetration, HAIRCUT_PENETRATION_DEFAULTS, type HaircutPenetration, type HaircutPenetrationOptions } from './fit/haircutPenetration.js';
 export {
   artificialHaircutTexture, ARTIFICIAL_HAIRCUT_TEXTURE_DEFAULTS, type ArtificialHaircutTextureOptions,
-} from './artificialHaircutTexture.js';
-export { HAIR_BASE_COLOR } from './hairColor.js';
-export { CARD_TILES, CAP_DISC, cardTile } from './hairAtlas.js';
+} from './authoring/artificialHaircutTexture.js';
+export { HAIR_BASE_COLOR } from './library/hairColor.js';
+export { CARD_TILES, CAP_DISC, cardTile } from './authoring/hairAtlas.js';
 export {
   ABSOLUTELY_BALD, predictHaircut, PREDICT_HAIRCUT_DEFAULTS, type HaircutPrediction, type PredictHaircutOptions,
-} from './predict.js';
-export { warmUpHaircuts } from './warmUpHaircuts.js';
+} from './predict/predict.js';
+export { warmUpHaircuts } from './library/warmUpHaircuts.js';
+// The photo's own hair as a mesh (the generated haircut), and hair painted into textures.
+export { hairVolume, HAIR_VOLUME_DEFAULTS, type HairVolume, type HairVolumeOptions } from './generated/hairVolume.js';
+export { hairCurtain, HAIR_CURTAIN_DEFAULTS, type HairCurtainInput, type HairCurtainOptions } from './generated/hairCurtain.js';
+export { hairLength, HAIR_LENGTH_DEFAULTS, type HairLengthInput, type HairLengthOptions, type HairSide } from './generated/hairLength.js';
+export { haircutShell, HAIRCUT_SHELL_DEFAULTS, type HaircutShellOptions } from './generated/haircutShell.js';
+export { keepOffHead, KEEP_OFF_HEAD_DEFAULTS, type KeepOffHeadOptions } from './generated/keepOffHead.js';
+export { hairTexture, HAIR_TEXTURE_DEFAULTS, type HairTextureInput, type HairTextureOptions } from './texture/hairTexture.js';
+export { haircutTexture } from './texture/haircutTexture.js';
