@@ -7,6 +7,3 @@ export class NoFaceError extends Error {
     this.name = 'NoFaceError';
   }
 }
-
-// Decoding is src/formats' job; its error is the analysis's too.
-export { PhotoDecodeError } from '../formats/imageErrors.js';

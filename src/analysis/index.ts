@@ -5,7 +5,9 @@
  */
 export { createFaceAnalyzer, type FaceAnalyzer } from './analyzer.js';
 export { FACE_ANALYZER_DEFAULTS, type AnalysisLogger, type FaceAnalyzerOptions } from './options.js';
-export { NoFaceError, PhotoDecodeError } from './errors.js';
+export { NoFaceError } from './errors.js';
+// Decoding is src/formats' job; its error is what analyze rejects an unreadable photo with.
+export { PhotoDecodeError } from '../formats/image.js';
 export { maskCoverage } from './masks.js';
 // Stored next to the avatar; the encoder is src/formats'.
 export { encodeMaskPng } from '../formats/image.js';

@@ -1,6 +1,8 @@
 /**
  * Generated assets: the head templates (see headTemplate.ts for frame and regions, headGrid.ts for
- * topology and UV layout) and the mean face they are built around.
+ * topology and UV layout; their data model is geometry/template.ts), the teeth, the warm-up of the
+ * head geometry, and the haircuts (./haircuts). The mean face they are built around is geometry's
+ * (geometry/meanFace.ts), re-exported here.
  */
 export { headTemplate, HEAD_TEMPLATE_DEFAULTS, type HeadTemplate, type HeadTemplateOptions } from './headTemplate.js';
 export { HEAD_SUBTYPES, HEAD_SUBTYPE_NAMES, headSubtype, type HeadSubtype, type HeadSubtypeSpec } from './headSubtypes.js';

@@ -1,6 +1,6 @@
 import type { FaceAnalysis } from '../analysis/types.js';
 import { sampleField } from './sampleField.js';
-import type { HeadTemplate } from '../assets/headTemplate.js';
+import type { HeadTemplate } from './template.js';
 import { MEAN_FACE } from './meanFace.js';
 import { canonicalFace, LANDMARK_COUNT } from './canonicalFace.js';
 import { computeNormals } from './computeNormals.js';

@@ -1,5 +1,5 @@
 import type { FaceAnalysis } from '../analysis/types.js';
-import type { HeadTemplate } from '../assets/headTemplate.js';
+import type { HeadTemplate } from './template.js';
 import { MEAN_FACE } from './meanFace.js';
 import { computeNormals } from './computeNormals.js';
 import type { FittedHead } from './fitHead.js';

@@ -1,5 +1,5 @@
 import { MeshoptSimplifier } from 'meshoptimizer';
-import type { HeadTemplate } from '../assets/headTemplate.js';
+import type { HeadTemplate } from './template.js';
 import { computeNormals } from './computeNormals.js';
 import type { FittedHead } from './fitHead.js';
 import type { Mesh } from '../core/mesh.js';

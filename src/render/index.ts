@@ -11,7 +11,7 @@ export {
 } from './camera.js';
 export { decodeTexture, encodePng } from '../formats/image.js';
 export { linearToSrgb, type Rgb, type Rgba, srgbToLinear } from './color.js';
-export { TextureDecodeError } from './errors.js';
+export { TextureDecodeError } from '../formats/image.js';
 export type { Frame } from './frame.js';
 export type { Image } from '../core/image.js';
 export { type Light, STUDIO_LIGHTS } from './light.js';

@@ -1,4 +1,4 @@
-import type { HeadTemplate } from '../../assets/headTemplate.js';
+import type { HeadTemplate } from '../template.js';
 import type { Mesh } from '../../core/mesh.js';
 import { headFrame } from './frame.js';
 import { primitiveDeltas } from './mobile51.js';

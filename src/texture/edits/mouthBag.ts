@@ -1,4 +1,4 @@
-import type { HeadTemplate } from '../../assets/headTemplate.js';
+import type { HeadTemplate } from '../../geometry/template.js';
 import { checkRgbImage, type RgbImage } from '../../core/image.js';
 
 /** Options of {@link paintMouthBag}. */

@@ -1,9 +1,8 @@
 import { polygonPixels } from '../../analysis/raster.js';
 import { LIPS_INNER } from '../../analysis/regions.js';
 import type { Rgb } from '../../analysis/types.js';
-import type { Image } from '../../core/image.js';
 import { column, contourAt, fromMouth, toMouth, type MouthClosing } from './mouthClosing.js';
-import type { TexelBox } from '../../core/image.js';
+import type { Image, TexelBox } from '../../core/image.js';
 import type { BackwardMap } from './photoWarp.js';
 
 /**
