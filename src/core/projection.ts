@@ -1,3 +1,4 @@
+import { orthographicCamera, type OrthographicCameraOptions, type PhotoCamera } from './camera.js';
 import type { Mesh } from './mesh.js';
 
 /**
@@ -6,8 +7,8 @@ import type { Mesh } from './mesh.js';
  * is at (i + 0.5, j + 0.5); y grows downwards.
  *
  * The one depth convention of Likeness: `depth` is the distance from the camera along its view axis,
- * larger = farther, so a depth buffer keeps the smallest (see depthBuffer.ts). The fit's weak-
- * perspective camera (geometry/photoCamera.ts) and the orthographic camera below both fill it so.
+ * larger = farther, so a depth buffer keeps the smallest (see depthBuffer.ts). Every projection is
+ * made through the one camera, a {@link PhotoCamera} (camera.ts), by {@link projectMesh}.
  */
 export interface Projection {
   /** Photo x of each vertex, in pixels. */
@@ -23,45 +24,51 @@ export interface Projection {
   facing: Float32Array;
 }
 
-/** A scaled orthographic camera looking down -Z (the face looks towards +Z, into the camera). */
-export interface OrthographicCamera {
-  /** Photo pixels per metre. */
-  scale: number;
-  /** Photo position (pixels) of the mesh origin. */
-  centerX: number;
-  centerY: number;
-  /**
-   * Optional 3×3 row-major rotation applied to positions and normals before projecting (head pose);
-   * identity when absent.
-   */
-  rotation?: ArrayLike<number>;
+/**
+ * Projects a mesh through a {@link PhotoCamera}: per vertex its photo pixel, its depth (the distance
+ * from the camera, the negated third row of the camera's matrix) and its facing (the normal against
+ * the direction to the camera; 1 without normals). `footprint`, when given, receives the smallest and
+ * largest photo x and y (minX, minY, maxX, maxY) before they are rounded to 32 bits.
+ *
+ * ```ts
+ * const projection = projectMesh(mesh, orthographicCamera({ scale: 1800, centerX: 512, centerY: 480 }));
+ * ```
+ */
+export function projectMesh(mesh: Mesh, camera: PhotoCamera, footprint?: Float64Array): Projection {
+  const p = mesh.positions, nrm = mesh.normals, m = camera.matrix;
+  const count = p.length / 3;
+  const x = new Float32Array(count);
+  const y = new Float32Array(count);
+  const depth = new Float32Array(count);
+  const facing = new Float32Array(count);
+  const [cx, cy, cz] = camera.towardsCamera;
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let v = 0; v < count; v++) {
+    const px = m[0] * p[v * 3] + m[1] * p[v * 3 + 1] + m[2] * p[v * 3 + 2] + m[3];
+    const py = m[4] * p[v * 3] + m[5] * p[v * 3 + 1] + m[6] * p[v * 3 + 2] + m[7];
+    x[v] = px;
+    y[v] = py;
+    depth[v] = -(m[8] * p[v * 3] + m[9] * p[v * 3 + 1] + m[10] * p[v * 3 + 2] + m[11]);
+    facing[v] = nrm ? nrm[v * 3] * cx + nrm[v * 3 + 1] * cy + nrm[v * 3 + 2] * cz : 1;
+    if (px < minX) minX = px;
+    if (px > maxX) maxX = px;
+    if (py < minY) minY = py;
+    if (py > maxY) maxY = py;
+  }
+  footprint?.set([minX, minY, maxX, maxY]);
+  return { x, y, depth, facing };
 }
 
 /**
- * Projects a mesh with a scaled orthographic (weak perspective) camera: x to the photo's right, +Y up
- * to the photo's top, depth = -z. Enough for a head a metre or more from the lens; a fitted
- * perspective camera can fill a {@link Projection} the same way.
+ * Projects a mesh through an {@link orthographicCamera}: a test scene or a warm-up, where no photo
+ * was fitted.
  *
  * ```ts
  * const projection = projectOrthographic(mesh, { scale: 1800, centerX: 512, centerY: 480 });
  * ```
  */
-export function projectOrthographic(mesh: Mesh, camera: OrthographicCamera): Projection {
-  const n = mesh.positions.length / 3;
-  const { positions, normals } = mesh;
-  const r = camera.rotation ?? [1, 0, 0, 0, 1, 0, 0, 0, 1];
-  const x = new Float32Array(n);
-  const y = new Float32Array(n);
-  const depth = new Float32Array(n);
-  const facing = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const px = positions[i * 3], py = positions[i * 3 + 1], pz = positions[i * 3 + 2];
-    x[i] = camera.centerX + camera.scale * (r[0] * px + r[1] * py + r[2] * pz);
-    y[i] = camera.centerY - camera.scale * (r[3] * px + r[4] * py + r[5] * pz);
-    depth[i] = -(r[6] * px + r[7] * py + r[8] * pz);
-    facing[i] = normals ? r[6] * normals[i * 3] + r[7] * normals[i * 3 + 1] + r[8] * normals[i * 3 + 2] : 1;
-  }
-  return { x, y, depth, facing };
+export function projectOrthographic(mesh: Mesh, options: OrthographicCameraOptions): Projection {
+  return projectMesh(mesh, orthographicCamera(options));
 }
 
 export function checkProjection(projection: Projection, vertices: number): void {

@@ -8,7 +8,7 @@ import { headScale } from './headScale.js';
 import { landmarkDisplacements } from './landmarkDisplacements.js';
 import type { Mesh } from '../core/mesh.js';
 import { boundPositions } from './surfaceBinding.js';
-import type { PhotoCamera } from './photoCamera.js';
+import type { PhotoCamera } from '../core/camera.js';
 import { photoProjection, type PhotoProjection } from './photoProjection.js';
 
 /** Options of {@link fitHead}. */

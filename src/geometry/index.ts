@@ -9,7 +9,7 @@ export {
   canonicalFace, CANONICAL_FACE_DEFAULTS, LANDMARK_COUNT, RIGID_LANDMARKS,
   type CanonicalFace, type CanonicalFaceOptions,
 } from './canonicalFace.js';
-export { photoCamera, projectToPhoto, type PhotoCamera } from './photoCamera.js';
+export { photoCamera, projectToPhoto, type PhotoCamera } from '../core/camera.js';
 export { fitHead, FIT_HEAD_DEFAULTS, type FitHeadOptions, type FittedHead } from './fitHead.js';
 export { photoProjection, PHOTO_PROJECTION_DEFAULTS, type PhotoProjection, type PhotoProjectionOptions } from './photoProjection.js';
 export { headLod, HEAD_LOD_DEFAULTS, type HeadLodOptions, type LodMesh } from './headLod.js';

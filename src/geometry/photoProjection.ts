@@ -1,7 +1,7 @@
 import { rasterizeGrid } from '../core/depthBuffer.js';
 import type { Mesh } from '../core/mesh.js';
-import type { Projection } from '../core/projection.js';
-import type { PhotoCamera } from './photoCamera.js';
+import { projectMesh, type Projection } from '../core/projection.js';
+import type { PhotoCamera } from '../core/camera.js';
 
 /** Options of {@link photoProjection}. */
 export interface PhotoProjectionOptions {
@@ -41,27 +41,10 @@ export interface PhotoProjection extends Projection {
 export function photoProjection(mesh: Mesh, camera: PhotoCamera, options: PhotoProjectionOptions = {}): PhotoProjection {
   const o = { ...PHOTO_PROJECTION_DEFAULTS, ...options };
   if (!mesh.normals) throw new Error('photoProjection needs vertex normals');
-  const p = mesh.positions, nrm = mesh.normals, m = camera.matrix;
-  const count = p.length / 3;
-  const x = new Float32Array(count);
-  const y = new Float32Array(count);
-  const depth = new Float32Array(count);
-  const facing = new Float32Array(count);
-  const [cx, cy, cz] = camera.towardsCamera;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (let v = 0; v < count; v++) {
-    const px = m[0] * p[v * 3] + m[1] * p[v * 3 + 1] + m[2] * p[v * 3 + 2] + m[3];
-    const py = m[4] * p[v * 3] + m[5] * p[v * 3 + 1] + m[6] * p[v * 3 + 2] + m[7];
-    x[v] = px;
-    y[v] = py;
-    // The camera matrix's third row grows towards the camera; the projection's depth is the distance.
-    depth[v] = -(m[8] * p[v * 3] + m[9] * p[v * 3 + 1] + m[10] * p[v * 3 + 2] + m[11]);
-    facing[v] = nrm[v * 3] * cx + nrm[v * 3 + 1] * cy + nrm[v * 3 + 2] * cz;
-    if (px < minX) minX = px;
-    if (px > maxX) maxX = px;
-    if (py < minY) minY = py;
-    if (py > maxY) maxY = py;
-  }
+  const footprint = new Float64Array(4);
+  const { x, y, depth, facing } = projectMesh(mesh, camera, footprint);
+  const count = x.length;
+  const [minX, minY, maxX, maxY] = footprint;
 
   // Depth buffer over the footprint, grid points `cell` photo pixels apart from the footprint's corner.
   const cell = Math.max(maxX - minX, maxY - minY, 1e-6) / (o.depthBufferSize - 1);

@@ -5,7 +5,7 @@ import { computeNormals } from '../../../geometry/computeNormals.js';
 import { hairLength, type HairLengthOptions } from './hairLength.js';
 import { hang } from './curtainFall.js';
 import type { Mesh } from '../../../core/mesh.js';
-import type { PhotoCamera } from '../../../geometry/photoCamera.js';
+import type { PhotoCamera } from '../../../core/camera.js';
 import { radialProfile } from '../../../geometry/radialProfile.js';
 import { curtainRim } from './curtainRim.js';
 

@@ -1,7 +1,7 @@
 import type { Mask, Rgb } from '../../../analysis/types.js';
 import type { Image } from '../../../core/image.js';
 import { confidentMask, sampleMask } from '../../../analysis/masks.js';
-import type { PhotoCamera } from '../../../geometry/photoCamera.js';
+import type { PhotoCamera } from '../../../core/camera.js';
 
 /** Options of {@link hairLength}. */
 export interface HairLengthOptions {

@@ -1,7 +1,7 @@
 import type { Mask } from '../../../analysis/types.js';
 import { confidentMask as confident, sampleMask as sample } from '../../../analysis/masks.js';
 import type { Mesh } from '../../../core/mesh.js';
-import type { PhotoCamera } from '../../../geometry/photoCamera.js';
+import type { PhotoCamera } from '../../../core/camera.js';
 import type { PhotoProjection } from '../../../geometry/photoProjection.js';
 
 /** What the photo shows of the hair at the head's outline: one entry per measured vertex. */

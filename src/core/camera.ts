@@ -1,13 +1,17 @@
-import type { Projection } from '../core/projection.js';
-import type { Mat3 } from './rotation.js';
+import type { Projection } from './projection.js';
+
+/** A 3×3 matrix, row-major: m[row * 3 + col]. */
+export type Mat3 = [number, number, number, number, number, number, number, number, number];
 
 /**
  * Weak-perspective camera from the canonical head frame (metres, +Y up, face towards +Z) to the photo:
  *
  *     [photo x, photo y, depth] = matrix · [X, Y, Z, 1]
  *
- * with photo x, y in pixels of the (EXIF-oriented) photo, y down, and depth in pixels, growing
- * towards the camera. It is the similarity V = scale · rotation · X + t into the view frame (x right,
+ * with photo x, y in pixels of the (EXIF-oriented) photo, y down, and the view-frame z in pixels,
+ * growing towards the camera (a {@link Projection}'s depth is its negation: the distance from the
+ * camera). The one camera of Likeness: the fit finds one per photo (geometry/canonicalFace.ts), and
+ * {@link orthographicCamera} makes one for a test scene. It is the similarity V = scale · rotation · X + t into the view frame (x right,
  * y up, z towards the camera, pixels), followed by the flip of y into photo rows. Plain JSON.
  */
 export interface PhotoCamera {
@@ -44,4 +48,27 @@ export function projectToPhoto(camera: PhotoCamera, x: number, y: number, z: num
     m[4] * x + m[5] * y + m[6] * z + m[7],
     -(m[8] * x + m[9] * y + m[10] * z + m[11]),
   ];
+}
+
+/** Options of {@link orthographicCamera}. */
+export interface OrthographicCameraOptions {
+  /** Photo pixels per metre. */
+  scale: number;
+  /** Photo position (pixels) of the mesh origin. */
+  centerX: number;
+  centerY: number;
+  /** Rotation from the mesh's frame to the view frame (head pose); identity when absent. */
+  rotation?: Mat3;
+}
+
+/**
+ * A {@link PhotoCamera} looking down -Z at a mesh whose origin lands at (centerX, centerY): the face
+ * looks towards +Z, into the camera; x to the photo's right, +Y up to the photo's top.
+ *
+ * ```ts
+ * const camera = orthographicCamera({ scale: 1800, centerX: 512, centerY: 480 });
+ * ```
+ */
+export function orthographicCamera(options: OrthographicCameraOptions): PhotoCamera {
+  return photoCamera(options.scale, options.rotation ?? [1, 0, 0, 0, 1, 0, 0, 0, 1], [options.centerX, -options.centerY, 0]);
 }
