@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { writeFbx } from '../src/formats/fbx/index.js';
 import type { Scene, SceneJoint } from '../src/formats/scene.js';
-import { uvSphere } from '../src/geometry/uvSphere.js';
+import { uvSphere } from '../src/core/uvSphere.js';
 
 /**
  * Blender's check of our FBX: writes a sample scene (skinned, morphing, textured head; a masked

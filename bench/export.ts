@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { createFaceAnalyzer } from '../src/analysis/index.js';
-import { warmUpHeadGeometry } from '../src/geometry/index.js';
+import { warmUpHeadGeometry } from '../src/assets/index.js';
 import { resolveExportParameters, validateParameters } from '../src/pipelines/catalogue/index.js';
 import { buildExport } from '../src/pipelines/exports/index.js';
 import { exportContext } from '../src/pipelines/catalogue/index.js';

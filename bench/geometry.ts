@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createFaceAnalyzer, type FaceAnalysis } from '../src/analysis/index.js';
-import { HEAD_SUBTYPE_NAMES, headTemplate } from '../src/assets/index.js';
-import { fitHead, headLod, warmUpHeadGeometry } from '../src/geometry/index.js';
+import { HEAD_SUBTYPE_NAMES, headTemplate, warmUpHeadGeometry } from '../src/assets/index.js';
+import { fitHead, headLod } from '../src/geometry/index.js';
 import { type Figure, median, printFigures } from './figure.js';
 
 const PHOTOS = ['astronaut.png', 'camera.png', 'messi5.jpg'];

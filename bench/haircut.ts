@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { createFaceAnalyzer, hairRegion } from '../src/analysis/index.js';
-import { headTemplate } from '../src/assets/index.js';
-import { blendshapeSet, fitHead, hairCurtain, haircutShell, hairVolume, warmUpHeadGeometry } from '../src/geometry/index.js';
+import { headTemplate, warmUpHeadGeometry } from '../src/assets/index.js';
+import { hairCurtain, haircutShell, haircutTexture, hairTexture, hairVolume } from '../src/assets/haircuts/index.js';
+import { blendshapeSet, fitHead } from '../src/geometry/index.js';
 import { textureProjection } from '../src/pipelines/projection.js';
-import { bakeTexture, decodeRgb, faceOutline, haircutTexture, hairTexture } from '../src/texture/index.js';
+import { bakeTexture, decodeRgb, faceOutline } from '../src/texture/index.js';
 import { type Figure, median, printFigures } from './figure.js';
 
 const ROUNDS = 7;

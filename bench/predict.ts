@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { createFaceAnalyzer, hairRegion } from '../src/analysis/index.js';
-import { headTemplate } from '../src/assets/index.js';
+import { headTemplate, warmUpHeadGeometry } from '../src/assets/index.js';
 import { ABSOLUTELY_BALD, haircutByIdentity, predictHaircut, type HaircutLength } from '../src/assets/haircuts/index.js';
-import { fitHead, warmUpHeadGeometry } from '../src/geometry/index.js';
+import { fitHead } from '../src/geometry/index.js';
 import { decodeRgb } from '../src/texture/index.js';
 import { median, type Figure } from './figure.js';
 

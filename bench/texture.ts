@@ -1,7 +1,7 @@
-import { uvSphere } from '../src/geometry/uvSphere.js';
+import { uvSphere } from '../src/core/uvSphere.js';
 import { pathToFileURL } from 'node:url';
 import type { Mask, Rgb } from '../src/analysis/types.js';
-import type { Mesh } from '../src/geometry/mesh.js';
+import type { Mesh } from '../src/core/mesh.js';
 import {
   bakeTexture, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, resizeTexture, type RawImage,
 } from '../src/texture/index.js';
@@ -55,7 +55,7 @@ export async function run(): Promise<Figure[]> {
     }
     return median(times);
   };
-  const lips: Mask = { width: 4096, height: 2048, data: new Uint8Array(4096 * 2048) };
+  const lips: Mask = { width: 4096, height: 2048, channels: 1, data: new Uint8Array(4096 * 2048) };
   for (let y = 1100; y < 1200; y++) lips.data.fill(255, y * 4096 + 1850, y * 4096 + 2250);
   return [
     { name: `bake 4096×2048, ${mesh.indices.length / 3} triangles, 1024² photo (median)`, value: median(bake), unit: 'ms', target: '< 1000 ms' },
@@ -92,8 +92,8 @@ function scene(size: number): { photo: RawImage; person: Mask; hair: Mask } {
   }
   return {
     photo: { width: size, height: size, channels: 3, data },
-    person: { width: size, height: size, data: person },
-    hair: { width: size, height: size, data: hair },
+    person: { width: size, height: size, channels: 1, data: person },
+    hair: { width: size, height: size, channels: 1, data: hair },
   };
 }
 

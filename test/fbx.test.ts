@@ -12,7 +12,7 @@ import type { FbxNode, FbxValue } from '../src/formats/fbx/node.js';
 import { child, readFbx } from '../src/formats/fbx/reader.js';
 import { quaternionToEuler } from '../src/formats/fbx/transform.js';
 import type { Scene, WrittenFile } from '../src/formats/scene.js';
-import { uvSphere } from '../src/geometry/uvSphere.js';
+import { uvSphere } from '../src/core/uvSphere.js';
 
 const meshes = (group: Group): ThreeMesh[] => {
   const out: ThreeMesh[] = [];

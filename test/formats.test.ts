@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { PLYLoader } from 'three/examples/jsm/loaders/PLYLoader.js';
 import { readPly, writePly } from '../src/formats/ply.js';
 import { readZip, writeZip } from '../src/formats/zip.js';
-import type { Mesh } from '../src/geometry/mesh.js';
+import type { Mesh } from '../src/core/mesh.js';
 
 /** A tetrahedron with normals and UVs: small enough to check by hand. */
 function tetrahedron(): Mesh {

@@ -290,8 +290,8 @@ describe('allow_modify_neck', () => {
     // 10 px per cm; the canonical point (0, 0.1, 0) lands on photo pixel (200, 200).
     const camera = photoCamera(1000, [1, 0, 0, 0, 1, 0, 0, 0, 1], [200, -300, 0]);
     const mask = (width: number, hairLeft = 0): { person: Mask; hair: Mask } => {
-      const person: Mask = { width: 200, height: 200, data: new Uint8Array(200 * 200) };
-      const hair: Mask = { width: 200, height: 200, data: new Uint8Array(200 * 200) };
+      const person: Mask = { width: 200, height: 200, channels: 1, data: new Uint8Array(200 * 200) };
+      const hair: Mask = { width: 200, height: 200, channels: 1, data: new Uint8Array(200 * 200) };
       // Half resolution: photo pixel x is mask pixel x / 2; the neck is centred on photo x = 200.
       for (let y = 0; y < 200; y++) {
         for (let x = 0; x < 200; x++) {

@@ -11,7 +11,7 @@ import type { Document } from '@gltf-transform/core';
 import { unpackGlb } from '../src/formats/gltf/glb.js';
 import { readGltf, writeGltf } from '../src/formats/gltf/index.js';
 import type { Scene, SceneImage, SceneMaterial, SceneMesh, WrittenFile } from '../src/formats/scene.js';
-import { uvSphere } from '../src/geometry/uvSphere.js';
+import { uvSphere } from '../src/core/uvSphere.js';
 
 interface ValidationReport {
   issues: { numErrors: number; numWarnings: number; messages: { code: string; message: string; severity: number; pointer?: string }[] };

@@ -8,13 +8,13 @@ import { hairRegion } from '../src/analysis/hairRegion.js';
 import type { Mask } from '../src/analysis/types.js';
 import { headTemplate } from '../src/assets/index.js';
 import { fitHead, type FittedHead } from '../src/geometry/fitHead.js';
-import { hairVolume, type HairVolume } from '../src/geometry/hairVolume.js';
+import { hairVolume, type HairVolume } from '../src/assets/haircuts/generated/hairVolume.js';
 import { meshDefects } from '../src/geometry/meshDefects.js';
-import { bakeTexture, type BakedTexture } from '../src/texture/bakeTexture.js';
-import { decodeRgb } from '../src/texture/codec.js';
-import { faceOutline } from '../src/texture/faceOutline.js';
-import { hairTexture, type HairTexture } from '../src/texture/hairTexture.js';
-import type { Texture } from '../src/texture/image.js';
+import { bakeTexture, type BakedTexture } from '../src/texture/bake/bakeTexture.js';
+import { decodeRgb } from '../src/formats/image.js';
+import { faceOutline } from '../src/texture/bake/faceOutline.js';
+import { hairTexture, type HairTexture } from '../src/assets/haircuts/texture/hairTexture.js';
+import type { RgbImage as Texture } from '../src/core/image.js';
 import { textureProjection } from '../src/pipelines/projection.js';
 
 // Compiled to dist/test/: the project root is two levels up.
@@ -160,7 +160,7 @@ describe('hairVolume: the scalp raised into the hair the photo shows', () => {
 
   test('without hair in the photo nothing is invented: no vertex moves and no vertex is hair', () => {
     const { fitted, analysis } = astronaut;
-    const none: Mask = { width: astronaut.hair.width, height: astronaut.hair.height, data: new Uint8Array(astronaut.hair.data.length) };
+    const none: Mask = { width: astronaut.hair.width, height: astronaut.hair.height, channels: 1, data: new Uint8Array(astronaut.hair.data.length) };
     const bald = hairVolume(fitted, analysis, none);
     assert.deepEqual(bald.mesh.positions, fitted.mesh.positions);
     assert.ok(bald.coverage.every((c) => c < 0.5));
@@ -243,7 +243,7 @@ describe('fillMaskHoles', () => {
     for (let y = 4; y < 16; y++) for (let x = 4; x < 16; x++) data[y * 20 + x] = 255;
     for (let y = 8; y < 12; y++) for (let x = 8; x < 12; x++) data[y * 20 + x] = 0;
     for (let y = 4; y < 6; y++) data[y * 20 + 10] = 0;
-    return { width: 20, height: 20, data };
+    return { width: 20, height: 20, channels: 1, data };
   }
 
   test('an enclosed hole up to the largest area is filled, a notch open to the outside is not', () => {

@@ -13,7 +13,7 @@ import {
 import { fitHead, type FittedHead } from '../src/geometry/fitHead.js';
 import { meshDefects } from '../src/geometry/meshDefects.js';
 import { headSurface } from '../src/geometry/headSurface.js';
-import { decodeRgb } from '../src/texture/codec.js';
+import { decodeRgb } from '../src/formats/image.js';
 
 // Compiled to dist/test/: the project root is two levels up.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

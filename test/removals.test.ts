@@ -6,12 +6,12 @@ import { fillPolygon } from '../src/analysis/raster.js';
 import { FACE_OVAL, LIPS_INNER, LIPS_OUTER } from '../src/analysis/regions.js';
 import { createFaceAnalyzer, type FaceAnalysis, type FaceAnalyzer } from '../src/analysis/index.js';
 import { decodeRgb, encodePng, type Texture } from '../src/texture/index.js';
-import { mouthFrame, toMouth } from '../src/texture/mouthClosing.js';
-import type { RemovalResult } from '../src/texture/removalStatus.js';
-import { removeGlasses } from '../src/texture/removeGlasses.js';
-import { removeSmile } from '../src/texture/removeSmile.js';
-import { removeStubble } from '../src/texture/removeStubble.js';
-import { faceAxes } from '../src/texture/stubbleMap.js';
+import { mouthFrame, toMouth } from '../src/texture/removals/mouthClosing.js';
+import type { RemovalResult } from '../src/texture/removals/removalStatus.js';
+import { removeGlasses } from '../src/texture/removals/removeGlasses.js';
+import { removeSmile } from '../src/texture/removals/removeSmile.js';
+import { removeStubble } from '../src/texture/removals/removeStubble.js';
+import { faceAxes } from '../src/texture/removals/stubbleMap.js';
 
 // Compiled to dist/test/: the project root is two levels up.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

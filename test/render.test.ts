@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import sharp from 'sharp';
-import type { Mesh } from '../src/geometry/mesh.js';
+import type { Mesh } from '../src/core/mesh.js';
 import {
   decodeTexture, encodePng, identity, intrinsicsCamera, lookAt, perspectiveCamera, render, transformPoint, uvSphere,
   viewCamera, VIEWS, weakPerspectiveCamera, type Camera, type Frame, type Image, type Material, type RenderOptions, type Scene, type Vec3, type View,

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { Mask, Rgb } from '../src/analysis/types.js';
-import type { Mesh } from '../src/geometry/mesh.js';
+import type { Mesh } from '../src/core/mesh.js';
 import {
   bakeTexture, decodeRgb, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, regionMask, resizeTexture,
   warmUpTexture, type BakedTexture, type RawImage, type Texture,
@@ -96,8 +96,8 @@ function scenePhoto(): { photo: RawImage; person: Mask; hair: Mask } {
   }
   return {
     photo: { width: SIZE, height: SIZE, channels: 3, data },
-    person: { width: m, height: m, data: person },
-    hair: { width: m, height: m, data: hair },
+    person: { width: m, height: m, channels: 1, data: person },
+    hair: { width: m, height: m, channels: 1, data: hair },
   };
 }
 
@@ -276,7 +276,7 @@ describe('bakeTexture', () => {
     }
     return {
       photo: { width: SIZE, height: SIZE, channels: 3, data },
-      person: { width: SIZE, height: SIZE, data: personData },
+      person: { width: SIZE, height: SIZE, channels: 1, data: personData },
       outline: [96, 96, 416, 96, 416, 416, 96, 416],
       fringe: [256, 112],
       brow: [256, 182],
@@ -451,7 +451,7 @@ describe('recolorRegion', () => {
   test('recolouring a region changes only its texels, moves their mean to the target and keeps their detail', () => {
     const width = 64, height = 32;
     const texture = noisyTexture(width, height);
-    const mask: Mask = { width, height, data: new Uint8Array(width * height) };
+    const mask: Mask = { width, height, channels: 1, data: new Uint8Array(width * height) };
     for (let y = 8; y < 24; y++) for (let x = 16; x < 48; x++) mask.data[y * width + x] = 255;
     for (let x = 16; x < 48; x++) mask.data[7 * width + x] = 128; // a soft rim
     const target = { red: 200, green: 40, blue: 60 };
@@ -477,7 +477,7 @@ describe('recolorRegion', () => {
 
   test('strength 0 leaves the texture as it is', () => {
     const texture = noisyTexture(16, 8);
-    const mask: Mask = { width: 16, height: 8, data: new Uint8Array(128).fill(255) };
+    const mask: Mask = { width: 16, height: 8, channels: 1, data: new Uint8Array(128).fill(255) };
     assert.deepEqual(recolorRegion(texture, mask, { red: 0, green: 0, blue: 255 }, { strength: 0 }).data, texture.data);
   });
 });
@@ -497,7 +497,7 @@ describe('evenLighting', () => {
         data[k + 2] = Math.round((140 + detail) * shade);
       }
     }
-    const skin: Mask = { width, height, data: new Uint8Array(width * height).fill(255) };
+    const skin: Mask = { width, height, channels: 1, data: new Uint8Array(width * height).fill(255) };
     const out = evenLighting({ width, height, channels: 3, data }, skin);
     const luma = (img: Uint8Array, x: number, y: number) => {
       const k = (y * width + x) * 3;

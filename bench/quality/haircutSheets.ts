@@ -9,7 +9,8 @@ import { headGeometry } from '../../src/pipelines/head/headGeometry.js';
 import { headTexture } from '../../src/pipelines/head/headTexture.js';
 import { render, viewCamera, type Image, type Scene } from '../../src/render/index.js';
 import type { Mesh } from '../../src/geometry/index.js';
-import { decodeRgb, haircutTexture, type RawImage } from '../../src/texture/index.js';
+import { haircutTexture } from '../../src/assets/haircuts/index.js';
+import { decodeRgb, type RawImage } from '../../src/texture/index.js';
 import { contactSheet, type Panel } from './sheet.js';
 import { QUALITY_PHOTOS } from './run.js';
 

@@ -1,6 +1,6 @@
 import type { Human } from '@vladmandic/human';
 import { sampleColors, skinColor } from './colors.js';
-import { decodePhoto, type RgbImage } from './decode.js';
+import { decodePhoto, type DecodedPhoto } from '../formats/imageDecode.js';
 import { NoFaceError } from './errors.js';
 import { loadGear, type GearModel } from './gear.js';
 import { hairMask } from './hair.js';
@@ -84,7 +84,7 @@ export async function createFaceAnalyzer(options: FaceAnalyzerOptions = {}): Pro
 }
 
 async function analyzeImage(
-  human: Human, tf: Tf, gear: GearModel, segmenter: Segmenter, image: RgbImage, steps: string[] | null,
+  human: Human, tf: Tf, gear: GearModel, segmenter: Segmenter, image: DecodedPhoto, steps: string[] | null,
 ): Promise<FaceAnalysis> {
   let last = performance.now();
   const step = (name: string): void => {

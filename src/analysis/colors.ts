@@ -1,4 +1,4 @@
-import type { RgbImage } from './decode.js';
+import type { RgbImage } from '../core/image.js';
 import { distance, pick, type Point2, type Point3 } from './mesh.js';
 import { convexHull, discPixels, polygonPixels } from './raster.js';
 import {

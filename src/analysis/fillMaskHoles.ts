@@ -39,5 +39,5 @@ export function fillMaskHoles(mask: Mask, maxArea: number, threshold = 128): Mas
   const data = source.slice();
   const fill = Uint8Array.from(areas, (area, id) => (!open[id] && area <= maxArea ? 1 : 0));
   for (let i = 0; i < data.length; i++) if (label[i] >= 0 && fill[label[i]]) data[i] = 255;
-  return { width: w, height: h, data };
+  return { width: w, height: h, channels: 1, data };
 }

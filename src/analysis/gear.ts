@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { RgbImage } from './decode.js';
+import type { RgbImage } from '../core/image.js';
 import { midpoint, type Point2, type Point3 } from './mesh.js';
 import { fileUrl } from './modelLoader.js';
 import { LEFT_EYE_CORNERS, MOUTH_LEFT, MOUTH_RIGHT, NOSE_TIP, RIGHT_EYE_CORNERS } from './regions.js';

@@ -1,4 +1,4 @@
-import type { RgbImage } from './decode.js';
+import type { RgbImage } from '../core/image.js';
 import { robustMedian } from './colors.js';
 import { distance, type Point2, type Point3 } from './mesh.js';
 import { convexHull, fillPolygon } from './raster.js';
@@ -29,7 +29,7 @@ const MIN_HAIR_SKIN_DISTANCE = 30;
  */
 export function hairMask(image: RgbImage, points: ReadonlyArray<Point3>, person: Mask, skin: Rgb, pose: HeadPose): Mask {
   const { width, height, data: rgb } = image;
-  const mask: Mask = { width, height, data: new Uint8Array(width * height) };
+  const mask: Mask = { width, height, channels: 1, data: new Uint8Array(width * height) };
 
   const top: Point2 = [points[FOREHEAD_TOP][0], points[FOREHEAD_TOP][1]];
   const chin: Point2 = [points[CHIN_BOTTOM][0], points[CHIN_BOTTOM][1]];

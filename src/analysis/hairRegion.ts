@@ -63,7 +63,7 @@ export function hairRegion(
   const mw = hair.width, mh = hair.height;
   const sx = mw / analysis.width, sy = mh / analysis.height;
   const lm = analysis.face.landmarks;
-  const out: Mask = { width: mw, height: mh, data: hair.data.slice() };
+  const out: Mask = { width: mw, height: mh, channels: 1, data: hair.data.slice() };
   const { hair: hc, skin: sc } = analysis.colors;
   if (distance2(hc, sc) >= MIN_HAIR_SKIN_DISTANCE ** 2) {
     const forehead = new Uint8Array(mw * mh);

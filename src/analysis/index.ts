@@ -5,8 +5,12 @@
  */
 export { createFaceAnalyzer, type FaceAnalyzer } from './analyzer.js';
 export { FACE_ANALYZER_DEFAULTS, type AnalysisLogger, type FaceAnalyzerOptions } from './options.js';
-export { NoFaceError, PhotoDecodeError } from './errors.js';
-export { encodeMaskPng, maskCoverage } from './masks.js';
+export { NoFaceError } from './errors.js';
+// Decoding is src/formats' job; its error is what analyze rejects an unreadable photo with.
+export { PhotoDecodeError } from '../formats/image.js';
+export { maskCoverage } from './masks.js';
+// Stored next to the avatar; the encoder is src/formats'.
+export { encodeMaskPng } from '../formats/image.js';
 export { IBUG68_FROM_MESH } from './landmarks68.js';
 export type {
   Box, FaceAnalysis, FaceColors, Gender, HeadPose, MainFace, Mask, Race, RaceConfidences, Rgb,

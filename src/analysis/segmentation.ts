@@ -34,7 +34,7 @@ export async function loadSegmenter(tf: Tf, modelDir: string): Promise<Segmenter
       alpha.dispose();
       const data = new Uint8Array(values.length);
       for (let i = 0; i < values.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(values[i] * 255)));
-      return { width, height, data };
+      return { width, height, channels: 1, data };
     },
     dispose() {
       model.dispose();

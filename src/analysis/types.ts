@@ -1,15 +1,12 @@
+import type { Mask } from '../core/image.js';
+
+export type { Mask } from '../core/image.js';
+
 /** An sRGB colour, each channel an integer 0..255. */
 export interface Rgb {
   red: number;
   green: number;
   blue: number;
-}
-
-/** A single-channel 8-bit mask, row-major, `data.length === width * height`; 0 = outside, 255 = inside. */
-export interface Mask {
-  width: number;
-  height: number;
-  data: Uint8Array;
 }
 
 /** An axis-aligned rectangle in photo pixels. */

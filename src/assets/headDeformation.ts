@@ -1,28 +1,12 @@
 import { bindToSurface, boundPositions } from '../geometry/surfaceBinding.js';
-import { thinPlateSpline, type ThinPlateSpline } from '../geometry/thinPlateSpline.js';
+import { thinPlateSpline } from '../geometry/thinPlateSpline.js';
 import { triangulateQuads } from '../geometry/triangulateQuads.js';
 import { headBase } from './headBase.js';
 import type { HeadGrid } from './headGrid.js';
-import { MEAN_FACE } from './meanFace.js';
+import { MEAN_FACE } from '../geometry/meanFace.js';
+import type { HeadDeformation } from '../geometry/template.js';
 
-/**
- * The deformation that shapes a generic head into a face: a polyharmonic spline whose centres are
- * points of the generic head, first the 478 mean-face landmarks projected onto it (closest points),
- * then fixed points away from the face that hold the cranium, ears, neck and bust in place.
- *
- * The spline is linear in its values: the template is the generic head deformed by the mean face's
- * displacements, and a fitted head is the template deformed by the same spline with the person's
- * differences from the mean face (the kernel distances measured on the generic head). The system
- * depends only on the centres, so there is one factorisation per head kind (with or without bust),
- * shared by all its subtypes and sizes.
- */
-export interface HeadDeformation {
-  spline: ThinPlateSpline;
-  /** The landmark centres (478 × xyz): where the mean face's landmarks sit on the generic head. */
-  landmarkAnchors: Float64Array;
-  /** Centres after the landmarks, whose values are always zero. */
-  fixedAnchors: number;
-}
+export type { HeadDeformation } from '../geometry/template.js';
 
 /** Fixed points are at least this far from every landmark, m. */
 const FIXED_ANCHOR_DISTANCE = 0.028;

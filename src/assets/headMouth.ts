@@ -1,7 +1,10 @@
 import type { FieldSampling } from './fieldSampling.js';
 import type { HeadGrid } from './headGrid.js';
 import { mouthBagShape, type UvBox } from './headMouthShape.js';
-import { MEAN_FACE } from './meanFace.js';
+import { MEAN_FACE } from '../geometry/meanFace.js';
+import type { HeadMouth } from '../geometry/template.js';
+
+export type { HeadMouth } from '../geometry/template.js';
 
 /** The inner lip contours, from the person's right corner (78) to the left one (308), MediaPipe numbering. */
 export const UPPER_INNER_LIP = [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308] as const;
@@ -9,29 +12,6 @@ export const LOWER_INNER_LIP = [78, 95, 88, 178, 87, 14, 317, 402, 318, 324, 308
 
 /** Where the bag's UVs go in the standard layout: the empty strip right of the band, below the cap. */
 export const MOUTH_BAG_UVS: UvBox = { u0: 0.84, v0: 0.52, u1: 0.96, v1: 0.92 };
-
-/**
- * The mouth of a head template: a slit between the lips and the bag behind it. Empty arrays on a
- * template too coarse to have one (fewer than four grid columns across the mouth).
- */
-export interface HeadMouth {
-  /** The upper lip's vertices along the slit, from the person's right corner to the left one, corners included. */
-  upper: Uint32Array;
-  /** The lower lip's, in the same order: the corners are the upper's, the others duplicate them (same place at rest). */
-  lower: Uint32Array;
-  /** The bag's vertices (region `mouth`). */
-  bag: Uint32Array;
-  /** Per bag vertex: the slit column it hangs from (index into `upper` and `lower`). */
-  bagColumn: Uint32Array;
-  /** Per bag vertex: 1 on the upper wall, 0 on the lower, 0.5 where the walls meet (corner columns, back). */
-  bagSide: Float32Array;
-  /** Per bag vertex: 0 at the rim, 1 at the back. */
-  bagDepth: Float32Array;
-  /** The skin's triangles (from the template's quads) come first; the bag's start here. */
-  firstBagTriangle: number;
-  /** The grid row the slit runs along (-1 without a mouth). */
-  row: number;
-}
 
 /** What a template is built from, before and after the mouth goes in. */
 export interface MouthParts {

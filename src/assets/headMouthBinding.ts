@@ -1,6 +1,6 @@
 import { bindToSurface, boundPositions, closestOnTriangle, type SurfaceBinding } from '../geometry/surfaceBinding.js';
 import { LOWER_INNER_LIP, UPPER_INNER_LIP, type HeadMouth } from './headMouth.js';
-import { MEAN_FACE } from './meanFace.js';
+import { MEAN_FACE } from '../geometry/meanFace.js';
 
 /**
  * The mean face's landmarks bound to the skin (never the bag), the inner lip's own landmarks to

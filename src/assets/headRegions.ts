@@ -1,20 +1,10 @@
 import {
   FACE_OVAL, LEFT_EYE_OPENING, LIPS_OUTER, RIGHT_EYE_OPENING,
 } from '../analysis/regions.js';
-import { LANDMARK_MIRROR, MEAN_FACE } from './meanFace.js';
+import { LANDMARK_MIRROR, MEAN_FACE } from '../geometry/meanFace.js';
+import type { HeadRegion, HeadRegionName, HeadRegions } from '../geometry/template.js';
 
-/** Named parts of a head template. "Left"/"right" are the person's own (left is +X). */
-export type HeadRegionName =
-  | 'face' | 'leftEye' | 'rightEye' | 'lips' | 'leftNostril' | 'rightNostril'
-  | 'leftEar' | 'rightEar' | 'scalp' | 'neck' | 'bust' | 'mouth';
-
-/** A region as sorted vertex indices and sorted triangle indices (a triangle belongs when all its vertices do). */
-export interface HeadRegion {
-  vertices: Uint32Array;
-  faces: Uint32Array;
-}
-
-export type HeadRegions = Record<HeadRegionName, HeadRegion>;
+export type { HeadRegion, HeadRegionName, HeadRegions } from '../geometry/template.js';
 
 /**
  * The person's right nostril opening, seen from below: along the alar rim from the front, then

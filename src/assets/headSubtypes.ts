@@ -1,15 +1,6 @@
-/**
- * The head models, one per pipeline subtype that has a head mesh, named "pipeline subtype" as in the
- * spec's LOD table.
- */
-export type HeadSubtype =
-  | 'animated_face base/legacy'
-  | 'head_1.2 base/legacy'
-  | 'head_1.2 base/mobile'
-  | 'head_1.2 base/static'
-  | 'head_2.0 bust/mobile'
-  | 'head_2.0 bust/static'
-  | 'head_2.0 head/mobile';
+import type { HeadSubtype } from '../geometry/template.js';
+
+export type { HeadSubtype } from '../geometry/template.js';
 
 export interface HeadSubtypeSpec {
   /** Head with shoulders and upper chest; otherwise head and neck. */

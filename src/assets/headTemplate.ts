@@ -1,15 +1,16 @@
 import { computeNormals } from '../geometry/computeNormals.js';
-import type { Mesh } from '../geometry/mesh.js';
-import type { SurfaceBinding } from '../geometry/surfaceBinding.js';
 import { triangulateQuads } from '../geometry/triangulateQuads.js';
 import { headBase } from './headBase.js';
-import { headDeformation, type HeadDeformation } from './headDeformation.js';
-import { fieldSampling, sampleField, type FieldSampling } from './fieldSampling.js';
-import { addMouth, type HeadMouth } from './headMouth.js';
+import { headDeformation } from './headDeformation.js';
+import { fieldSampling, sampleField } from './fieldSampling.js';
+import { addMouth } from './headMouth.js';
 import { bindMouthLandmarks } from './headMouthBinding.js';
-import { headRegions, type HeadRegions } from './headRegions.js';
+import { headRegions } from './headRegions.js';
 import { HEAD_SUBTYPES, type HeadSubtype } from './headSubtypes.js';
-import { MEAN_FACE } from './meanFace.js';
+import { MEAN_FACE } from '../geometry/meanFace.js';
+import type { HeadTemplate, HeadTemplateGrid } from '../geometry/template.js';
+
+export type { HeadTemplate, HeadTemplateGrid } from '../geometry/template.js';
 
 /** Options of {@link headTemplate}. */
 export interface HeadTemplateOptions {
@@ -20,59 +21,6 @@ export interface HeadTemplateOptions {
 export const HEAD_TEMPLATE_DEFAULTS: Required<HeadTemplateOptions> = {
   faces: 0,
 };
-
-/** A head model to fit: mesh, quads, regions and how the mean face's landmarks sit on it. */
-export interface HeadTemplate {
-  subtype: HeadSubtype;
-  /** Triangles (from `quads`, then the mouth bag's), normals and UVs; the face is the mean face. */
-  mesh: Mesh;
-  /** The skin's quads, which the triangles come from, four indices each, counter-clockwise seen from outside. */
-  quads: Uint32Array;
-  regions: HeadRegions;
-  /** The 478 mean-face landmarks as points of the mesh (triangle + barycentric weights). */
-  landmarks: SurfaceBinding;
-  /**
-   * Per vertex, 1 on the head easing to 0 down the neck (from the neck top to the neck base): how
-   * fully the mean face's shape applies to the template, and how fully a fit applies with
-   * `sharedNeck: false` (fitHead's default fades out higher, see sharedNeckWeight).
-   */
-  headWeight: Float32Array;
-  /** Face budgets of the subtype's levels of detail, LOD0 first. */
-  lodFaces: readonly number[];
-  /** Generic-head positions of the vertices (flat xyz), where the fitting deformation is evaluated. */
-  basePositions: Float64Array;
-  /** The fitting deformation, shared by all templates with or without a bust. */
-  deformation: HeadDeformation;
-  /** Where that deformation is computed exactly and where interpolated; also the UV-seam duplicates. */
-  sampling: FieldSampling;
-  /** Where each vertex sits on the head grid, for operations that work by rows and columns. */
-  grid: HeadTemplateGrid;
-  /** The slit between the lips and the mouth bag behind it (headMouth.ts). */
-  mouth: HeadMouth;
-}
-
-/**
- * The head grid behind a template's vertices (see headGrid.ts). Band vertex (row r, column j) is
- * `r * (columns + 1) + j`; column `columns` duplicates column 0 at the back seam; then come the
- * mouth's vertices (the lower lip's slit duplicates and the bag, see headMouth.ts; they take θ and s
- * of the slit vertex they belong to); the cap follows, from `capStart` to the last vertex.
- */
-export interface HeadTemplateGrid {
-  /** Azimuth θ per vertex: 0 straight ahead, +π/2 the person's left ear, ±π the back. */
-  theta: Float32Array;
-  /** Meridian parameter per vertex: 0 at the crown, k on keypoint row k; the cap has s ∈ [0, 1]. */
-  s: Float32Array;
-  /** Columns of the band. */
-  columns: number;
-  /** Vertex rows of the band, from the cap's boundary (row 0) to the bottom border (the last). */
-  rows: number;
-  /** First vertex of the cap. */
-  capStart: number;
-  /** s of the keypoint rows by name ('jaw', 'under jaw', 'neck top', 'neck', …, the last one the bottom border). */
-  keyRows: Readonly<Record<string, number>>;
-  /** s where the neck meets the bust (the bottom border on heads without a bust). */
-  neckBase: number;
-}
 
 const cache = new Map<string, HeadTemplate>();
 const shapes = new Map<string, Omit<HeadTemplate, 'subtype' | 'lodFaces'>>();

@@ -1,5 +1,5 @@
 import { computeNormals } from '../geometry/computeNormals.js';
-import type { Mesh } from '../geometry/mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import { boundPositions } from '../geometry/surfaceBinding.js';
 import type { HeadTemplate } from './headTemplate.js';
 import { archRings, type ArchShape } from './teethArch.js';

@@ -1,4 +1,4 @@
-import type { Mesh } from '../geometry/mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import { boundPositions } from '../geometry/surfaceBinding.js';
 import type { HeadTemplate } from './headTemplate.js';
 import type { Teeth } from './teeth.js';

@@ -1,4 +1,4 @@
-import type { Mesh } from '../geometry/mesh.js';
+import type { Mesh } from '../core/mesh.js';
 
 export interface PlyOptions {
   /** Write only the vertex positions: no normals, UVs or faces (a pointcloud). Default false. */

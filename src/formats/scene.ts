@@ -1,4 +1,4 @@
-import type { Mesh } from '../geometry/mesh.js';
+import type { Mesh } from '../core/mesh.js';
 
 /**
  * The one document model every export writer reads (glTF, GLB, FBX): what an exported file holds,

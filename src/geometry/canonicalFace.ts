@@ -1,6 +1,6 @@
 import type { MainFace } from '../analysis/types.js';
-import { MEAN_FACE } from '../assets/meanFace.js';
-import { photoCamera, type PhotoCamera } from './photoCamera.js';
+import { MEAN_FACE } from './meanFace.js';
+import { photoCamera, type PhotoCamera } from '../core/camera.js';
 import { angleBetween, bestRotation, poseRotation, transpose, type Mat3 } from './rotation.js';
 
 /** Landmark count of the face mesh with irises. */

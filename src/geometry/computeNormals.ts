@@ -1,4 +1,4 @@
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 
 /** Options of {@link computeNormals}. */
 export interface ComputeNormalsOptions {

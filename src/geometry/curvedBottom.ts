@@ -1,4 +1,4 @@
-import type { HeadTemplate } from '../assets/headTemplate.js';
+import type { HeadTemplate } from './template.js';
 import { computeNormals } from './computeNormals.js';
 import type { FittedHead } from './fitHead.js';
 

@@ -1,14 +1,14 @@
 import type { FaceAnalysis } from '../analysis/types.js';
-import { sampleField } from '../assets/fieldSampling.js';
-import type { HeadTemplate } from '../assets/headTemplate.js';
-import { MEAN_FACE } from '../assets/meanFace.js';
+import { sampleField } from './sampleField.js';
+import type { HeadTemplate } from './template.js';
+import { MEAN_FACE } from './meanFace.js';
 import { canonicalFace, LANDMARK_COUNT } from './canonicalFace.js';
 import { computeNormals } from './computeNormals.js';
 import { headScale } from './headScale.js';
 import { landmarkDisplacements } from './landmarkDisplacements.js';
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import { boundPositions } from './surfaceBinding.js';
-import type { PhotoCamera } from './photoCamera.js';
+import type { PhotoCamera } from '../core/camera.js';
 import { photoProjection, type PhotoProjection } from './photoProjection.js';
 
 /** Options of {@link fitHead}. */

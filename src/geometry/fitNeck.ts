@@ -1,6 +1,6 @@
 import type { FaceAnalysis } from '../analysis/types.js';
-import type { HeadTemplate } from '../assets/headTemplate.js';
-import { MEAN_FACE } from '../assets/meanFace.js';
+import type { HeadTemplate } from './template.js';
+import { MEAN_FACE } from './meanFace.js';
 import { computeNormals } from './computeNormals.js';
 import type { FittedHead } from './fitHead.js';
 import { neckWidth } from './neckWidth.js';
@@ -144,8 +144,8 @@ export function fitNeck(
   const old = head.projection;
   for (let v = 0; v < count; v++) {
     if (moved[v]) continue;
-    seen.pixels[v * 2] = old.pixels[v * 2];
-    seen.pixels[v * 2 + 1] = old.pixels[v * 2 + 1];
+    seen.x[v] = old.x[v];
+    seen.y[v] = old.y[v];
     seen.depth[v] = old.depth[v];
     seen.facing[v] = old.facing[v];
     seen.visible[v] = old.visible[v];

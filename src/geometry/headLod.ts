@@ -1,8 +1,8 @@
 import { MeshoptSimplifier } from 'meshoptimizer';
-import type { HeadTemplate } from '../assets/headTemplate.js';
+import type { HeadTemplate } from './template.js';
 import { computeNormals } from './computeNormals.js';
 import type { FittedHead } from './fitHead.js';
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import { meshDefects } from './meshDefects.js';
 
 /** A level of detail of a head: a mesh whose vertices are a subset of LOD0's. */

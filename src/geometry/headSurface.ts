@@ -1,4 +1,4 @@
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import { trianglesAround } from './surfaceBinding.js';
 import { pointTree } from './pointTree.js';
 

@@ -1,5 +1,5 @@
 import { LEFT_EYE_OPENING, LEFT_IRIS, RIGHT_EYE_OPENING, RIGHT_IRIS } from '../analysis/regions.js';
-import { LANDMARK_MIRROR, MEAN_FACE } from '../assets/meanFace.js';
+import { LANDMARK_MIRROR, MEAN_FACE } from './meanFace.js';
 
 /** Options of {@link landmarkDisplacements}. */
 export interface LandmarkDisplacementsOptions {

@@ -1,4 +1,4 @@
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 
 /**
  * One mesh from several with positions, normals and UVs (a haircut's cap, cards and tails), their

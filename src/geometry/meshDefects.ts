@@ -1,5 +1,5 @@
 import { coincidentGroups } from './computeNormals.js';
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 
 /** What is wrong with a mesh, for tests and checks before export. */
 export interface MeshDefects {

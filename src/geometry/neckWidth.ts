@@ -1,5 +1,5 @@
 import type { Mask } from '../analysis/types.js';
-import { projectToPhoto, type PhotoCamera } from './photoCamera.js';
+import { projectToPhoto, type PhotoCamera } from '../core/camera.js';
 
 /** Options of {@link neckWidth}. */
 export interface NeckWidthOptions {

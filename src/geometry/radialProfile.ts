@@ -1,4 +1,4 @@
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 
 /** How far a mesh reaches from a vertical axis, per direction around it and height. */
 export interface RadialProfile {

@@ -1,7 +1,8 @@
 import type { HeadPose } from '../analysis/types.js';
+import type { Mat3 } from '../core/camera.js';
 
-/** A 3×3 matrix, row-major: m[row * 3 + col]. */
-export type Mat3 = [number, number, number, number, number, number, number, number, number];
+/** A 3×3 matrix, row-major: m[row * 3 + col] (the camera's type, in core). */
+export type { Mat3 } from '../core/camera.js';
 
 export function multiply(a: Mat3, b: Mat3): Mat3 {
   const m = new Array(9).fill(0) as Mat3;

@@ -1,5 +1,5 @@
 import { MeshoptSimplifier } from 'meshoptimizer';
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 
 /**
  * A mesh simplified to about `faces` triangles by meshoptimizer (edge collapses that keep vertices

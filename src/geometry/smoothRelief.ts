@@ -1,5 +1,5 @@
 import { computeNormals } from './computeNormals.js';
-import type { Mesh } from './mesh.js';
+import type { Mesh } from '../core/mesh.js';
 
 /** Options of {@link smoothRelief}. */
 export interface SmoothReliefOptions {

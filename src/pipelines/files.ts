@@ -1,5 +1,5 @@
 import type { FaceAnalysis } from '../analysis/index.js';
-import type { RemovalStatus } from '../texture/removalStatus.js';
+import type { RemovalStatus } from '../texture/removals/removalStatus.js';
 import { readJson, isRecord } from '../store/storedJson.js';
 
 /**

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import { checkDecodes, readImageInfo, type ImageInfo } from '../formats/image.js';
 
 export interface PhotoLimits {
   /** Largest accepted file, in bytes. */
@@ -21,10 +21,10 @@ export const PHOTO_FORMATS = ['jpeg', 'png', 'webp', 'tiff', 'gif', 'avif', 'hei
 export async function inspectPhoto(data: Uint8Array, limits: PhotoLimits): Promise<Photo | { refused: string }> {
   if (data.length === 0) return { refused: 'The submitted file is empty.' };
   if (data.length > limits.maxBytes) return { refused: `The photo is ${data.length} bytes; the limit is ${limits.maxBytes} bytes.` };
-  let meta: Metadata;
+  let meta: ImageInfo;
   try {
     // Reading the header only: a small file that claims huge dimensions is refused before it is decoded.
-    meta = await sharp(data, { limitInputPixels: false }).metadata();
+    meta = await readImageInfo(data, { anySize: true });
   } catch {
     return { refused: 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.' };
   }
@@ -36,7 +36,7 @@ export async function inspectPhoto(data: Uint8Array, limits: PhotoLimits): Promi
     return { refused: `The photo is ${width}×${height} pixels (${width * height}); the limit is ${limits.maxPixels} pixels.` };
   }
   try {
-    await sharp(data, { failOn: 'truncated', limitInputPixels: limits.maxPixels }).raw().toBuffer();
+    await checkDecodes(data, limits.maxPixels);
   } catch {
     return { refused: 'The image is truncated or corrupted and cannot be decoded.' };
   }

@@ -1,5 +1,5 @@
 import { createFaceAnalyzer, type FaceAnalyzer } from '../analysis/index.js';
-import { warmUpHeadGeometry } from '../geometry/index.js';
+import { warmUpHeadGeometry } from '../assets/index.js';
 import { warmUpTexture } from '../texture/index.js';
 
 /** What a computation worker loads once and keeps: the models. */

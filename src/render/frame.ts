@@ -1,5 +1,5 @@
 import { LINEAR_STEPS, LINEAR_TO_SRGB8, SRGB8_TO_LINEAR } from './color.js';
-import type { Image } from './image.js';
+import type { Image } from '../core/image.js';
 import type { Target } from './target.js';
 
 /** A rendered picture: sRGB RGBA with straight alpha (0 where nothing was drawn on a transparent background). */

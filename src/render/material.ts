@@ -1,5 +1,5 @@
 import type { Rgba } from './color.js';
-import type { Image } from './image.js';
+import type { Image } from '../core/image.js';
 import type { Wrap } from './texture.js';
 
 /** How a material's alpha is used, as glTF's `alphaMode`. */

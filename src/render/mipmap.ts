@@ -1,5 +1,5 @@
 import { LINEAR_STEPS, LINEAR_TO_SRGB8, SRGB8_TO_LINEAR } from './color.js';
-import type { Image } from './image.js';
+import type { Image } from '../core/image.js';
 
 /**
  * A texture level as the sampler reads it: one packed RGBA8 texel per element (red in the low byte),

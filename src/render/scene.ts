@@ -1,4 +1,4 @@
-import type { Mesh } from '../geometry/mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import type { Material } from './material.js';
 import type { Mat4 } from './matrix.js';
 

@@ -1,4 +1,4 @@
-import type { Mesh } from '../geometry/mesh.js';
+import type { Mesh } from '../core/mesh.js';
 import { type Camera, lookAt, perspectiveCamera } from './camera.js';
 import { cross, dot, normalize, type Mat4, type Vec3 } from './matrix.js';
 import type { Scene } from './scene.js';

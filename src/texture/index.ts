@@ -1,34 +1,48 @@
 /**
- * The avatar's `model` texture: baked from the photo through the fitted mesh, unseen skin filled with
- * the person's own tone, and the edits avatar modifications make to it later.
+ * The avatar's `model` texture and everything painted on it, one folder per concept (see
+ * docs/texture.md for the steps in the order the head pipeline runs them):
+ * - removals/: photo edits before anything is fitted (glasses, stubble, smile);
+ * - bake/: the bake from the photo through the fitted mesh, unseen skin filled with the person's tone;
+ * - layout/: where the face's features are in texels, and masks of mesh regions;
+ * - eyes/, edits/, styles/: the texture's avatar modifications;
+ * - maps/, styles/: the additional textures;
+ * - filters/: image operations over typed arrays the others share.
+ * Hair painted into textures is haircut code: see src/assets/haircuts/texture.
  */
-export { bakeTexture, BAKE_DEFAULTS, type BakeInput, type BakeOptions, type BakedTexture } from './bakeTexture.js';
-export { projectOrthographic, type OrthographicCamera, type Projection } from './projection.js';
-export { faceOutline } from './faceOutline.js';
-export type { RawImage, Texture } from './image.js';
-export { decodeRgb, encodeJpeg, encodePng } from './codec.js';
-export { regionMask, regionTriangles, REGION_MASK_DEFAULTS, type FaceRegion, type RegionMaskOptions } from './regionMask.js';
-export { evenLighting, EVEN_LIGHTING_DEFAULTS, type EvenLightingOptions } from './evenLighting.js';
-export { recolorRegion, RECOLOR_REGION_DEFAULTS, type RecolorRegionOptions } from './recolorRegion.js';
-export { resizeTexture, RESIZE_TEXTURE_DEFAULTS, type ResizeTextureOptions } from './resizeTexture.js';
-export { warmUpTexture } from './warmUpTexture.js';
-export type { RemovalResult, RemovalStatus } from './removalStatus.js';
-export { removeSmile, REMOVE_SMILE_DEFAULTS, type RemoveSmileOptions } from './removeSmile.js';
-export { removeStubble, REMOVE_STUBBLE_DEFAULTS, type RemoveStubbleOptions } from './removeStubble.js';
-export { removeGlasses, REMOVE_GLASSES_DEFAULTS, type RemoveGlassesOptions } from './removeGlasses.js';
-export { faceLayout, FACE_LAYOUT_DEFAULTS, type FaceLayout, type FaceLayoutOptions } from './faceLayout.js';
-export { parametricEyes, PARAMETRIC_EYES_DEFAULTS, type ParametricEyesOptions } from './parametricEyes.js';
-export { parametricEyesV2, PARAMETRIC_EYES_V2_DEFAULTS, type ParametricEyesV2Options } from './parametricEyesV2.js';
-export { recolorLips } from './recolorLips.js';
-export { recolorTeeth, teethMask, RECOLOR_TEETH_DEFAULTS, type RecolorTeethOptions } from './recolorTeeth.js';
-export { hairTexture, HAIR_TEXTURE_DEFAULTS, type HairTextureInput, type HairTextureOptions } from './hairTexture.js';
-export { slightlyCartoonishTexture, SLIGHTLY_CARTOONISH_TEXTURE_DEFAULTS } from './slightlyCartoonishTexture.js';
-export { cartoonishTexture, CARTOONISH_TEXTURE_DEFAULTS } from './cartoonishTexture.js';
-export { smoothEyelashesTexture, SMOOTH_EYELASHES_TEXTURE_DEFAULTS } from './smoothEyelashesTexture.js';
-export { lipsMask } from './lipsMask.js';
-export { roughnessMap, ROUGHNESS_MAP_DEFAULTS } from './roughnessMap.js';
-export { metallicMap } from './metallicMap.js';
-export { uniformTexture } from './uniformTexture.js';
-export { eyeColours, EYE_COLOURS_DEFAULTS, type EyeColoursOptions } from './eyeColours.js';
-export { haircutTexture } from './haircutTexture.js';
-export { paintMouthBag, PAINT_MOUTH_BAG_DEFAULTS, type PaintMouthBagOptions } from './mouthBag.js';
+export { removeGlasses, REMOVE_GLASSES_DEFAULTS, type RemoveGlassesOptions } from './removals/removeGlasses.js';
+export { removeSmile, REMOVE_SMILE_DEFAULTS, type RemoveSmileOptions } from './removals/removeSmile.js';
+export { removeStubble, REMOVE_STUBBLE_DEFAULTS, type RemoveStubbleOptions } from './removals/removeStubble.js';
+export type { RemovalResult, RemovalStatus } from './removals/removalStatus.js';
+
+export { bakeTexture, BAKE_DEFAULTS, type BakeInput, type BakeOptions, type BakedTexture } from './bake/bakeTexture.js';
+export { evenLighting, EVEN_LIGHTING_DEFAULTS, type EvenLightingOptions } from './bake/evenLighting.js';
+export { faceOutline } from './bake/faceOutline.js';
+export { warmUpTexture } from './bake/warmUpTexture.js';
+
+export { faceLayout, FACE_LAYOUT_DEFAULTS, type FaceLayout, type FaceLayoutOptions } from './layout/faceLayout.js';
+export { regionMask, regionTriangles, REGION_MASK_DEFAULTS, type FaceRegion, type RegionMaskOptions } from './layout/regionMask.js';
+
+export { eyeColours, EYE_COLOURS_DEFAULTS, type EyeColoursOptions } from './eyes/eyeColours.js';
+export { parametricEyes, PARAMETRIC_EYES_DEFAULTS, type ParametricEyesOptions } from './eyes/parametricEyes.js';
+export { parametricEyesV2, PARAMETRIC_EYES_V2_DEFAULTS, type ParametricEyesV2Options } from './eyes/parametricEyesV2.js';
+
+export { paintMouthBag, PAINT_MOUTH_BAG_DEFAULTS, type PaintMouthBagOptions } from './edits/mouthBag.js';
+export { recolorLips } from './edits/recolorLips.js';
+export { recolorRegion, RECOLOR_REGION_DEFAULTS, type RecolorRegionOptions } from './edits/recolorRegion.js';
+export { recolorTeeth, teethMask, RECOLOR_TEETH_DEFAULTS, type RecolorTeethOptions } from './edits/recolorTeeth.js';
+export { resizeTexture, RESIZE_TEXTURE_DEFAULTS, type ResizeTextureOptions } from './edits/resizeTexture.js';
+
+export { cartoonishTexture, CARTOONISH_TEXTURE_DEFAULTS } from './styles/cartoonishTexture.js';
+export { slightlyCartoonishTexture, SLIGHTLY_CARTOONISH_TEXTURE_DEFAULTS } from './styles/slightlyCartoonishTexture.js';
+export { smoothEyelashesTexture, SMOOTH_EYELASHES_TEXTURE_DEFAULTS } from './styles/smoothEyelashesTexture.js';
+
+export { lipsMask } from './maps/lipsMask.js';
+export { metallicMap } from './maps/metallicMap.js';
+export { roughnessMap, ROUGHNESS_MAP_DEFAULTS } from './maps/roughnessMap.js';
+export { uniformTexture } from './maps/uniformTexture.js';
+
+// From the layers below, under the names the pipelines import them by: the core image (RawImage and
+// Texture were its names before there was one Image), the core projection, and the image codecs.
+export type { Image, Image as RawImage, RgbImage, RgbImage as Texture } from '../core/image.js';
+export { projectOrthographic, type Projection } from '../core/projection.js';
+export { decodeRgb, encodeJpeg, encodePng } from '../formats/image.js';

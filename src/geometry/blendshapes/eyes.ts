@@ -1,4 +1,4 @@
-import { LANDMARK_MIRROR } from '../../assets/meanFace.js';
+import { LANDMARK_MIRROR } from '../meanFace.js';
 import { landmark, type HeadFrame } from './frame.js';
 import type { Primitive } from './primitive.js';
 import { smoothstep, type FaceRig } from './rig.js';

@@ -1,6 +1,6 @@
-import { LANDMARK_MIRROR } from '../../assets/meanFace.js';
+import { LANDMARK_MIRROR } from '../meanFace.js';
 import { boundPositions } from '../surfaceBinding.js';
-import type { Mesh } from '../mesh.js';
+import type { Mesh } from '../../core/mesh.js';
 import type { FaceRig } from './rig.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { HeadTemplate } from '../../assets/headTemplate.js';
-import type { Mesh } from '../mesh.js';
+import type { HeadTemplate } from '../template.js';
+import type { Mesh } from '../../core/mesh.js';
 import { headFrame } from './frame.js';
 import { primitiveDeltas } from './mobile51.js';
 import { blendshapeNames } from './names.js';

@@ -1,5 +1,5 @@
 import { coincidentGroups, faceNormalSums } from '../computeNormals.js';
-import type { Mesh } from '../mesh.js';
+import type { Mesh } from '../../core/mesh.js';
 
 /**
  * A LOD0 blendshape's deltas on a level of detail: each LOD vertex takes the delta of the LOD0

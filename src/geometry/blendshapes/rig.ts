@@ -1,4 +1,4 @@
-import type { HeadTemplate } from '../../assets/headTemplate.js';
+import type { HeadTemplate } from '../template.js';
 import { boundPositions } from '../surfaceBinding.js';
 
 /**

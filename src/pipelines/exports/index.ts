@@ -7,7 +7,7 @@ import { PipelineFailure } from '../failure.js';
 import { blendshapeSelection, exportedHead, headBlendshapes, storedHead } from './headMesh.js';
 import { exportedHaircut } from './haircutMesh.js';
 import { exportedTeeth } from './teethMesh.js';
-import { keepOffHead } from '../../geometry/index.js';
+import { keepOffHead } from '../../assets/haircuts/index.js';
 import { metallicRoughnessImage, sizedImage } from './textures.js';
 import { writeArchive } from './writeArchive.js';
 import type { ExportFileOutput, ExportInput, ExportOutput, StaticFileOutput } from './types.js';

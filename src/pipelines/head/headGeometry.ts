@@ -1,9 +1,8 @@
 import { hairRegion, type FaceAnalysis, type Mask } from '../../analysis/index.js';
 import { repackUvs, type HeadTemplate } from '../../assets/index.js';
 import { mergeMeshes } from '../../geometry/index.js';
-import {
-  cartoonish, curvedBottom, fitHead, fitNeck, haircutShell, hairCurtain, hairVolume, type FittedHead, type HairVolume, type Mesh,
-} from '../../geometry/index.js';
+import { haircutShell, hairCurtain, hairVolume, type HairVolume } from '../../assets/haircuts/index.js';
+import { cartoonish, curvedBottom, fitHead, fitNeck, type FittedHead, type Mesh } from '../../geometry/index.js';
 import type { RawImage } from '../../texture/index.js';
 import type { EffectiveParameters } from '../catalogue/index.js';
 

@@ -1,7 +1,7 @@
-import { artificialHaircutTexture, fitHaircut, haircutByIdentity } from '../../assets/haircuts/index.js';
+import { artificialHaircutTexture, fitHaircut, haircutByIdentity, haircutTexture } from '../../assets/haircuts/index.js';
 import type { Mask } from '../../analysis/index.js';
 import { simplifyMesh, type FittedHead, type Mesh } from '../../geometry/index.js';
-import { encodePng, haircutTexture, type Texture } from '../../texture/index.js';
+import { encodePng, type Texture } from '../../texture/index.js';
 import { GENERATED_HAIRCUT } from '../catalogue/haircuts.js';
 import type { AvatarHaircut } from '../avatarModel.js';
 import { renderPreview } from './headPreview.js';

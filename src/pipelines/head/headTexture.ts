@@ -1,9 +1,10 @@
 import type { FaceAnalysis, Mask, Rgb } from '../../analysis/index.js';
 import {
-  bakeTexture, eyeColours, faceLayout, faceOutline, hairTexture, parametricEyes, parametricEyesV2, recolorLips,
+  bakeTexture, eyeColours, faceLayout, faceOutline, parametricEyes, parametricEyesV2, recolorLips,
   recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type RawImage, type Texture, paintMouthBag,
 } from '../../texture/index.js';
 import { REPACKED_TEXTURE_SIZE } from '../../assets/index.js';
+import { hairTexture } from '../../assets/haircuts/index.js';
 import type { EffectiveParameters } from '../catalogue/index.js';
 import type { HeadGeometry } from './headGeometry.js';
 import { textureProjection } from '../projection.js';

@@ -1,6 +1,6 @@
 // The library's table and the sets' names are data: read from their own modules, not the barrels,
 // so that the service's catalogue loads no geometry or asset code.
-import { haircutSet } from '../../../assets/haircuts/haircutLibrary.js';
+import { haircutSet } from '../../../assets/haircuts/library/haircutLibrary.js';
 import { BLENDSHAPE_SET_NAMES, blendshapeNames } from '../../../geometry/blendshapes/names.js';
 import { appliesTo, type PipelineName } from '../pipelines.js';
 import { GENERATED_HAIRCUT, HAIRCUT_SETS } from '../haircuts.js';

@@ -1,0 +1,74 @@
+import type { RimColumn } from './curtainRim.js';
+import type { HairCurtainOptions } from './hairCurtain.js';
+import type { HairSide } from './hairLength.js';
+import type { RadialProfile } from '../../../geometry/radialProfile.js';
+
+/** One column's fall: how far out the hair curtain hangs at each height, and where it ends. */
+export interface Fall {
+  /** Where it starts: under the cap, above its rim. */
+  top: number;
+  end: number;
+  radiusAt(y: number): number;
+}
+
+/**
+ * How one column of the hair curtain falls from under the cap (`fallFrom`, or `overlap` above the
+ * rim) towards `target`: never inwards, out over whatever lies beneath at `clearance`, spreading by
+ * `flare`, widened towards the photo's silhouette (`side`) by `sideWeight`; ended on the shoulders
+ * where they would push it out more than `maxPush`. Sampled every `step` metres.
+ */
+export function hang(c: RimColumn, target: number, profile: RadialProfile, volume: RadialProfile, side: HairSide, sideWeight: number, step: number, o: Required<HairCurtainOptions>): Fall {
+  const top = Math.max(c.rimHeight + o.overlap, o.fallFrom);
+  // From just under the cap's outside: it falls over the cap's lower edge, which would otherwise stand out as a step.
+  const r0 = Math.max(profile.at(c.angle, top) + o.clearance, volume.at(c.angle, top) - o.inset);
+  const widen = smoothstep(0.5, 0.9, sideWeight);
+  const heights: number[] = [top], radii: number[] = [r0];
+  let falling = r0, end = target;
+  for (let y = top - step; y > target - step; y -= step) {
+    const under = profile.at(c.angle, y) + o.clearance;
+    if (under > falling + o.maxPush) {
+      end = y + step;
+      break;
+    }
+    falling = Math.max(falling, under);
+    let r = falling + o.flare * (top - y);
+    const extent = extentAt(side, y);
+    if (widen > 0 && Number.isFinite(extent)) {
+      // The silhouette is the hair's outside: the curtain is its middle layer, so a little inside it.
+      const wanted = Math.min(falling + o.maxWiden, extent / Math.max(0.5, Math.abs(Math.sin(c.angle))) - 0.005);
+      r = Math.max(r, r + (wanted - r) * widen * smoothstep(0, 0.04, top - y));
+    }
+    heights.push(y);
+    radii.push(r);
+  }
+  return {
+    top,
+    end: Math.min(end, top - o.minHang),
+    radiusAt: (y) => {
+      const f = Math.min(heights.length - 1, Math.max(0, (top - y) / step));
+      const i = Math.floor(f), j = Math.min(heights.length - 1, i + 1);
+      return radii[i] + (radii[j] - radii[i]) * (f - i);
+    },
+  };
+}
+
+/** The hair's measured extent beside the head at height y, averaged over a few levels; NaN where unmeasured. */
+function extentAt(side: HairSide, y: number): number {
+  const { levels, extent } = side;
+  const step = levels.length > 1 ? levels[0] - levels[1] : 1;
+  const k = Math.round((levels[0] - y) / step);
+  let sum = 0, n = 0;
+  for (let d = -2; d <= 2; d++) {
+    const e = extent[k + d];
+    if (e !== undefined && Number.isFinite(e)) {
+      sum += e;
+      n++;
+    }
+  }
+  return n ? sum / n : NaN;
+}
+
+function smoothstep(e0: number, e1: number, x: number): number {
+  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
+  return t * t * (3 - 2 * t);
+}

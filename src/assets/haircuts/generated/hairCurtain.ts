@@ -1,0 +1,211 @@
+import type { Mask, Rgb } from '../../../analysis/types.js';
+import { keepOffHead } from './keepOffHead.js';
+import type { Image } from '../../../core/image.js';
+import { computeNormals } from '../../../geometry/computeNormals.js';
+import { hairLength, type HairLengthOptions } from './hairLength.js';
+import { hang } from './curtainFall.js';
+import type { Mesh } from '../../../core/mesh.js';
+import type { PhotoCamera } from '../../../core/camera.js';
+import { radialProfile } from '../../../geometry/radialProfile.js';
+import { curtainRim } from './curtainRim.js';
+
+/** Options of {@link hairCurtain}. */
+export interface HairCurtainOptions {
+  /** Hair that ends less than this far below the ear canals (metres) hangs no curtain: it is the cap's. */
+  minDrop?: number;
+  /** Azimuth (degrees from the face's direction) of the curtain's front edges, beside the face. */
+  front?: number;
+  /** Columns per degree of azimuth. */
+  columnsPerDegree?: number;
+  /** Rows from the rim down. */
+  rows?: number;
+  /** Least distance from the head (metres) the curtain hangs at. */
+  clearance?: number;
+  /** How much the curtain moves out per metre it hangs down: it spreads over the shoulders. */
+  flare?: number;
+  /** Farthest (metres) the shoulders may push the hanging hair out before it ends on them. */
+  maxPush?: number;
+  /**
+   * Height (metres, head frame) from which the curtain falls where the cap reaches lower: the
+   * widest part of the skull, above the ears, so that it falls over the ears and the nape in one
+   * sheet instead of following the cap's rim up round the ears. Under the cap down to its rim.
+   */
+  fallFrom?: number;
+  /** How far under the cap's outside (metres) the curtain starts. */
+  inset?: number;
+  /** How far (metres) above the cap's rim the curtain starts where the rim is higher than `fallFrom`: it starts under the cap. */
+  overlap?: number;
+  /** Shortest column, metres: where the photo shows the hair ending at the rim. */
+  minHang?: number;
+  /** Farthest (metres) the photo's hair silhouette may widen the curtain beyond where it hangs. */
+  maxWiden?: number;
+  /** Azimuth (degrees) over which the curtain's front edges turn in to lie on the head: no gap beside the face. */
+  tuck?: number;
+  /** Rounds of averaging of how far out neighbouring columns hang: one surface, not ribbons. */
+  smoothing?: number;
+  /** Height of the cap's hair above its rim (metres) that is stretched down the curtain as its texture. */
+  uvReach?: number;
+  /** Coverage of the cap from which its texture is fully opaque hair. */
+  opaqueCoverage?: number;
+  /** Options of the length measured on the photo. */
+  length?: HairLengthOptions;
+}
+
+export const HAIR_CURTAIN_DEFAULTS: Required<HairCurtainOptions> = {
+  minDrop: 0.06,
+  front: 72,
+  columnsPerDegree: 0.25,
+  rows: 16,
+  clearance: 0.004,
+  flare: 0.08,
+  maxPush: 0.03,
+  fallFrom: 0.03,
+  overlap: 0.01,
+  inset: 0.004,
+  minHang: 0.01,
+  maxWiden: 0.03,
+  tuck: 14,
+  smoothing: 8,
+  uvReach: 0.03,
+  opaqueCoverage: 0.8,
+  length: {},
+};
+
+/** What {@link hairCurtain} hangs from and measures on. */
+export interface HairCurtainInput {
+  /** The hair volume's mesh as the haircut shell is cut from it (styled), with the head template's UV layout. */
+  hair: Mesh;
+  /** Per vertex of `hair`, HairVolume.coverage (the cap's rim is at ½). */
+  coverage: Float32Array;
+  /** UVs the curtain takes, per vertex of `hair` (a repacked layout); default `hair.uvs`. */
+  uvs?: Float32Array;
+  /** The head the curtain hangs over (same frame as `hair`), with normals. */
+  head: Mesh;
+  /** The fit's camera: head frame → photo. */
+  camera: PhotoCamera;
+  /** The photo's hair region. */
+  mask: Mask;
+  /** Photo width and height, pixels. */
+  width: number;
+  height: number;
+  /** The photo and its hair colour: clothes the mask took for hair are not measured as hair. */
+  photo?: Image;
+  color?: Rgb;
+}
+
+/**
+ * Long hair: a curtain (columns × rows) that hangs below the generated haircut's cap at the sides
+ * and back, down to where the photo shows the hair ending beside the face and neck (hairLength.ts;
+ * the unseen back hangs as far as the longer side). Each column starts under the cap, just inside
+ * its outside, above the ears (`fallFrom`) or just above the cap's rim where that is higher, so
+ * the curtain overlaps the cap instead of meeting its ragged rim edge to edge; it falls straight
+ * down, pushed out by what lies beneath (ears, shoulders), spreading slightly, widened towards the
+ * photo's hair silhouette at the sides, and ends where the shoulders would push it out more than
+ * `maxPush`. Its front edges turn in onto the head beside the face. Its texture is the cap's
+ * opaque hair above the ears, stretched down. Null when the hair ends above `minDrop` or the photo
+ * does not show it.
+ *
+ * ```ts
+ * const curtain = hairCurtain({ hair: styled.mesh, coverage: volume.coverage, head: head.mesh, camera: fitted.camera,
+ *   mask: hairRegion(photo, analysis), width: photo.width, height: photo.height });
+ * const haircut = curtain ? mergeMeshes([shell, curtain]) : shell;
+ * ```
+ */
+export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions = {}): Mesh | null {
+  const o = { ...HAIR_CURTAIN_DEFAULTS, ...options };
+  const sides = hairLength(input.camera, { hair: input.mask, photo: input.photo, color: input.color }, input.width, input.height, o.length);
+  const [right, left] = sides.map((s, i) => (Number.isNaN(s.end) ? sides[1 - i].end : s.end));
+  if (Number.isNaN(right) || Math.min(right, left) > -o.minDrop) return null;
+  const back = Math.min(right, left);
+
+  const hp = input.head.positions;
+  let headBottom = Infinity, zMin = Infinity, zMax = -Infinity;
+  for (let v = 0; v < hp.length / 3; v++) {
+    const y = hp[v * 3 + 1], z = hp[v * 3 + 2];
+    headBottom = Math.min(headBottom, y);
+    if (y > -0.02 && y < 0.06) {
+      zMin = Math.min(zMin, z);
+      zMax = Math.max(zMax, z);
+    }
+  }
+  const axisZ = (zMin + zMax) / 2;
+  const profile = radialProfile(input.head, axisZ), volume = radialProfile(input.hair, axisZ);
+  const columns = curtainRim(input, axisZ, (o.front * Math.PI) / 180, o.columnsPerDegree, o.fallFrom, o.uvReach, o.opaqueCoverage);
+  if (columns.length < 2) return null;
+
+  // Where each column ends: the photo's length, blended from the side's to the back's, above the
+  // head's bottom cut, and on the shoulders.
+  const step = 0.005;
+  const falls = columns.map((c) => {
+    const s = Math.sin(c.angle), w = s * s;
+    const end = Math.max(headBottom + 0.01, w * (s < 0 ? right : left) + (1 - w) * back);
+    return hang(c, end, profile, volume, sides[s < 0 ? 0 : 1], w, step, o);
+  });
+  const ends = falls.map((f) => f.end);
+  for (let pass = 0; pass < 3; pass++) {
+    const prev = ends.slice();
+    for (let i = 0; i < ends.length; i++) {
+      if (columns[i].seamBefore || (i + 1 < ends.length && columns[i + 1].seamBefore)) continue;
+      ends[i] = (prev[Math.max(0, i - 1)] + 2 * prev[i] + prev[Math.min(ends.length - 1, i + 1)]) / 4;
+    }
+  }
+
+  const R = o.rows, C = columns.length;
+  const heights = new Float32Array(C * (R + 1)), radii = new Float32Array(C * (R + 1));
+  columns.forEach((c, i) => {
+    const top = falls[i].top, end = Math.min(ends[i], top - o.minHang);
+    for (let k = 0; k <= R; k++) {
+      heights[i * (R + 1) + k] = top + ((end - top) * k) / R;
+      radii[i * (R + 1) + k] = falls[i].radiusAt(heights[i * (R + 1) + k]);
+    }
+  });
+  smoothColumns(radii, C, R + 1, o.smoothing);
+  const tuck = (o.tuck * Math.PI) / 180, front = (o.front * Math.PI) / 180;
+  const positions = new Float32Array(C * (R + 1) * 3), uvs = new Float32Array(C * (R + 1) * 2);
+  columns.forEach((c, i) => {
+    const inward = 1 - smoothstep(0, tuck, Math.min(Math.abs(c.angle), 2 * Math.PI - Math.abs(c.angle)) - front);
+    // The seam's column sits on the UV islands' border, where the texture's alpha is half: it takes its neighbour's texels.
+    const uvFrom = c.seamBefore ? columns[Math.min(C - 1, i + 1)] : i + 1 < C && columns[i + 1].seamBefore ? columns[Math.max(0, i - 1)] : c;
+    for (let k = 0; k <= R; k++) {
+      const v = i * (R + 1) + k, t = k / R;
+      const y = heights[v];
+      const r = radii[v] + (profile.at(c.angle, y) + o.clearance - radii[v]) * inward;
+      positions[v * 3] = r * Math.sin(c.angle);
+      positions[v * 3 + 1] = y;
+      positions[v * 3 + 2] = axisZ + r * Math.cos(c.angle);
+      uvs[v * 2] = uvFrom.uvTop[0] + (uvFrom.uvBottom[0] - uvFrom.uvTop[0]) * t;
+      uvs[v * 2 + 1] = uvFrom.uvTop[1] + (uvFrom.uvBottom[1] - uvFrom.uvTop[1]) * t;
+    }
+  });
+  // Columns run from the right of the face round the back to the left: seen from outside, column
+  // i + 1 is left of column i and row k + 1 below row k, so (a, b, a + 1) turns anticlockwise.
+  const faces: number[] = [];
+  for (let i = 0; i + 1 < C; i++) {
+    if (columns[i + 1].seamBefore) continue;
+    for (let k = 0; k < R; k++) {
+      const a = i * (R + 1) + k, b = (i + 1) * (R + 1) + k;
+      faces.push(a, b, a + 1, b, b + 1, a + 1);
+    }
+  }
+  return computeNormals(keepOffHead({ positions, uvs, indices: Uint32Array.from(faces) }, input.head, { clearance: o.clearance }));
+}
+
+/**
+ * Neighbouring columns' radii averaged, row by row, round the curtain (the two copies of the seam's
+ * column are neighbours like any others, and end equal).
+ */
+function smoothColumns(radii: Float32Array, columns: number, rows: number, rounds: number): void {
+  const next = new Float32Array(radii.length);
+  for (let pass = 0; pass < rounds; pass++) {
+    for (let i = 0; i < columns; i++) {
+      const a = Math.max(0, i - 1), b = Math.min(columns - 1, i + 1);
+      for (let k = 0; k < rows; k++) next[i * rows + k] = (radii[a * rows + k] + 2 * radii[i * rows + k] + radii[b * rows + k]) / 4;
+    }
+    radii.set(next);
+  }
+}
+
+function smoothstep(e0: number, e1: number, x: number): number {
+  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
+  return t * t * (3 - 2 * t);
+}

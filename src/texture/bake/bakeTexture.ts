@@ -1,0 +1,219 @@
+import type { Mask, Rgb } from '../../analysis/types.js';
+import type { Mesh } from '../../core/mesh.js';
+import { composite } from './composite.js';
+import { rasterizeDepth } from '../../core/depthBuffer.js';
+import { evenLightingIn, type evenLighting } from './evenLighting.js';
+import type { faceOutline } from './faceOutline.js';
+import { faceTone } from './faceTone.js';
+import { feather } from '../filters/feather.js';
+import { checkImage, type Image, type RgbImage } from '../../core/image.js';
+import { FACE_BAND, photoGrid } from './photoGrid.js';
+import { photoTexels } from './photoTexels.js';
+import { checkProjection, type Projection } from '../../core/projection.js';
+import { regionTriangles, type FaceRegion } from '../layout/regionMask.js';
+import { skinFill } from './skinFill.js';
+import { islandBorders } from './uvEdges.js';
+
+/** What a texture is baked from. */
+export interface BakeInput {
+  /** The fitted head, with per-vertex UVs. */
+  mesh: Mesh;
+  /** Where each vertex of `mesh` lands in `photo`. */
+  projection: Projection;
+  /** The photo, 8-bit, 1, 3 or 4 channels; `projection` is in its pixels. */
+  photo: Image;
+  /**
+   * The person's skin colour (FaceAnalysis `colors.skin`). Unseen skin tends to the tone the photo
+   * shows along the face's border (see {@link BakedTexture.tone}); this is the fallback when there
+   * is no face outline or too little of it is visible.
+   */
+  skin: Rgb;
+  /** Segmentation masks over the whole photo, any resolution (FaceAnalysis `segmentation`). */
+  masks?: {
+    /** Outside it (background) nothing is taken from the photo. */
+    person?: Mask;
+    /** Hair is not taken from the photo: the head texture is skin, hair is a separate mesh. */
+    hair?: Mask;
+  };
+  /**
+   * The face outline in the photo, [x0, y0, x1, y1, ...] pixels (e.g. {@link faceOutline} of the
+   * analysis). In the inner face the photo is taken whatever its colour; outside it (neck, ears,
+   * top of the head) and in the band inside the outline (forehead, temples, cheek sides, jaw; see
+   * `faceBand`) only where it looks like skin, so a collar, a scarf, a fringe or a strand of hair
+   * the mask missed is not baked onto the head. Without it the photo is trusted everywhere.
+   */
+  faceOutline?: ArrayLike<number>;
+  /** Parts of the mesh taken from the photo but not skin, so kept out of the skin fill. */
+  regions?: {
+    eyes?: FaceRegion;
+    lips?: FaceRegion;
+    brows?: FaceRegion;
+  };
+}
+
+/** Options of {@link bakeTexture}. */
+export interface BakeOptions {
+  /** Texture width in texels. */
+  width?: number;
+  /** Texture height in texels. */
+  height?: number;
+  /** Facing (cosine to the camera) at and below which nothing is taken from the photo. */
+  facingFrom?: number;
+  /** Facing from which the photo is taken at full weight; between the two, a smoothstep. */
+  facingTo?: number;
+  /**
+   * How far behind the nearest surface (fraction of the mesh's depth range) a point still counts as
+   * seen; at twice this it is hidden. Absorbs the depth buffer's discretisation.
+   */
+  depthTolerance?: number;
+  /** Longer side of the photo-space depth buffer, in cells; it covers only the area under the mesh. */
+  depthBufferSize?: number;
+  /** Texels by which triangles are grown so that seams never show the texture background. */
+  dilation?: number;
+  /** Width, as a fraction of the texture width, of the fade from the photo into the fill at hard edges. */
+  feather?: number;
+  /** The skin fill is computed at 1/fillFactor of the texture resolution (it is smooth). */
+  fillFactor?: number;
+  /** Distance from known skin, as a fraction of the texture width, over which the fill becomes the skin tone. */
+  fillFalloff?: number;
+  /**
+   * Depth of the band inside the face outline, as a fraction of the face's size, over which the
+   * photo goes from taken only where it looks like skin (at the outline) to taken whatever its colour.
+   */
+  faceBand?: number;
+  /** Luma difference (0..255) from the skin tone within which a photo texel fully counts as skin for the fill. */
+  skinLumaTolerance?: number;
+  /** Chroma (Cb, Cr) difference from the skin tone within which a photo texel fully counts as skin. */
+  skinChromaTolerance?: number;
+  /**
+   * `enhance_lighting`: how much of the photo's broad shading to divide out (0..1, see
+   * {@link evenLighting}), applied to the photo's texels before the fill is grown from them.
+   */
+  evenLighting?: number;
+}
+
+export const BAKE_DEFAULTS: Required<BakeOptions> = {
+  width: 4096,
+  height: 2048,
+  facingFrom: 0.15,
+  facingTo: 0.5,
+  depthTolerance: 0.02,
+  depthBufferSize: 512,
+  dilation: 2,
+  feather: 1 / 512,
+  fillFactor: 8,
+  fillFalloff: 1 / 24,
+  faceBand: FACE_BAND,
+  skinLumaTolerance: 60,
+  skinChromaTolerance: 18,
+  evenLighting: 0,
+};
+
+/** A baked texture and what later steps need to know about it. */
+export interface BakedTexture {
+  /** The `model` texture, RGB. */
+  texture: RgbImage;
+  /** Per texel, how much of its colour comes from the photo (255) rather than the fill (0). */
+  confidence: Mask;
+  /**
+   * Per texel, how much it is skin seen in the photo (255): not hair, eyes, lips, brows, nor
+   * anything far from the skin colour, nor the fill. What {@link evenLighting} learns shading from.
+   */
+  skin: Mask;
+  /**
+   * The skin tone the unseen head is filled with and photo texels are judged against: the photo's
+   * tone along the face's border (see faceTone.ts), or `skin` without a usable outline.
+   */
+  tone: Rgb;
+}
+
+/**
+ * Bakes the avatar's `model` texture from one photo: texels the photo shows take its colour, the rest
+ * of the head (sides, back, neck, under the chin, and whatever hair or another part hides) is filled
+ * with the person's own skin tone, fading from the one into the other without a seam.
+ *
+ * 1. A depth buffer of the mesh in photo space, so hidden points are not taken from the photo.
+ * 2. One UV-space rasterisation: per texel, photo position, depth and facing; photo weight =
+ *    smoothstep(facing) × visible × in the photo × person × not hair (× strict skin likeness, against
+ *    the tone of the face's border, outside the inner face); bilinear photo colour.
+ * 3. Optionally, the photo's shading evened out (`enhance_lighting`).
+ * 4. The skin fill (pull-push from skin texels, pulled with distance towards the tone of the photo
+ *    along the face's border, so the face blends into the head) at low resolution.
+ * 5. The photo weight's hard edges feathered, then photo and upsampled fill blended per texel.
+ *
+ * ```ts
+ * const { texture, confidence } = bakeTexture({ mesh, projection, photo, skin: analysis.colors.skin,
+ *   masks: analysis.segmentation, faceOutline: faceOutline(analysis.face) }, { width: 4096, height: 2048 });
+ * const jpeg = await encodeJpeg(texture, 90);
+ * ```
+ */
+export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedTexture {
+  const o = { ...BAKE_DEFAULTS, ...options };
+  const { mesh, projection, photo } = input;
+  const width = o.width, height = o.height;
+  if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
+    throw new RangeError(`texture size must be positive integers, got ${width}×${height}`);
+  }
+  if (!mesh.uvs) throw new RangeError('the mesh has no UVs');
+  const vertices = mesh.positions.length / 3;
+  if (mesh.uvs.length !== vertices * 2) throw new RangeError(`mesh.uvs has ${mesh.uvs.length} numbers, expected ${vertices * 2}`);
+  checkProjection(projection, vertices);
+  checkImage(photo, 'the photo');
+  for (const [name, mask] of Object.entries(input.masks ?? {})) {
+    if (mask && !(mask.width > 0 && mask.height > 0 && mask.data.length === mask.width * mask.height)) {
+      throw new RangeError(`the ${name} mask is ${mask.width}×${mask.height} with ${mask.data.length} bytes`);
+    }
+  }
+
+  let zMin = Infinity, zMax = -Infinity;
+  for (const z of projection.depth) {
+    if (z < zMin) zMin = z;
+    if (z > zMax) zMax = z;
+  }
+  const depthRange = zMax > zMin ? zMax - zMin : 1;
+  const depthBuffer = rasterizeDepth(mesh.indices, projection, photo.width, photo.height, o.depthBufferSize);
+  const grid = photoGrid(depthBuffer, photo.width, photo.height, { ...input.masks, faceOutline: input.faceOutline, faceBand: o.faceBand });
+  const tone = input.faceOutline && input.faceOutline.length >= 6 ? faceTone(grid, depthBuffer, photo, input.skin) : { ...input.skin };
+  const regions = input.regions ?? {};
+  const notSkin = regionTriangles(mesh, [regions.eyes, regions.lips, regions.brows]);
+  const texels = photoTexels({
+    indices: mesh.indices,
+    uvs: mesh.uvs,
+    projection,
+    photo,
+    depthBuffer,
+    depthTolerance: o.depthTolerance * depthRange,
+    grid,
+    borders: islandBorders(mesh.indices),
+    notSkin,
+    skin: tone,
+    skinLumaTolerance: o.skinLumaTolerance,
+    skinChromaTolerance: o.skinChromaTolerance,
+    facingFrom: o.facingFrom,
+    facingTo: o.facingTo,
+    width,
+    height,
+    dilation: o.dilation,
+  });
+  if (o.evenLighting > 0) {
+    evenLightingIn(texels.color, texels.source, width, height, texels.seen, { strength: o.evenLighting });
+  }
+  const fill = skinFill(texels.color, texels.source, texels.seen, width, height, tone, o.fillFactor, o.fillFalloff * width);
+  const blend = feather(texels.weight, texels.coverage, width, height, texels.seen, Math.round(o.feather * width));
+  const data = composite(texels.color, blend, texels.seen, fill, width, height);
+  // Skin seen in the photo, as far as the photo shows in the texture (none outside `seen`).
+  const skin = texels.source;
+  const { x0, x1, y0, y1 } = texels.seen;
+  for (let y = y0; y <= y1; y++) capRow(skin, blend, y * width + x0, y * width + x1 + 1);
+  return {
+    texture: { width, height, channels: 3, data },
+    confidence: { width, height, channels: 1, data: blend },
+    skin: { width, height, channels: 1, data: skin },
+    tone,
+  };
+}
+
+/** values = min(values, cap) over [from, to). */
+function capRow(values: Uint8Array, cap: Uint8Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) if (values[i] > cap[i]) values[i] = cap[i];
+}
