@@ -10,9 +10,9 @@
  *   shell and curtain, its length and silhouette);
  * - texture/: hair painted into the head's texture, and a separate haircut's RGBA texture.
  */
-export { type Haircut, type HaircutGender, type HaircutSetName } from './library/haircut.js';
-export { CAP_ONLY_LENGTH, HAIRCUT_STYLE_DEFAULTS, haircutLength, type HaircutLength, type HaircutStyle } from './library/haircutStyle.js';
-export { HAIRCUTS, haircutByIdentity, haircutSet } from './library/haircutLibrary.js';
+export { type Haircut, type HaircutGender, type HaircutSetName } from '../../library/haircuts/haircut.js';
+export { CAP_ONLY_LENGTH, HAIRCUT_STYLE_DEFAULTS, haircutLength, type HaircutLength, type HaircutStyle } from '../../library/haircuts/haircutStyle.js';
+export { HAIRCUTS, haircutByIdentity, haircutSet } from '../../library/haircuts/haircutLibrary.js';
 export { authorHaircut, type AuthoredHaircut } from './authoring/authorHaircut.js';
 export { boundHaircut, fitHaircut, type BoundHaircut } from './fit/fitHaircut.js';
 export { haircutPenetration, HAIRCUT_PENETRATION_DEFAULTS, type HaircutPenetration, type HaircutPenetrationOptions } from './fit/haircutPenetration.js';

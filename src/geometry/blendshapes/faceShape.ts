@@ -1,7 +1,7 @@
 import { landmark, type HeadFrame } from './frame.js';
 import type { Primitive } from './primitive.js';
 import { addWeighted, bump, ellipse, smoothstep, weights, type FaceRig } from './rig.js';
-import type { FACE_MODIFICATIONS } from './names.js';
+import type { FACE_MODIFICATIONS } from '../../library/blendshapeNames.js';
 
 /**
  * `face_modifications`: sliders of the face's shape rather than expressions. Each is a smooth field

@@ -2,7 +2,7 @@ import type { HeadTemplate } from '../template.js';
 import type { Mesh } from '../../core/mesh.js';
 import { headFrame } from './frame.js';
 import { primitiveDeltas } from './mobile51.js';
-import { blendshapeNames } from './names.js';
+import { blendshapeNames } from '../../library/blendshapeNames.js';
 import { RECIPES } from './recipes.js';
 import { faceRig } from './rig.js';
 
@@ -15,7 +15,7 @@ import { faceRig } from './rig.js';
  * (faceShape.ts). The lips part along the template's slit and an open mouth shows the mouth bag
  * (src/assets/headMouth.ts).
  */
-export { BLENDSHAPE_SET_NAMES, blendshapeNames, BLENDSHAPE_SETS, MOBILE_51 } from './names.js';
+export { BLENDSHAPE_SET_NAMES, blendshapeNames, BLENDSHAPE_SETS, MOBILE_51 } from '../../library/blendshapeNames.js';
 export { lodDeltas, normalDeltas } from './lod.js';
 
 /** A set of blendshapes: its names, and their deltas for a head. */

@@ -8,7 +8,7 @@ import {
   mouthFunnel, mouthLowerDown, mouthPress, mouthPucker, mouthRoll, mouthShrugLower, mouthShrugUpper, mouthSideways,
   mouthUpperUp,
 } from './lips.js';
-import type { Mobile51Name } from './names.js';
+import type { Mobile51Name } from '../../library/blendshapeNames.js';
 import type { Primitive } from './primitive.js';
 import type { FaceRig } from './rig.js';
 import { browDown, browInnerUp, browOuterUp, cheekPuff, cheekSquint, noseSneer } from './upperFace.js';

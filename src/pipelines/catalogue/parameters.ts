@@ -1,8 +1,8 @@
 import { CATEGORIES, type Category, type CategoryKind, type Group } from './groups.js';
 import { GENERATED_HAIRCUT } from './haircuts.js';
 // The library's table only (data), not the haircut code behind the barrel.
-import { haircutSet } from '../../assets/haircuts/library/haircutLibrary.js';
-import type { HaircutSetName } from '../../assets/haircuts/library/haircut.js';
+import { haircutSet } from '../../library/haircuts/haircutLibrary.js';
+import type { HaircutSetName } from '../../library/haircuts/haircut.js';
 import type { Applicability } from './pipelines.js';
 import type { ParameterValue, ValueType } from './values.js';
 

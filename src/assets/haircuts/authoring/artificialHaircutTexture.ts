@@ -1,6 +1,6 @@
 import { headTemplate } from '../../headTemplate.js';
 import type { Image } from '../../../core/image.js';
-import type { Haircut } from '../library/haircut.js';
+import type { Haircut } from '../../../library/haircuts/haircut.js';
 import { hairCap } from './hairCap.js';
 import { HAIR_BASE_COLOR } from '../library/hairColor.js';
 import { hairZone } from './hairZone.js';

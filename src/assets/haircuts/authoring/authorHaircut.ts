@@ -1,6 +1,6 @@
 import type { Mesh } from '../../../core/mesh.js';
 import type { HeadTemplate } from '../../headTemplate.js';
-import type { Haircut } from '../library/haircut.js';
+import type { Haircut } from '../../../library/haircuts/haircut.js';
 import { hairCap } from './hairCap.js';
 import { hairCards } from './hairCards.js';
 import { hairTails } from './hairTails.js';

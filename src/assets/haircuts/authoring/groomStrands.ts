@@ -3,7 +3,7 @@ import { growStrand, type Strand } from './growStrand.js';
 import { combDirection, FRONT_HAIRLINE, hemHeight, rootLength, rootZones, smoothstep } from './hairFlow.js';
 import { earClearance } from '../fit/earClearance.js';
 import { hairZone } from './hairZone.js';
-import { CAP_ONLY_LENGTH, HAIRCUT_STYLE_DEFAULTS, type HaircutStyle } from '../library/haircutStyle.js';
+import { CAP_ONLY_LENGTH, HAIRCUT_STYLE_DEFAULTS, type HaircutStyle } from '../../../library/haircuts/haircutStyle.js';
 import { headSurface, type HeadSurface } from '../../../geometry/headSurface.js';
 import { skullMesh } from './skullMesh.js';
 import { scalpRoots } from './scalpRoots.js';

@@ -4,7 +4,7 @@ import { capUv } from './hairAtlas.js';
 import { rootLength, rootZones } from './hairFlow.js';
 import type { HairZone } from './hairZone.js';
 import { earVertices } from '../fit/bindHaircut.js';
-import type { HaircutStyle } from '../library/haircutStyle.js';
+import type { HaircutStyle } from '../../../library/haircuts/haircutStyle.js';
 
 /** The scalp cap of a haircut, and what its texture follows per vertex. */
 export interface HairCap {

@@ -1,4 +1,4 @@
-import type { HaircutStyle } from '../library/haircutStyle.js';
+import type { HaircutStyle } from '../../../library/haircuts/haircutStyle.js';
 
 /** The whorl hair grows away from, at the back of the crown (template frame, metres). */
 export const CROWN_WHORL = [-0.01, 0.105, -0.065] as const;

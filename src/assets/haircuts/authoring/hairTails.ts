@@ -2,7 +2,7 @@ import type { Mesh } from '../../../core/mesh.js';
 import type { HeadTemplate } from '../../headTemplate.js';
 import { cardTile } from './hairAtlas.js';
 import { hairTube } from './hairTube.js';
-import type { HaircutStyle } from '../library/haircutStyle.js';
+import type { HaircutStyle } from '../../../library/haircuts/haircutStyle.js';
 import { CLEARANCE, type GroomedStrand } from './groomStrands.js';
 import { growStrand } from './growStrand.js';
 import { headSurface, type HeadSurface } from '../../../geometry/headSurface.js';

@@ -3,7 +3,7 @@ import type { Mesh } from '../../../core/mesh.js';
 import type { HeadTemplate } from '../../headTemplate.js';
 import { authorHaircut, MIN_HEIGHT, type AuthoredHaircut } from '../authoring/authorHaircut.js';
 import { bindHaircut, earVertices, type HaircutBinding } from './bindHaircut.js';
-import type { Haircut } from '../library/haircut.js';
+import type { Haircut } from '../../../library/haircuts/haircut.js';
 import { headSurface } from '../../../geometry/headSurface.js';
 
 /** Least height over the fitted head of the vertices checked after fitting, metres. */

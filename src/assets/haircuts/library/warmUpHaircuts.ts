@@ -1,7 +1,7 @@
 import type { HeadTemplate } from '../../headTemplate.js';
 import { boundHaircut } from '../fit/fitHaircut.js';
-import type { HaircutSetName } from './haircut.js';
-import { haircutSet } from './haircutLibrary.js';
+import type { HaircutSetName } from '../../../library/haircuts/haircut.js';
+import { haircutSet } from '../../../library/haircuts/haircutLibrary.js';
 
 /**
  * Makes and binds the haircuts of some sets on a template ahead of time (a worker's start-up):

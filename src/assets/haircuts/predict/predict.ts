@@ -1,8 +1,8 @@
 import type { FaceAnalysis, Mask } from '../../../analysis/types.js';
 import type { FittedHead } from '../../../geometry/fitHead.js';
 import { boundHaircut, placeHaircut } from '../fit/fitHaircut.js';
-import type { Haircut, HaircutSetName } from '../library/haircut.js';
-import { haircutSet } from '../library/haircutLibrary.js';
+import type { Haircut, HaircutSetName } from '../../../library/haircuts/haircut.js';
+import { haircutSet } from '../../../library/haircuts/haircutLibrary.js';
 import { predictionGrid, type PredictionGrid } from './predictionGrid.js';
 
 /** The name prediction gives when the photo shows no hair (model_info `haircut_name`). */

@@ -1,7 +1,7 @@
 // The library's table and the sets' names are data: read from their own modules, not the barrels,
 // so that the service's catalogue loads no geometry or asset code.
-import { haircutSet } from '../../../assets/haircuts/library/haircutLibrary.js';
-import { BLENDSHAPE_SET_NAMES, blendshapeNames } from '../../../geometry/blendshapes/names.js';
+import { haircutSet } from '../../../library/haircuts/haircutLibrary.js';
+import { BLENDSHAPE_SET_NAMES, blendshapeNames } from '../../../library/blendshapeNames.js';
 import { appliesTo, type PipelineName } from '../pipelines.js';
 import { GENERATED_HAIRCUT, HAIRCUT_SETS } from '../haircuts.js';
 import { PARAMETERS } from '../parameters.js';
