@@ -9,7 +9,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SHARED_SERVER_SUITES } from './support/suites.js';
+import { SHARED_SERVER_SUITES, SLOWEST_FIRST } from './support/suites.js';
 
 const TIERS = ['unit', 'all'] as const;
 type Tier = (typeof TIERS)[number];
@@ -21,22 +21,31 @@ if (!TIERS.includes(tier)) {
   process.exit(2);
 }
 
-/** Longest first, so that the two slots end close together: the shared-server process, then the other servers, then the pure tests. */
+/** The files of a tier; the shared-server process stands for the suites it runs. */
 function files(tier: Tier): string[] {
-  const tests = readdirSync(here).filter((name) => name.endsWith('.test.js')).sort();
+  const tests = readdirSync(here).filter((name) => name.endsWith('.test.js'));
   const unit = tests.filter((name) => name.endsWith('.unit.test.js'));
-  if (tier === 'unit') return unit.map((name) => join(here, name));
+  if (tier === 'unit') return slowestFirst(unit);
   const shared = new Set(SHARED_SERVER_SUITES.map((suite) => `${suite}.test.js`));
   for (const name of shared) if (!tests.includes(name)) throw new Error(`support/suites.ts lists ${name}, which does not exist`);
-  const integration = tests.filter((name) => !unit.includes(name) && !shared.has(name));
-  return ['sharedServerSuites.js', ...integration, ...unit].map((name) => join(here, name));
+  return slowestFirst(['sharedServerSuites.js', ...tests.filter((name) => !shared.has(name))]);
+}
+
+function slowestFirst(names: string[]): string[] {
+  const rank = (name: string) => {
+    const i = SLOWEST_FIRST.indexOf(name.replace(/(\.test)?\.js$/, ''));
+    return i < 0 ? SLOWEST_FIRST.length : i;
+  };
+  return [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((name) => join(here, name));
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const deps = spawnSync(npm, ['run', '--silent', 'check:deps'], { stdio: 'inherit' });
 const depsFailed = deps.status !== 0;
 
-const runner = spawn(process.execPath, ['--test', '--test-concurrency=2', ...files(tier)], { stdio: 'inherit' });
+const list = files(tier);
+console.log(`# ${tier} tier: ${list.length} files, two at a time`);
+const runner = spawn(process.execPath, ['--test', '--test-concurrency=2', ...list], { stdio: 'inherit' });
 runner.on('exit', (code) => {
   const testsFailed = code !== 0;
   if (depsFailed) console.error('\nThe dependency check (npm run check:deps) failed: see its report above the tests.');

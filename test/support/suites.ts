@@ -5,3 +5,7 @@
  * time limit, one worker) keep their own servers and run in the same process.
  */
 export const SHARED_SERVER_SUITES = ['exports', 'sameOutput', 'modifications', 'generatedHaircut', 'head', 'computation'];
+
+/** The slowest files (a minute or more of work each on this machine), started first so that the two
+ * slots of the runner end close together. Any file not listed runs after these. */
+export const SLOWEST_FIRST = ['sharedServerSuites', 'recovery', 'haircuts.unit', 'blendshapes.unit', 'geometryModifications.unit', 'cli', 'textureEdits.unit', 'analysis.unit', 'geometry.unit', 'hairCurtain.unit'];
