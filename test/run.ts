@@ -3,12 +3,15 @@
  *   node dist/test/run.js unit   the pure tests (*.unit.test.js): no server, no HTTP, no external program
  *   node dist/test/run.js all    everything; the suites of support/suites.ts in one process around a shared server
  * Both run the dependency check first and fail if it fails, but run the tests either way, so that one
- * broken import rule does not hide the state of the tests. Files run two at a time (this machine has two cores).
+ * broken import rule does not hide the state of the tests. Files run two at a time (this machine has two
+ * cores), each in its own process, the slowest first; the report is node's TAP (spec on a terminal).
  */
-import { spawnSync, spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { run } from 'node:test';
+import { spec, tap } from 'node:test/reporters';
 import { SHARED_SERVER_SUITES, SLOWEST_FIRST } from './support/suites.js';
 
 const TIERS = ['unit', 'all'] as const;
@@ -45,9 +48,12 @@ const depsFailed = deps.status !== 0;
 
 const list = files(tier);
 console.log(`# ${tier} tier: ${list.length} files, two at a time`);
-const runner = spawn(process.execPath, ['--test', '--test-concurrency=2', ...list], { stdio: 'inherit' });
-runner.on('exit', (code) => {
-  const testsFailed = code !== 0;
+// run() rather than `node --test`, which sorts its files by name: here they start in the order given.
+const tests = run({ files: list, concurrency: 2 });
+let testsFailed = false;
+tests.on('test:fail', () => void (testsFailed = true));
+tests.compose(process.stdout.isTTY ? new spec() : tap).pipe(process.stdout);
+tests.on('end', () => {
   if (depsFailed) console.error('\nThe dependency check (npm run check:deps) failed: see its report above the tests.');
-  process.exit(testsFailed ? (code ?? 1) : depsFailed ? 1 : 0);
+  process.exitCode = testsFailed || depsFailed ? 1 : 0;
 });
