@@ -52,8 +52,10 @@ console.log(`# ${tier} tier: ${list.length} files, two at a time`);
 const tests = run({ files: list, concurrency: 2 });
 let testsFailed = false;
 tests.on('test:fail', () => void (testsFailed = true));
-tests.compose(process.stdout.isTTY ? new spec() : tap).pipe(process.stdout);
-tests.on('end', () => {
+const report = tests.compose(process.stdout.isTTY ? new spec() : tap);
+report.pipe(process.stdout);
+// After the reporter's last line, so that the summary stays the closing block a reader or CI looks for.
+report.on('end', () => {
   if (depsFailed) console.error('\nThe dependency check (npm run check:deps) failed: see its report above the tests.');
   process.exitCode = testsFailed || depsFailed ? 1 : 0;
 });
