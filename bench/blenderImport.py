@@ -1,7 +1,7 @@
 # Imports FBX files with Blender's own importer and prints what it built, one JSON line per file:
 #   blender --background --factory-startup --python bench/blenderImport.py -- a.fbx [b.fbx ...]
 # Each line starts with "FBXCHECK " so that the caller can find it among Blender's own output.
-# Used by bench/blenderImport.ts and test/fbx.test.ts; runs on Blender 3.4 (Debian) and later.
+# Used by bench/blenderImport.ts and test/fbxBlender.test.ts; runs on Blender 3.4 (Debian) and later.
 import json
 import sys
 

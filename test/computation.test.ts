@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends, startTestServer, type TestServer } from './support/server.js';
+import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { ABSOLUTELY_BALD, haircutSet } from '../src/assets/haircuts/index.js';
 
@@ -12,11 +13,10 @@ for (const backend of backends()) {
     let api: Api;
     let allModelInfo: Record<string, unknown>;
     before(async () => {
-      server = await startTestServer({ backend, workers: 1 });
+      server = await sharedServer(backend);
       api = new Api(server.url, (await server.client('enterprise')).token);
       allModelInfo = (await api.get('/parameters/available/head_1.2/?pipeline_subtype=base/mobile')).body.model_info;
     });
-    after(() => server.stop());
 
     test('astronaut.png goes Queued → Computing → Completed with progress that never goes back', async () => {
       const res = await api.createAvatar({ pipeline: 'head_1.2', pipeline_subtype: 'base/mobile', name: 'Eileen', photo: photo('astronaut.png'), parameters: JSON.stringify({ model_info: allModelInfo }) });

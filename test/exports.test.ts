@@ -1,7 +1,8 @@
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { backends, startTestServer, type TestServer } from './support/server.js';
+import { backends, type TestServer } from './support/server.js';
+import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readGltfDocument, validateGltf } from './support/models.js';
 import { loadFbx } from './support/fbx.js';
@@ -16,7 +17,7 @@ for (const backend of backends()) describe(`exports (over HTTP, ${backend.name})
   let bust: any; // head_2.0 bust/mobile: generated haircut, export asked at creation
   let head: any; // head_1.2 base/mobile with mobile_51 blendshapes
   before(async () => {
-    server = await startTestServer({ backend, workers: 2, env: { LIKENESS_THROTTLE_PER_MINUTE: '0', LIKENESS_LOG_LEVEL: process.env.TEST_LOG ?? 'silent' } });
+    server = await sharedServer(backend);
     api = new Api(server.url, (await server.client('pro')).token);
     const created = await Promise.all([
       api.createAvatar({
@@ -38,7 +39,6 @@ for (const backend of backends()) describe(`exports (over HTTP, ${backend.name})
     assert.equal(bust.status, 'Completed', bust.failure_reason);
     assert.equal(head.status, 'Completed', head.failure_reason);
   });
-  after(() => server.stop());
 
   const download = async (url: string, headers: Record<string, string> = { Authorization: `Bearer ${api.token}` }) => {
     const res = await fetch(url, { headers });

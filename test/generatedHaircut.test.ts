@@ -1,7 +1,8 @@
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { startTestServer, type TestServer } from './support/server.js';
+import type { TestServer } from './support/server.js';
+import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readZip } from '../src/formats/zip.js';
 import { readPly } from '../src/formats/ply.js';
@@ -17,7 +18,7 @@ describe('the generated haircut (head_2.0, over HTTP)', () => {
   let api: Api;
   const avatars: Record<string, any> = {};
   before(async () => {
-    server = await startTestServer({ workers: 1, env: { LIKENESS_THROTTLE_PER_MINUTE: '0' } });
+    server = await sharedServer();
     api = new Api(server.url, (await server.client('pro')).token);
     const create = async (key: string, pipeline: string, subtype: string, file: string, parameters?: unknown) => {
       const res = await api.createAvatar({ pipeline, pipeline_subtype: subtype, name: key, photo: photo(file), ...(parameters ? { parameters: JSON.stringify(parameters) } : {}) });
@@ -38,7 +39,6 @@ describe('the generated haircut (head_2.0, over HTTP)', () => {
       assert.equal(avatars[key].status, 'Completed', avatars[key].failure_reason);
     }
   });
-  after(() => server.stop());
 
   const download = async (url: string) => {
     const res = await fetch(url, { headers: { Authorization: `Bearer ${api.token}` } });

@@ -1,7 +1,8 @@
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { startTestServer, type TestServer } from './support/server.js';
+import type { TestServer } from './support/server.js';
+import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readZip } from '../src/formats/zip.js';
 import { readPly } from '../src/formats/ply.js';
@@ -16,13 +17,12 @@ describe('a head avatar from a real photo (head_1.2 base/mobile)', () => {
   let api: Api;
   let avatar: any;
   before(async () => {
-    server = await startTestServer({ workers: 1 });
+    server = await sharedServer();
     api = new Api(server.url, (await server.client('pro')).token);
     const res = await api.createAvatar({ pipeline: 'head_1.2', pipeline_subtype: 'base/mobile', name: 'Eileen', photo: photo('astronaut.png') });
     avatar = await api.waitFor(res.body.code, final, 90_000);
     assert.equal(avatar.status, 'Completed', avatar.failure_reason);
   });
-  after(() => server.stop());
 
   const download = async (path: string) => {
     const res = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${api.token}` } });
@@ -111,10 +111,9 @@ describe('every head subtype completes from a real photo', () => {
   let server: TestServer;
   let api: Api;
   before(async () => {
-    server = await startTestServer({ workers: 1 });
+    server = await sharedServer();
     api = new Api(server.url, (await server.client('pro')).token);
   });
-  after(() => server.stop());
 
   /** LOD0 and LOD7 faces of the spec's table; base/static and bust/static take their mobile sibling's budgets (docs/geometry.md). */
   const subtypes: [string, string, number, number][] = [

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import pino from 'pino';
 import { backends, startTestServer, type TestServer } from './support/server.js';
 import { Api, tinyPng } from './support/api.js';
 
@@ -103,6 +104,73 @@ for (const backend of backends()) {
       const res = await plus.get('/parameters/available/persona_2.0/?pipeline_subtype=female');
       assert.equal(res.status, 403);
       assert.match(res.body.detail, /Enterprise/);
+    });
+  });
+
+  describe(`behind a reverse proxy: LIKENESS_TRUST_PROXY and X-Forwarded-* (${backend.name})`, () => {
+    const forwarded = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'avatars.example.com', 'X-Forwarded-For': '203.0.113.7' };
+    let png: Buffer;
+    before(async () => {
+      png = await tinyPng();
+    });
+
+    /** A server that logs every request (the log is where the client's address shows), with two avatars to page through. */
+    const proxied = async (trustProxy: boolean) => {
+      const log: any[] = [];
+      const logger = pino({ level: 'debug' }, { write: (line: string) => void log.push(JSON.parse(line)) });
+      const server = await startTestServer({ backend, logger, env: { LIKENESS_TRUST_PROXY: String(trustProxy), LIKENESS_LOG_LEVEL: 'debug' } });
+      const api = new Api(server.url, (await server.client('enterprise')).token);
+      const create = async (headers: Record<string, string>) => {
+        const form = new FormData();
+        form.append('pipeline', 'head_1.2');
+        form.append('name', 'proxied');
+        form.append('photo', new Blob([new Uint8Array(png)]), 'photo.jpg');
+        const res = await api.request('POST', '/avatars/', { body: form, headers });
+        assert.equal(res.status, 201, JSON.stringify(res.body));
+        return res.body;
+      };
+      const addressOf = (url: string) => log.find((entry) => entry.msg === 'incoming request' && entry.req?.url === url)?.req.remoteAddress;
+      return { server, api, create, addressOf };
+    };
+
+    test('with LIKENESS_TRUST_PROXY=true, avatar URLs and Link use X-Forwarded-Proto and -Host, and the client address is X-Forwarded-For', async () => {
+      const { server, api, create, addressOf } = await proxied(true);
+      try {
+        const avatar = await create(forwarded);
+        assert.equal(avatar.url, `https://avatars.example.com/avatars/${avatar.code}/`);
+        assert.equal(avatar.mesh, `https://avatars.example.com/avatars/${avatar.code}/mesh/`);
+        const direct = await create({});
+        assert.equal(direct.url, `${server.url}/avatars/${direct.code}/`, 'a request without the headers keeps its own host');
+
+        const page = await api.request('GET', '/avatars/?page_size=1', { headers: forwarded });
+        assert.equal(page.status, 200);
+        assert.equal(page.body[0].url, `https://avatars.example.com/avatars/${direct.code}/`);
+        const link = page.headers.get('link')!;
+        assert.match(link, /<https:\/\/avatars\.example\.com\/avatars\/\?page_size=1&page=2>; rel="next"/);
+        assert.ok(!link.includes(server.url), link);
+        assert.equal(addressOf('/avatars/?page_size=1'), '203.0.113.7');
+      } finally {
+        await server.stop();
+      }
+    });
+
+    test('with LIKENESS_TRUST_PROXY false (the default), X-Forwarded-* are ignored', async () => {
+      const { server, api, create, addressOf } = await proxied(false);
+      try {
+        const avatar = await create(forwarded);
+        assert.equal(avatar.url, `${server.url}/avatars/${avatar.code}/`);
+        await create(forwarded);
+
+        const page = await api.request('GET', '/avatars/?page_size=1', { headers: forwarded });
+        assert.equal(page.status, 200);
+        assert.equal(page.body[0].url.startsWith(`${server.url}/avatars/`), true, page.body[0].url);
+        const link = page.headers.get('link')!;
+        assert.ok(link.includes(`<${server.url}/avatars/?page_size=1&page=2>; rel="next"`), link);
+        assert.ok(!link.includes('example.com'), link);
+        assert.equal(addressOf('/avatars/?page_size=1'), '127.0.0.1');
+      } finally {
+        await server.stop();
+      }
     });
   });
 

@@ -1,7 +1,8 @@
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { startTestServer, type TestServer } from './support/server.js';
+import type { TestServer } from './support/server.js';
+import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readZip } from '../src/formats/zip.js';
 import { readPly, type PlyContents } from '../src/formats/ply.js';
@@ -63,11 +64,11 @@ describe('avatar and shape modifications, additional textures (head avatars over
   };
 
   before(async () => {
-    // Unthrottled: five waitFor loops polling every 50 ms spend the default 600 requests a
-    // minute in seconds, and the tests' downloads would then be refused for the rest of it.
-    server = await startTestServer({ workers: 1, env: { LIKENESS_THROTTLE_PER_MINUTE: '0' } });
+    // Unthrottled (the shared server is): five waitFor loops polling every 50 ms spend the default
+    // 600 requests a minute in seconds, and the tests' downloads would then be refused for the rest of it.
+    server = await sharedServer();
     api = new Api(server.url, (await server.client('pro')).token);
-    // All queued at once; the single worker computes them one after another.
+    // All queued at once; the server's workers compute them as they get to them.
     const queued = {
       everything: await compute('head_1.2', 'base/mobile', 'everything', EVERYTHING),
       plain: await compute('head_1.2', 'base/mobile', 'plain'),
@@ -80,7 +81,6 @@ describe('avatar and shape modifications, additional textures (head avatars over
       avatars[role].catch(() => {}); // reported by the tests that await it
     }
   });
-  after(() => server.stop());
 
   describe('everything at once on head_1.2 base/mobile', () => {
     test('completes, and /textures/ lists model and exactly the requested additional textures', async () => {

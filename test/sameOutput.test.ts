@@ -1,9 +1,10 @@
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { startTestServer, type TestServer } from './support/server.js';
+import type { TestServer } from './support/server.js';
+import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readZip } from '../src/formats/zip.js';
 
@@ -55,10 +56,9 @@ describe('the same inputs give the same files', () => {
   let api: Api;
   const hashes: Record<string, string> = {};
   before(async () => {
-    server = await startTestServer({ workers: 2, env: { LIKENESS_THROTTLE_PER_MINUTE: '0' } });
+    server = await sharedServer();
     api = new Api(server.url, (await server.client('enterprise')).token);
   });
-  after(() => server.stop());
 
   const bytes = async (url: string) => {
     const res = await fetch(url, { headers: { Authorization: `Bearer ${api.token}` } });

@@ -1,5 +1,5 @@
 import type { BlendshapeFormat } from '../pipelines/catalogue/exports/formats.js';
-import { isRecord, readJson } from '../store/storedJson.js';
+import { isRecord, readJson } from '../core/storedJson.js';
 
 /** The blendshapes download a `blendshapes` job makes: GET /avatars/{code}/blendshapes/?fmt=…&lod=…. */
 export interface BlendshapeTarget {

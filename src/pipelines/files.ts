@@ -1,6 +1,6 @@
 import type { FaceAnalysis } from '../analysis/index.js';
 import type { RemovalStatus } from '../texture/removals/removalStatus.js';
-import { readJson, isRecord } from '../store/storedJson.js';
+import { readJson, isRecord } from '../core/storedJson.js';
 
 /**
  * Where a pipeline leaves an avatar's files, by the names of the spec's endpoints. The service serves

@@ -5,7 +5,7 @@ import { newestFirst, type Page, type PageRequest } from './page.js';
 import type { Scope } from './scope.js';
 import { timestamp } from './time.js';
 import type { AvatarStatus } from './status.js';
-import { isRecord, readJson } from './storedJson.js';
+import { isRecord, readJson } from '../core/storedJson.js';
 import type { NormalisedParameters } from '../pipelines/catalogue/validate.js';
 
 export type AvatarRecord = AvatarTable;

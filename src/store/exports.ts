@@ -5,7 +5,7 @@ import type { ExportTable } from './schema.js';
 import { newestFirst, type Page, type PageRequest } from './page.js';
 import type { Scope } from './scope.js';
 import type { FinalStatus, Unsuccessful } from './status.js';
-import { isRecord, readJson } from './storedJson.js';
+import { isRecord, readJson } from '../core/storedJson.js';
 import { timestamp } from './time.js';
 
 export type ExportRecord = ExportTable;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BlobStore } from './blobs.js';
 import { staticKey } from './keys.js';
-import { isRecord, readJson } from './storedJson.js';
+import { isRecord, readJson } from '../core/storedJson.js';
 
 /** What is stored beside a static file's bytes, as `<identity>.json`. */
 export interface StaticFileMeta {

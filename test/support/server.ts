@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { loadConfig, type Config } from '../../src/service/config.js';
 import { startServer, type RunningServer } from '../../src/service/server.js';
 import { createClient } from '../../src/store/clients.js';
@@ -57,7 +57,8 @@ export async function freshPostgresDatabase(serverUrl: string): Promise<{ url: s
   };
 }
 
-export async function startTestServer(options: { backend?: Backend; env?: Record<string, string>; workers?: number } = {}): Promise<TestServer> {
+/** A server of its own: `logger` receives what it logs (silent by default; LIKENESS_LOG_LEVEL in `env` sets the level it asks for). */
+export async function startTestServer(options: { backend?: Backend; env?: Record<string, string>; workers?: number; logger?: Logger } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'likeness-test-'));
   const pgdb = options.backend?.name === 'postgres' ? await freshPostgresDatabase(options.backend.url!) : null;
   const env: Record<string, string> = {
@@ -70,7 +71,7 @@ export async function startTestServer(options: { backend?: Backend; env?: Record
     ...options.env,
   };
   const config = loadConfig({}, env);
-  const server = await startServer(config, pino({ level: 'silent' }));
+  const server = await startServer(config, options.logger ?? pino({ level: 'silent' }));
   return {
     ...server,
     config,

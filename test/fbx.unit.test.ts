@@ -1,12 +1,8 @@
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Euler, Quaternion, Vector3, type Group, type Mesh as ThreeMesh, type MeshPhongMaterial, type SkinnedMesh } from 'three';
 import { loadWithThree } from './support/fbx.js';
-import { blenderImport, SAMPLE_JOINTS, SAMPLE_MORPHS, sampleScene, sampleSceneProblems } from '../bench/blenderImport.js';
+import { SAMPLE_JOINTS, SAMPLE_MORPHS, sampleScene } from '../bench/blenderImport.js';
 import { writeFbx } from '../src/formats/fbx/index.js';
 import type { FbxNode, FbxValue } from '../src/formats/fbx/node.js';
 import { child, readFbx } from '../src/formats/fbx/reader.js';
@@ -193,23 +189,3 @@ describe('FBX: rotations', () => {
     assert.ok(Math.abs(next[2] - 190) < 1e-6, `${next}`);
   });
 });
-
-describe('FBX: read back by Blender', () => {
-  const hasBlender = !spawnSync('blender', ['--version']).error;
-  let dir = '';
-  before(() => void (dir = mkdtempSync(join(tmpdir(), 'likeness-fbx-test-'))));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-
-  test('Blender imports objects, vertex counts, shape keys, bones, action and textures (skipped without blender on PATH)', { skip: !hasBlender && 'blender is not on PATH' }, () => {
-    const paths = [embedded, external].map((files, i) => {
-      const sub = join(dir, i === 0 ? 'embedded' : 'external');
-      mkdirSync(sub);
-      for (const f of files) writeFileSync(join(sub, f.name), f.data);
-      return join(sub, files[0].name);
-    });
-    const reports = blenderImport(paths)!;
-    assert.deepEqual(sampleSceneProblems(reports[0], true), []);
-    assert.deepEqual(sampleSceneProblems(reports[1], false), []);
-  });
-});
-

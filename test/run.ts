@@ -1,0 +1,61 @@
+/**
+ * The test tiers, run on the compiled tree (dist/test):
+ *   node dist/test/run.js unit   the pure tests (*.unit.test.js): no server, no HTTP, no external program
+ *   node dist/test/run.js all    everything; the suites of support/suites.ts in one process around a shared server
+ * Both run the dependency check first and fail if it fails, but run the tests either way, so that one
+ * broken import rule does not hide the state of the tests. Files run two at a time (this machine has two
+ * cores), each in its own process, the slowest first; the report is node's TAP (spec on a terminal).
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from 'node:test';
+import { spec, tap } from 'node:test/reporters';
+import { SHARED_SERVER_SUITES, SLOWEST_FIRST } from './support/suites.js';
+
+const TIERS = ['unit', 'all'] as const;
+type Tier = (typeof TIERS)[number];
+
+const here = dirname(fileURLToPath(import.meta.url));
+const tier = (process.argv[2] ?? 'all') as Tier;
+if (!TIERS.includes(tier)) {
+  console.error(`usage: node dist/test/run.js [${TIERS.join('|')}]`);
+  process.exit(2);
+}
+
+/** The files of a tier; the shared-server process stands for the suites it runs. */
+function files(tier: Tier): string[] {
+  const tests = readdirSync(here).filter((name) => name.endsWith('.test.js'));
+  const unit = tests.filter((name) => name.endsWith('.unit.test.js'));
+  if (tier === 'unit') return slowestFirst(unit);
+  const shared = new Set(SHARED_SERVER_SUITES.map((suite) => `${suite}.test.js`));
+  for (const name of shared) if (!tests.includes(name)) throw new Error(`support/suites.ts lists ${name}, which does not exist`);
+  return slowestFirst(['sharedServerSuites.js', ...tests.filter((name) => !shared.has(name))]);
+}
+
+function slowestFirst(names: string[]): string[] {
+  const rank = (name: string) => {
+    const i = SLOWEST_FIRST.indexOf(name.replace(/(\.test)?\.js$/, ''));
+    return i < 0 ? SLOWEST_FIRST.length : i;
+  };
+  return [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((name) => join(here, name));
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const deps = spawnSync(npm, ['run', '--silent', 'check:deps'], { stdio: 'inherit' });
+const depsFailed = deps.status !== 0;
+
+const list = files(tier);
+console.log(`# ${tier} tier: ${list.length} files, two at a time`);
+// run() rather than `node --test`, which sorts its files by name: here they start in the order given.
+const tests = run({ files: list, concurrency: 2 });
+let testsFailed = false;
+tests.on('test:fail', () => void (testsFailed = true));
+const report = tests.compose(process.stdout.isTTY ? new spec() : tap);
+report.pipe(process.stdout);
+// After the reporter's last line, so that the summary stays the closing block a reader or CI looks for.
+report.on('end', () => {
+  if (depsFailed) console.error('\nThe dependency check (npm run check:deps) failed: see its report above the tests.');
+  process.exitCode = testsFailed || depsFailed ? 1 : 0;
+});
