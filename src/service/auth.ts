@@ -6,6 +6,7 @@ import type { Scope } from '../store/scope.js';
 import type { Plan } from '../pipelines/catalogue/index.js';
 import type { AppContext } from './context.js';
 import { errors } from './errors.js';
+import { hasScope, scopeNeeded } from './oauthScopes.js';
 
 /** Who is calling, set on every authenticated request. */
 export interface Caller {
@@ -44,15 +45,20 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** How long a token lookup is trusted before the database is asked again. Every API call needs one,
- * and it is most of the cost of a small GET; a client deleted from the CLI loses access within this time. */
+ * and it is most of the cost of a small GET. Only reads use the cache: a write always asks the
+ * database, so a client deleted from the CLI (another process) cannot write with a cached token and
+ * hit a foreign key; its reads in this time find nothing, since its data went with it. */
 const TOKEN_CACHE_MS = 10_000;
 const TOKEN_CACHE_SIZE = 10_000;
 
-function tokenCache(ctx: AppContext) {
+/** A token's owner, from the cache when `fresh` is false and the entry is recent. */
+type TokenLookup = (token: string, fresh: boolean) => Promise<TokenOwner | null>;
+
+function tokenCache(ctx: AppContext): TokenLookup {
   const entries = new Map<string, { owner: TokenOwner | null; until: number }>();
-  return async (token: string): Promise<TokenOwner | null> => {
+  return async (token, fresh) => {
     const now = Date.now();
-    const hit = entries.get(token);
+    const hit = fresh ? undefined : entries.get(token);
     if (hit && hit.until > now) return hit.owner;
     const owner = await findTokenOwner(ctx.db, token);
     if (entries.size >= TOKEN_CACHE_SIZE) entries.clear();
@@ -63,20 +69,27 @@ function tokenCache(ctx: AppContext) {
   };
 }
 
-async function authenticate(ctx: AppContext, request: FastifyRequest, lookup: (token: string) => Promise<TokenOwner | null>): Promise<void> {
+async function authenticate(ctx: AppContext, request: FastifyRequest, lookup: TokenLookup): Promise<void> {
   const url = request.routeOptions.url;
   // Unknown paths answer 404 to everyone; the docs page and its assets are public.
   if (request.method === 'OPTIONS' || !url || url.startsWith('/docs') || request.routeOptions.config.auth === false) return;
   const token = bearerToken(request);
   if (!token) throw request.headers.authorization ? errors.invalidToken() : errors.notAuthenticated();
-  const owner = await lookup(token);
+  const needed = scopeNeeded(request.method);
+  let owner = await lookup(token, needed === 'write');
   if (!owner || owner.expiresAt <= Date.now()) throw errors.invalidToken();
   const playerHeader = request.headers['x-playeruid'];
   const playerCode = Array.isArray(playerHeader) ? playerHeader[0] : playerHeader;
   if (playerCode !== undefined) {
     // Unknown, deleted and malformed players all look the same from outside.
-    if (!UUID.test(playerCode) || !(await findPlayer(ctx.db, owner.client_id, playerCode.toLowerCase()))) throw errors.unknownPlayer();
+    if (!UUID.test(playerCode) || !(await findPlayer(ctx.db, owner.client_id, playerCode.toLowerCase()))) {
+      // The players go with their client: a cached token of a deleted client is an invalid token, not an unknown player.
+      owner = await lookup(token, true);
+      if (!owner) throw errors.invalidToken();
+      throw errors.unknownPlayer();
+    }
   }
+  if (!hasScope(owner.scope, needed)) throw errors.insufficientScope(request.method, needed, owner.scope);
   const code = playerCode?.toLowerCase() ?? null;
   request.caller = { clientId: owner.client_id, plan: owner.plan as Plan, scope: { clientId: owner.client_id, playerCode: code }, clientAccess: code !== null };
 }

@@ -17,6 +17,11 @@ export const errors = {
     detail(401, 'Authentication credentials were not provided.', { 'WWW-Authenticate': 'Bearer realm="api"' }),
   invalidToken: () =>
     detail(401, 'Invalid or expired access token.', { 'WWW-Authenticate': 'Bearer realm="api", error="invalid_token"' }),
+  /** RFC 6750 §3.1: the token is good but its scope does not cover the request. */
+  insufficientScope: (method: string, needed: string, granted: string) =>
+    detail(403, `This access token's scope "${granted}" does not allow ${method} requests; they need the "${needed}" scope. Request a token with scope=${needed}, or without a scope for both.`, {
+      'WWW-Authenticate': `Bearer realm="api", error="insufficient_scope", scope="${needed}"`,
+    }),
   unknownPlayer: () => detail(403, 'The player in X-PlayerUID is unknown or was deleted.'),
   planTooLow: (what: string, plan: string) => detail(403, `${what} needs the ${plan} plan or higher.`),
   notFound: (what = 'Not found.') => detail(404, what),

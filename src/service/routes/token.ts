@@ -3,8 +3,8 @@ import type { AppContext } from '../context.js';
 import { authenticateClient } from '../../store/clients.js';
 import { issueToken } from '../../store/tokens.js';
 import { readForm } from '../form.js';
+import { grantScope, SCOPES } from '../oauthScopes.js';
 
-const SCOPES = ['read', 'write'];
 
 /** RFC 6749 §5.2 error responses: OAuth clients expect exactly these, not DRF's `detail`. */
 function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
@@ -76,10 +76,9 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!id || secret === undefined) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed: no client credentials were given.');
       const client = await authenticateClient(ctx.db, id, secret);
       if (!client) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
-      const requested = (fields.scope ?? '').split(' ').filter(Boolean);
-      const unknown = requested.filter((s) => !SCOPES.includes(s));
-      if (unknown.length) return oauthError(reply, 400, 'invalid_scope', `Unknown scope: ${unknown.join(' ')}.`);
-      const scope = (requested.length ? requested : SCOPES).join(' ');
+      const granted = grantScope(fields.scope);
+      if ('unknown' in granted) return oauthError(reply, 400, 'invalid_scope', `Unknown scope: ${granted.unknown.join(' ')}; the scopes are ${SCOPES.join(' and ')}.`);
+      const { scope } = granted;
       const token = await issueToken(ctx.db, client.client_id, scope, ctx.config.tokenTtlSeconds);
       return reply
         .header('Cache-Control', 'no-store')
