@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { backends, startTestServer, type TestServer, type TestClient } from './support/server.js';
-import { Api } from './support/api.js';
+import { Api, tinyPng } from './support/api.js';
+import { deleteClient } from '../src/store/clients.js';
 
 for (const backend of backends()) {
   describe(`OAuth2 token endpoint (${backend.name})`, () => {
@@ -135,6 +136,34 @@ for (const backend of backends()) {
       const sha = createHash('sha256').update(client.token).digest('hex');
       assert.ok(tokens.some((t) => t.token_hash === sha), 'the token is found by its hash');
       assert.ok(tokens.every((t) => t.token_hash !== client.token && /^[0-9a-f]{64}$/.test(t.token_hash)));
+    });
+
+    test('a client deleted while its token is cached gets 401, never a 500', async () => {
+      const doomed = await server.client('enterprise');
+      const api = new Api(server.url, doomed.token);
+      const player = (await api.post('/players/', { comment: 'doomed' })).body.code;
+      // Both lookups are now cached by the server.
+      assert.equal((await api.get('/avatars/')).status, 200);
+      assert.equal((await api.as(player).get('/avatars/')).status, 200);
+      // What `likeness client delete` does, from outside the server process.
+      assert.ok(await deleteClient(server.database.db, doomed.clientId));
+      const png = await tinyPng();
+      const calls = [
+        await api.post('/players/', { comment: 'after' }),
+        await api.createAvatar({ pipeline: 'head_1.2', pipeline_subtype: 'base/mobile', name: 'after', photo: png }),
+        await api.as(player).createAvatar({ pipeline: 'head_1.2', pipeline_subtype: 'base/mobile', name: 'after', photo: png }),
+        await api.as(player).get('/avatars/'),
+        await api.delete(`/players/${player}/`),
+      ];
+      for (const res of calls) {
+        assert.equal(res.status, 401, JSON.stringify(res.body));
+        assert.match(res.body.detail, /token/i);
+      }
+      // A read in developer access may still be served from the cache for a few seconds: it finds nothing.
+      const read = await api.get('/avatars/');
+      assert.ok(read.status === 401 || (read.status === 200 && read.body.length === 0), `${read.status} ${JSON.stringify(read.body)}`);
+      const again = await token('grant_type=client_credentials', basic(doomed.clientId, doomed.secret));
+      assert.equal(again.status, 401);
     });
 
     test('null characters in the credentials are an OAuth error, not a server error', async () => {
