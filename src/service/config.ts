@@ -20,6 +20,12 @@ export interface Config {
   throttlePerMinute: number;
   /** LIKENESS_PLAYER_THROTTLE_PER_MINUTE: requests per minute per player in client access. Default 300. */
   playerThrottlePerMinute: number;
+  /**
+   * LIKENESS_AUTH_FAILURES_PER_MINUTE: failed client authentications at POST /o/token/ allowed per
+   * client_id and per address in a minute; past it that client_id or address answers 429 until the
+   * minute ends. Default 10; 0 turns the limit off.
+   */
+  authFailuresPerMinute: number;
   /** LIKENESS_MAX_PHOTO_BYTES. Default 16 MiB. */
   maxPhotoBytes: number;
   /** LIKENESS_MAX_PHOTO_PIXELS: width × height. Default 40 megapixels. */
@@ -68,6 +74,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     workers: int(flags.workers ?? env.LIKENESS_WORKERS, Math.max(1, availableParallelism() - 1), 'LIKENESS_WORKERS'),
     throttlePerMinute: int(env.LIKENESS_THROTTLE_PER_MINUTE, 600, 'LIKENESS_THROTTLE_PER_MINUTE'),
     playerThrottlePerMinute: int(env.LIKENESS_PLAYER_THROTTLE_PER_MINUTE, 300, 'LIKENESS_PLAYER_THROTTLE_PER_MINUTE'),
+    authFailuresPerMinute: int(env.LIKENESS_AUTH_FAILURES_PER_MINUTE, 10, 'LIKENESS_AUTH_FAILURES_PER_MINUTE'),
     maxPhotoBytes: int(env.LIKENESS_MAX_PHOTO_BYTES, 16 * 1024 * 1024, 'LIKENESS_MAX_PHOTO_BYTES'),
     maxPhotoPixels: int(env.LIKENESS_MAX_PHOTO_PIXELS, 40_000_000, 'LIKENESS_MAX_PHOTO_PIXELS'),
     computeTimeoutSeconds: seconds(env.LIKENESS_COMPUTE_TIMEOUT_S, 120, 'LIKENESS_COMPUTE_TIMEOUT_S'),

@@ -1,5 +1,5 @@
 import type { Db } from './database.js';
-import { hashSecret, randomToken, verifySecret } from './secrets.js';
+import { DUMMY_SECRET_HASH, hashSecret, randomToken } from './secrets.js';
 import { timestamp } from './time.js';
 
 export interface Client {
@@ -21,11 +21,16 @@ export async function listClients(db: Db): Promise<Client[]> {
   return db.selectFrom('clients').select(['client_id', 'name', 'plan', 'created_on']).orderBy('created_on').execute();
 }
 
-/** The client when the secret matches, otherwise null. */
-export async function authenticateClient(db: Db, clientId: string, secret: string): Promise<Client | null> {
+/** A client and its stored secret hash; for an unknown id, no client and the dummy hash, so that checking it costs the same. */
+export async function findClientCredentials(db: Db, clientId: string): Promise<{ client: Client | null; secretHash: string }> {
   const row = await db.selectFrom('clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
-  if (!row || !(await verifySecret(secret, row.secret_hash))) return null;
-  return { client_id: row.client_id, name: row.name, plan: row.plan, created_on: row.created_on };
+  if (!row) return { client: null, secretHash: DUMMY_SECRET_HASH };
+  return { client: { client_id: row.client_id, name: row.name, plan: row.plan, created_on: row.created_on }, secretHash: row.secret_hash };
+}
+
+/** Whether the client still exists (it may be deleted from the CLI while a request is on its way). */
+export async function clientExists(db: Db, clientId: string): Promise<boolean> {
+  return !!(await db.selectFrom('clients').select('client_id').where('client_id', '=', clientId).executeTakeFirst());
 }
 
 /** Deletes the client with its tokens, players and avatar records; returns the avatar codes so their files can go too. */

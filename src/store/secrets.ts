@@ -1,7 +1,6 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { scryptOffPool } from './scryptThread.js';
 
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A random string over [A-Za-z0-9], the shape OAuth toolkits use for ids, secrets and tokens. */
@@ -18,15 +17,22 @@ export function randomToken(length: number): string {
 /** Client secrets are slow-hashed: they are long-lived and checked only when a token is issued. */
 export async function hashSecret(secret: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(secret, salt, 32);
+  const hash = await scryptOffPool(secret, salt, 32);
   return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+/**
+ * The hash of a secret nobody knows, with the cost of real ones: an unknown client_id is checked
+ * against it, so that it takes as long as a known one with a wrong secret and answers the same.
+ */
+export const DUMMY_SECRET_HASH = 'scrypt$Uz8307waZRmIZvb+ir6lhg==$Y6Q98NpRDFnO4tUsSYD4sB85C3/mDjAKoDJjOh/+8Mg=';
+
+/** Whether `secret` matches `stored`, compared in constant time. Every call costs one scrypt. */
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
   const [scheme, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = await scryptAsync(secret, Buffer.from(salt, 'base64'), expected.length);
+  const actual = await scryptOffPool(secret, Buffer.from(salt, 'base64'), expected.length);
   return timingSafeEqual(actual, expected);
 }
 

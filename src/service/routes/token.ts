@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { authenticateClient } from '../../store/clients.js';
+import { clientExists } from '../../store/clients.js';
 import { issueToken } from '../../store/tokens.js';
+import { ClientCredentials } from '../clientCredentials.js';
 import { readForm } from '../form.js';
 import { grantScope, SCOPES } from '../oauthScopes.js';
-
 
 /** RFC 6749 §5.2 error responses: OAuth clients expect exactly these, not DRF's `detail`. */
 function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
@@ -30,6 +30,7 @@ function basicCredentials(request: FastifyRequest): { id: string; secret: string
 
 /** POST /o/token/: the client credentials grant (RFC 6749 §4.4). */
 export async function tokenRoutes(app: FastifyInstance, ctx: AppContext) {
+  const credentials = new ClientCredentials(ctx.db, ctx.config.authFailuresPerMinute);
   app.post(
     '/o/token/',
     {
@@ -74,12 +75,24 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext) {
       const id = basic ? basic.id : fields.client_id;
       const secret = basic ? basic.secret : fields.client_secret;
       if (!id || secret === undefined) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed: no client credentials were given.');
-      const client = await authenticateClient(ctx.db, id, secret);
+      const checked = await credentials.check(id, secret, request.ip);
+      if ('retryAfter' in checked) {
+        reply.header('Retry-After', String(checked.retryAfter));
+        return oauthError(reply, 429, 'temporarily_unavailable', `Too many failed client authentications from this client_id or address; try again in ${checked.retryAfter} second${checked.retryAfter === 1 ? '' : 's'}.`);
+      }
+      const { client } = checked;
       if (!client) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
       const granted = grantScope(fields.scope);
       if ('unknown' in granted) return oauthError(reply, 400, 'invalid_scope', `Unknown scope: ${granted.unknown.join(' ')}; the scopes are ${SCOPES.join(' and ')}.`);
       const { scope } = granted;
-      const token = await issueToken(ctx.db, client.client_id, scope, ctx.config.tokenTtlSeconds);
+      let token: string;
+      try {
+        token = await issueToken(ctx.db, client.client_id, scope, ctx.config.tokenTtlSeconds);
+      } catch (err) {
+        // Deleted from the CLI since its secret was checked: the token's foreign key has nothing to point at.
+        if (!(await clientExists(ctx.db, client.client_id))) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
+        throw err;
+      }
       return reply
         .header('Cache-Control', 'no-store')
         .header('Pragma', 'no-cache')
