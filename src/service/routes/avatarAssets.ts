@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { findAvatar, findAvatarByCode, type AvatarRecord } from '../../store/avatars.js';
 import { jobDone } from '../../store/jobs.js';
@@ -7,7 +7,7 @@ import { isUnsuccessful } from '../../store/status.js';
 import { avatarFiles, readBlendshapeIndex, readTextureIndex } from '../../pipelines/files.js';
 import { BLENDSHAPE_FORMATS, type BlendshapeFormat } from '../../pipelines/catalogue/index.js';
 import { pipelineOf } from '../../pipelines/registry.js';
-import { errors } from '../errors.js';
+import { errors, type ApiError } from '../errors.js';
 import { baseUrl } from '../links.js';
 import { detailSchema } from '../schemas.js';
 
@@ -17,6 +17,33 @@ export function whyUnavailable(avatar: AvatarRecord): string {
   if (isUnsuccessful(avatar.status)) return `the avatar computation ended "${avatar.status}".`;
   if (avatar.status !== 'Completed') return `the avatar is still "${avatar.status}" (progress ${avatar.progress}%).`;
   return `pipeline ${avatar.pipeline} ${avatar.pipeline_subtype} does not produce it on this server yet.`;
+}
+
+/**
+ * Whether a Completed avatar was stored with a head: meshes and pointclouds at every LOD, textures and
+ * their index, preview, haircut and blendshape indexes. Pipelines and subtypes without a head model
+ * store the analysis only.
+ */
+function hasHeadFiles(avatar: AvatarRecord): boolean {
+  const pipeline = pipelineOf(avatar.pipeline);
+  return pipeline.makes.includes('mesh') && pipeline.headModel(avatar.pipeline_subtype) !== undefined;
+}
+
+/**
+ * The answer for a file a Completed avatar was stored with that is no longer in storage: a server
+ * fault an operator must see, logged as an error with its key, not a 404 that would tell the client
+ * the avatar never had it.
+ */
+export function storedFileMissing(log: FastifyBaseLogger, avatar: AvatarRecord, file: string, asset: string): ApiError {
+  const key = avatarKey(avatar.code, file);
+  log.error({ avatar: avatar.code, key }, `the ${asset} of a Completed avatar is missing from storage`);
+  return errors.storedFileMissing(asset);
+}
+
+/** Why a Completed avatar has no `file`: its pipeline does not make it, or it was lost from storage. */
+export function noSuchFile(log: FastifyBaseLogger, avatar: AvatarRecord, file: string, asset: string): ApiError {
+  if (avatar.status === 'Completed' && hasHeadFiles(avatar)) return storedFileMissing(log, avatar, file, asset);
+  return errors.notProduced(asset, whyUnavailable(avatar));
 }
 
 /** The Completed avatar in scope, or the 404 that says why there is nothing to serve. */
@@ -38,7 +65,7 @@ function lodOf(request: FastifyRequest, avatar: AvatarRecord): number {
 
 export async function sendAvatarFile(ctx: AppContext, reply: FastifyReply, avatar: AvatarRecord, key: string, asset: string, type: string, filename: string) {
   const data = await ctx.blobs.get(avatarKey(avatar.code, key));
-  if (!data) throw errors.notProduced(asset, whyUnavailable(avatar));
+  if (!data) throw noSuchFile(reply.log, avatar, key, asset);
   return reply
     .type(type)
     .header('Content-Disposition', `attachment; filename="${filename}"`)
@@ -112,7 +139,7 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const avatar = await completedAvatar(ctx, request, 'textures');
       const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.textureIndex));
-      if (!index) throw errors.notProduced('textures', whyUnavailable(avatar));
+      if (!index) throw noSuchFile(request.log, avatar, avatarFiles.textureIndex, 'textures');
       const base = `${baseUrl(ctx.config, request)}/avatars/${avatar.code}/textures/`;
       return readTextureIndex(index).map((t) => ({ identity: t.identity, file: `${base}${t.identity}/file/` }));
     },
@@ -124,7 +151,8 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
       const avatar = await completedAvatar(ctx, request, 'texture');
       const { identity } = request.params as { identity: string };
       const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.textureIndex));
-      const entry = index ? readTextureIndex(index).find((t) => t.identity === identity) : undefined;
+      if (!index) throw noSuchFile(request.log, avatar, avatarFiles.textureIndex, `texture ${identity}`);
+      const entry = readTextureIndex(index).find((t) => t.identity === identity);
       if (!entry) throw errors.notFound(`This avatar has no texture "${identity}".`);
       return sendAvatarFile(ctx, reply, avatar, avatarFiles.texture(identity, entry.extension), `texture ${identity}`, entry.contentType, `${avatar.code}_${identity}.${entry.extension}`);
     },
@@ -146,11 +174,13 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!(BLENDSHAPE_FORMATS as readonly string[]).includes(fmt)) throw errors.fields({ fmt: [`"${fmt}" is not a valid choice; choose one of: ${BLENDSHAPE_FORMATS.join(', ')}.`] });
       const lod = lodOf(request, avatar);
       const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.blendshapeIndex));
-      const sets = index ? readBlendshapeIndex(index) : [];
+      if (!index) throw noSuchFile(request.log, avatar, avatarFiles.blendshapeIndex, 'blendshapes');
+      const sets = readBlendshapeIndex(index);
       if (!sets.length) throw errors.notProduced('blendshapes', 'it was created without blendshape sets; name them at creation in `parameters.blendshapes` (e.g. {"blendshapes": {"public": ["mobile_51"]}}).');
       const key = avatarFiles.blendshapeArchive(fmt, lod);
       if (!(await ctx.blobs.has(avatarKey(avatar.code, key)))) {
-        if (!(await ctx.blobs.has(avatarKey(avatar.code, avatarFiles.mesh(0))))) throw errors.notProduced('blendshapes', whyUnavailable(avatar));
+        // The download is made from the LOD 0 mesh.
+        if (!(await ctx.blobs.has(avatarKey(avatar.code, avatarFiles.mesh(0))))) throw noSuchFile(request.log, avatar, avatarFiles.mesh(0), 'blendshapes');
         await madeByWorker(ctx, avatar, fmt as BlendshapeFormat, lod);
       }
       return sendAvatarFile(ctx, reply, avatar, key, 'blendshapes', 'application/zip', `${avatar.code}_blendshapes_${fmt}_lod${lod}.zip`);

@@ -6,7 +6,7 @@ import { avatarFiles, readHaircutIndex, type HaircutEntry } from '../../pipeline
 import { errors } from '../errors.js';
 import { baseUrl } from '../links.js';
 import { detailSchema } from '../schemas.js';
-import { sendAvatarFile, whyUnavailable } from './avatarAssets.js';
+import { noSuchFile, sendAvatarFile, whyUnavailable } from './avatarAssets.js';
 
 const tags = ['haircuts'];
 
@@ -16,7 +16,7 @@ async function haircutsOf(ctx: AppContext, request: FastifyRequest, asset: strin
   if (!avatar) throw errors.notFound();
   if (avatar.status !== 'Completed') throw errors.notProduced(asset, whyUnavailable(avatar));
   const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.haircutIndex));
-  if (!index) throw errors.notProduced(asset, whyUnavailable(avatar));
+  if (!index) throw noSuchFile(request.log, avatar, avatarFiles.haircutIndex, asset);
   const entries = readHaircutIndex(index);
   return { avatar, entries, identities: entries.map((e) => e.identity) };
 }

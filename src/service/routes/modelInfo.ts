@@ -7,7 +7,7 @@ import { avatarFiles, readAnalysis, readModifications } from '../../pipelines/fi
 import { avatarParameters } from '../../store/avatars.js';
 import { errors } from '../errors.js';
 import { codeParams, detailSchema } from '../schemas.js';
-import { whyUnavailable } from './avatarAssets.js';
+import { storedFileMissing, whyUnavailable } from './avatarAssets.js';
 
 /** GET /avatars/{code}/model_info/: what the analysis found, for the flags requested at creation. */
 export async function modelInfoRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -29,7 +29,8 @@ export async function modelInfoRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!avatar) throw errors.notFound();
       if (avatar.status !== 'Completed') throw errors.notProduced('model information', whyUnavailable(avatar));
       const stored = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.analysis));
-      if (!stored) throw errors.notProduced('model information', 'its analysis is missing from storage.');
+      // Every pipeline stores the analysis of a Completed avatar.
+      if (!stored) throw storedFileMissing(request.log, avatar, avatarFiles.analysis, 'model information');
       const modifications = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.modifications));
       return buildModelInfo({ ...avatar, parameters: avatarParameters(avatar) }, readAnalysis(stored), modifications ? readModifications(modifications) : {});
     },

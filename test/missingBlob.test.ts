@@ -1,0 +1,66 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import pino from 'pino';
+import { backends, startTestServer, type TestServer } from './support/server.js';
+import { Api, photo } from './support/api.js';
+import { avatarKey } from '../src/store/keys.js';
+import { avatarFiles } from '../src/pipelines/files.js';
+
+const final = (a: { status: string }) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
+
+for (const backend of backends()) {
+  describe(`a stored file gone from a completed avatar (${backend.name})`, () => {
+    let server: TestServer;
+    let api: Api;
+    let code: string;
+    const log: { level: number; msg: string; key?: string }[] = [];
+    const blob = (name: string) => join(server.dataDir, 'blobs', avatarKey(code, name));
+    before(async () => {
+      const logger = pino({ level: 'warn' }, { write: (line: string) => void log.push(JSON.parse(line)) });
+      server = await startTestServer({ backend, workers: 1, logger });
+      api = new Api(server.url, (await server.client('enterprise')).token);
+      const res = await api.createAvatar({ pipeline: 'head_1.2', pipeline_subtype: 'base/mobile', name: 'lossy', photo: photo('astronaut.png') });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      code = res.body.code;
+      const done = await api.waitFor(code, final, 90_000);
+      assert.equal(done.status, 'Completed', done.failure_reason);
+    });
+    after(() => server.stop());
+
+    const lost = [
+      { path: 'mesh/?lod=2', file: avatarFiles.mesh(2), asset: 'mesh' },
+      { path: 'preview/', file: avatarFiles.preview, asset: 'preview' },
+      { path: 'textures/', file: avatarFiles.textureIndex, asset: 'textures' },
+      { path: 'haircuts/', file: avatarFiles.haircutIndex, asset: 'haircuts' },
+      { path: 'model_info/', file: avatarFiles.analysis, asset: 'model information' },
+    ];
+
+    test('a lost texture that its index still lists answers that it is missing, not that there is no such texture', async () => {
+      assert.equal((await api.get(`/avatars/${code}/textures/model/file/`)).status, 200);
+      await rm(blob(avatarFiles.texture('model', 'jpg')));
+      const res = await api.get(`/avatars/${code}/textures/model/file/`);
+      assert.equal(res.status, 500, JSON.stringify(res.body));
+      assert.match(res.body.detail, /^The texture model of this avatar is missing from the server's storage/);
+      assert.ok(log.some((e) => e.level === 50 && e.key === avatarKey(code, avatarFiles.texture('model', 'jpg'))));
+    });
+
+    test('its download answers 500 with a detail that says the stored file is missing, and the log names the key', async () => {
+      for (const { path } of lost) assert.equal((await api.get(`/avatars/${code}/${path}`)).status, 200, path);
+      for (const { file } of lost) await rm(blob(file));
+      for (const { path, file, asset } of lost) {
+        const res = await api.get(`/avatars/${code}/${path}`);
+        assert.equal(res.status, 500, `${path}: ${JSON.stringify(res.body)}`);
+        assert.match(res.body.detail, new RegExp(`^The ${asset} of this avatar is missing from the server's storage`), path);
+        assert.doesNotMatch(res.body.detail, /does not produce/);
+        const key = avatarKey(code, file);
+        assert.ok(log.some((e) => e.level === 50 && e.key === key), `an error logged with key ${key}: ${JSON.stringify(log)}`);
+      }
+      // The files still there are served as before.
+      assert.equal((await api.get(`/avatars/${code}/mesh/?lod=1`)).status, 200);
+      assert.equal((await api.get(`/avatars/${code}/pointcloud/?lod=2`)).status, 200);
+    });
+
+  });
+}
