@@ -27,7 +27,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, ctx: AppContext) =>
       servers: ctx.config.publicUrl ? [{ url: ctx.config.publicUrl }] : [],
       components: {
         securitySchemes: {
-          oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/o/token/', scopes: { read: 'read', write: 'write' } } } },
+          oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/o/token/', scopes: { read: 'GET and HEAD requests', write: 'POST, PUT, PATCH and DELETE requests' } } } },
           bearer: { type: 'http', scheme: 'bearer' },
           playerUid: { type: 'apiKey', in: 'header', name: 'X-PlayerUID', description: 'Client access: scopes every request to one player.' },
         },

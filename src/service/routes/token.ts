@@ -39,9 +39,9 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Obtain an access token (OAuth2 client credentials grant)',
         tags: ['auth'],
         description:
-          'Form fields: `grant_type=client_credentials`, optional `scope` (space-separated subset of `read write`). ' +
+          'Form fields: `grant_type=client_credentials`, optional `scope` (space-separated subset of `read write`; both by default): `read` allows GET and HEAD, `write` the other methods. ' +
           'Client credentials by HTTP Basic (`client_id:client_secret`) or as `client_id` and `client_secret` form fields. ' +
-          'Errors follow RFC 6749 §5.2: `{"error": "...", "error_description": "..."}`.',
+          'Errors follow RFC 6749 §5.2: `{"error": "...", "error_description": "..."}`. Past LIKENESS_AUTH_FAILURES_PER_MINUTE failed authentications of a client_id or from an address, 429 `temporarily_unavailable` with `Retry-After`.',
         security: [],
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
         documentedBody: {
