@@ -19,3 +19,27 @@ test('the suites also run against PostgreSQL', { skip: POSTGRES_SKIP_REASON }, a
     await pgdb.drop();
   }
 });
+
+test('PostgreSQL closing idle connections (a restart, an administrator) does not end the process', { skip: POSTGRES_SKIP_REASON }, async () => {
+  const pgdb = await freshPostgresDatabase(process.env.LIKENESS_TEST_POSTGRES_URL!);
+  const uncaught: Error[] = [];
+  const onUncaught = (err: Error) => void uncaught.push(err);
+  process.on('uncaughtException', onUncaught);
+  try {
+    const { db, close } = await openDatabase({ url: pgdb.url });
+    await db.selectFrom('clients').select('client_id').execute();
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: pgdb.url });
+    await admin.connect();
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    await admin.end();
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(uncaught.map((e) => e.message), []);
+    // The pool connects again when asked.
+    assert.deepEqual(await db.selectFrom('clients').select('client_id').execute(), []);
+    await close();
+  } finally {
+    process.off('uncaughtException', onUncaught);
+    await pgdb.drop();
+  }
+});

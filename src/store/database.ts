@@ -54,6 +54,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   let db: Db;
   if (kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that PostgreSQL closes (a restart, an administrator, a DROP … FORCE while the pool
+    // ends) is dropped by the pool, which connects again when asked. Unheard, its 'error' would end the process.
+    pool.on('error', () => undefined);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     const file = options.url.replace(/^sqlite:\/\//, '');
