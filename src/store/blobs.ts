@@ -21,6 +21,29 @@ export interface BlobFolder {
 /** The temporary file a write goes through before its rename: `.<uuid>.tmp` beside the blob. */
 const TEMPORARY = /^\.[0-9a-f-]{36}\.tmp$/;
 
+/**
+ * `mkdir -p` that fails with the true reason: Node's recursive mkdir reports ENOENT when the file
+ * system is read-only. Made again one level at a time, the level that fails says why (EROFS).
+ */
+async function makeFolder(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    return;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const missing: string[] = [];
+  for (let level = dir; !(await stat(level).then(() => true, () => false)); level = dirname(level)) {
+    missing.unshift(level);
+    if (dirname(level) === level) break;
+  }
+  for (const level of missing) {
+    await mkdir(level).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw err;
+    });
+  }
+}
+
 /** Blobs as files under a root directory. Writes go through a temporary file and a rename,
  * so a crash never leaves a half-written blob behind. */
 export class FsBlobStore implements BlobStore {
@@ -38,7 +61,7 @@ export class FsBlobStore implements BlobStore {
 
   async put(key: string, data: Uint8Array): Promise<void> {
     const path = this.path(key);
-    await mkdir(dirname(path), { recursive: true });
+    await makeFolder(dirname(path));
     const tmp = join(dirname(path), `.${randomUUID()}.tmp`);
     try {
       await writeFile(tmp, data);
@@ -46,6 +69,8 @@ export class FsBlobStore implements BlobStore {
     } catch (err) {
       // A full disk leaves the part written so far; it must not hold space after the write failed.
       await rm(tmp, { force: true }).catch(() => undefined);
+      // A failed write() names no file; the operator reading the log needs to know which one.
+      if (err instanceof Error && !(err as NodeJS.ErrnoException).path) (err as NodeJS.ErrnoException).path = path;
       throw err;
     }
   }
@@ -73,7 +98,7 @@ export class FsBlobStore implements BlobStore {
 
   /** Creates the root if needed and writes, reads back and removes a file: whether blobs can be stored at all. */
   async check(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
+    await makeFolder(this.root);
     const probe = join(this.root, `.${randomUUID()}.tmp`);
     try {
       await writeFile(probe, 'likeness');
