@@ -1,12 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { backends, fetchToken, startTestServer, type TestServer } from './support/server.js';
+import { backends, fetchToken, freshPostgresDatabase, startTestServer, type TestServer } from './support/server.js';
 import { Api, tinyPng } from './support/api.js';
 import { contents, fill, mountTinyDisk, remountReadOnly, unmount } from './support/tinyDisk.js';
 import { loadConfig } from '../src/service/config.js';
@@ -132,3 +133,40 @@ describe('each storage fault has its status and cause (a store that fails on dem
     });
   }
 });
+
+for (const backend of backends()) {
+  describe(`at start, what failed writes left in the blob store is removed (${backend.name})`, () => {
+    test('temporary files and the folders of avatars never recorded go; recorded avatars keep theirs', async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'likeness-leftovers-'));
+      const pgdb = backend.name === 'postgres' ? await freshPostgresDatabase(backend.url!) : null;
+      const env = { LIKENESS_DATA_DIR: dataDir, ...(pgdb ? { LIKENESS_DATABASE_URL: pgdb.url } : {}) };
+      try {
+        // Both servers on one data dir and one database: `env` names them, so no fresh database is made per server.
+        const first = await startTestServer({ backend: { name: 'sqlite' }, env });
+        const api = new Api(first.url, (await first.client()).token);
+        const kept = (await api.createAvatar({ pipeline: 'head_1.2', name: 'kept', photo: await tinyPng() })).body.code;
+        await first.close();
+        await rm(first.dataDir, { recursive: true, force: true });
+
+        const blobs = join(dataDir, 'blobs');
+        const orphan = join(blobs, 'avatars', randomUUID());
+        const leftovers = [join(orphan, 'photo'), join(blobs, 'avatars', kept, `.${randomUUID()}.tmp`), join(blobs, 'static', `.${randomUUID()}.tmp`)];
+        for (const file of leftovers) {
+          await mkdir(dirname(file), { recursive: true });
+          await writeFile(file, 'half');
+        }
+        // Older than the hour other servers on PostgreSQL get to finish an upload in flight.
+        const old = new Date(Date.now() - 2 * 3600_000);
+        for (const path of [...leftovers, orphan]) await utimes(path, old, old);
+
+        const second = await startTestServer({ backend: { name: 'sqlite' }, env });
+        await second.close();
+        await rm(second.dataDir, { recursive: true, force: true });
+        assert.deepEqual(await contents(blobs), ['avatars', `avatars/${kept}`, `avatars/${kept}/photo`, 'static']);
+      } finally {
+        await pgdb?.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+}
