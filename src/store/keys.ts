@@ -1,10 +1,10 @@
+/** The prefix every avatar's folder is under. */
+export const AVATARS = 'avatars/';
+
 /** Blob keys of an avatar's files: everything of one avatar lives under one prefix, so deleting it is one call. */
 export function avatarPrefix(code: string): string {
   return `${AVATARS}${code}/`;
 }
-
-/** The prefix every avatar's folder is under. */
-export const AVATARS = 'avatars/';
 
 export function avatarKey(code: string, name: string): string {
   return `${avatarPrefix(code)}${name}`;
