@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/store/database.js';
-import { backends, fetchToken, freshPostgresDatabase } from './support/server.js';
+import { backends, fetchToken, freshPostgresDatabase, startTestServer } from './support/server.js';
+import { formatInstant, timestamp } from '../src/store/time.js';
 import { Api, photo } from './support/api.js';
 import { exited, freePort, likeness, serve } from './support/process.js';
 
@@ -82,6 +83,31 @@ for (const backend of backends()) {
       assert.equal(jobs.length, 1);
       assert.equal(jobs[0].state, 'done');
       assert.equal(jobs[0].attempt, 2, 'the killed attempt did not complete; the second one did');
+    });
+  });
+}
+
+for (const backend of backends()) {
+  describe(`a job whose lease ran out is taken back while the server runs, not only at its next start (${backend.name})`, () => {
+    test('a running job with an expired lease is claimed again and finished within seconds', async () => {
+      const server = await startTestServer({ backend, workers: 1 });
+      try {
+        const { db } = server.database;
+        // What a job looks like after its bookkeeping failed on a full disk: running, its lease never renewed.
+        const { id } = await db.insertInto('jobs').values({
+          avatar_code: 'gone', kind: 'compute', export_code: null, target: null, state: 'running', attempt: 1,
+          owner: 'a-server-that-gave-up', lease_until: formatInstant(Date.now() - 60_000), created_on: timestamp(),
+        }).returning('id').executeTakeFirstOrThrow();
+        const end = Date.now() + 30_000;
+        let job = await db.selectFrom('jobs').select(['state', 'attempt']).where('id', '=', id).executeTakeFirstOrThrow();
+        while (job.state !== 'done' && Date.now() < end) {
+          await new Promise((r) => setTimeout(r, 200));
+          job = await db.selectFrom('jobs').select(['state', 'attempt']).where('id', '=', id).executeTakeFirstOrThrow();
+        }
+        assert.deepEqual(job, { state: 'done', attempt: 2 }, 'reclaimed, claimed again and finished by this server');
+      } finally {
+        await server.stop();
+      }
     });
   });
 }

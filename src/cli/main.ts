@@ -25,8 +25,19 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** Exit code of a server that could not start: its data dir, database or blob store failed a check. */
+const START_FAILED = 3;
+
 async function serve(flags: ConfigFlags): Promise<void> {
-  const server = await startServer(loadConfig(flags));
+  const config = loadConfig(flags);
+  let server;
+  try {
+    server = await startServer(config);
+  } catch (err) {
+    // Nothing listens and nothing runs: a supervisor sees a process that ended, and why.
+    console.error(`likeness: the server did not start: ${(err as Error).message}`);
+    process.exit(START_FAILED);
+  }
   server.app.log.info(`Likeness listening on ${server.url}`);
   const stop = async () => {
     await server.close();

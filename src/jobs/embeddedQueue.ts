@@ -22,7 +22,7 @@ export interface EmbeddedQueueOptions {
   /** A running job whose server stops renewing it for this long goes back to the queue, in ms. */
   leaseMs?: number;
   /** True when this server alone owns the database (SQLite): at start it takes back every running job
-   * at once, instead of waiting for leases to run out. */
+   * at once, instead of waiting for leases to run out. Expired leases are taken back while running either way. */
   soleOwner: boolean;
 }
 
@@ -75,7 +75,10 @@ export class EmbeddedQueue implements Queue {
     const { db, pollMs = 1000, leaseMs = 30_000 } = this.options;
     while (this.running) {
       try {
-        if (!this.options.soleOwner) await reclaimJobs(db, { expiredOnly: true });
+        // Also on SQLite, where the start took back everything: a job of this very server whose
+        // bookkeeping failed (a full disk) stops renewing its lease, and must run again, not wait for a restart.
+        const expired = await reclaimJobs(db, { expiredOnly: true });
+        if (expired) this.options.logger.warn({ reclaimed: expired }, 'jobs whose lease ran out are queued again');
         // Capacity is counted in jobs in flight, not idle threads: a claimed job takes its thread a few
         // awaits later, and counting threads would let the loop claim more jobs than there are threads.
         while (this.running && this.pool && this.active.size < this.options.workers) {

@@ -3,7 +3,9 @@ import type { Db } from '../store/database.js';
 import type { BlobStore } from '../store/blobs.js';
 import { finishJob, type Job } from '../store/jobs.js';
 import type { Unsuccessful } from '../store/status.js';
+import { describeFault, storageFault } from '../store/storageFault.js';
 import { TaskFailure, TimeoutError, type WorkerPool } from './pool.js';
+import { Retries, RetriesExhausted, type RetryPolicy } from './retries.js';
 
 export interface JobContext {
   db: Db;
@@ -12,7 +14,16 @@ export interface JobContext {
   logger: Logger;
   /** True once the server is stopping: a task cut short by it is not the avatar's failure. */
   stopping(): boolean;
+  /** How a task meets a storage fault (a full disk, a read-only or failing one); STORAGE_RETRY by default. */
+  storageRetry?: RetryPolicy;
+  /** How the final state's write is tried again when it fails; STATUS_WRITE_RETRY by default. */
+  statusWriteRetry?: RetryPolicy;
 }
+
+/** 6 tries over about a minute (2 + 4 + 8 + 16 + 32 s): time for a full disk to be freed before the avatar fails. */
+export const STORAGE_RETRY: RetryPolicy = { attempts: 6, firstDelayMs: 2000 };
+/** 6 tries over about 8 s. A write that still fails leaves the job running; its lease runs out and it is run again. */
+export const STATUS_WRITE_RETRY: RetryPolicy = { attempts: 6, firstDelayMs: 250 };
 
 /** How a task ended: with its result (what `settle` writes), or Failed / Timed Out with a reason for the owner. */
 export type TaskOutcome<R> = { status: 'Completed'; result: R } | { status: Unsuccessful; reason: string };
@@ -39,23 +50,65 @@ export interface TaskKind<O, R> {
  * The one skeleton every job runs through: prepare, work on a worker thread, keep the output,
  * settle. Only the attempt that still holds the job writes the final state, in one transaction
  * with the job's. A task cut short by the server stopping is left to be queued again.
+ *
+ * A storage fault in any step (the disk is full, read-only or failing) is tried again, waiting longer
+ * each time; only when it lasts through STORAGE_RETRY does the task end Failed, saying the storage
+ * failed. The final state's write is itself tried again, whatever made it fail.
  */
 export async function runTask<O, R>(job: Job, ctx: JobContext, task: TaskKind<O, R>): Promise<void> {
-  const settle = (outcome: TaskOutcome<R>) =>
-    ctx.db.transaction().execute(async (trx) => {
-      if (await finishJob(trx, job)) await task.settle(trx, outcome);
-    });
-  const ready = await task.prepare();
-  if ('fail' in ready) return settle({ status: 'Failed', reason: ready.fail });
+  const about = { avatar: job.avatar_code, job: job.id, kind: job.kind };
+  const storage = new Retries({
+    policy: ctx.storageRetry ?? STORAGE_RETRY,
+    retryable: (err) => storageFault(err) !== null,
+    stopping: ctx.stopping,
+    onRetry: (err, delayMs) => ctx.logger.warn({ err, ...about, path: storageFault(err)?.path, delayMs }, `the ${task.noun} met a storage fault; trying again`),
+  });
+  let outcome: TaskOutcome<R> | null;
   try {
-    const outcome = await ready.keep(await ready.work());
-    if (outcome) await settle(outcome);
+    outcome = await outcomeOf(job, ctx, task, storage);
+  } catch (err) {
+    if (!(err instanceof RetriesExhausted)) throw err;
+    ctx.logger.error({ err: err.last, ...about, path: storageFault(err.last)?.path }, `the ${task.noun} failed: storage kept failing`);
+    const fault = storageFault(err.last)!;
+    outcome = {
+      status: 'Failed',
+      reason: `The ${task.noun} failed because the server's storage failed: ${describeFault(fault)}, ${err.attempts} times over ${Math.round(err.waitedMs / 1000)} s.`,
+    };
+  }
+  if (!outcome) return;
+  const final = outcome;
+  const writes = new Retries({
+    policy: ctx.statusWriteRetry ?? STATUS_WRITE_RETRY,
+    retryable: () => true,
+    stopping: () => false,
+    onRetry: (err, delayMs) => ctx.logger.warn({ err, ...about, delayMs }, `writing the ${task.noun}'s final state failed; trying again`),
+  });
+  try {
+    await writes.run(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        // Only the attempt that holds the job writes: a retry after a commit that did happen writes nothing.
+        if (await finishJob(trx, job)) await task.settle(trx, final);
+      }),
+    );
+  } catch (err) {
+    throw err instanceof RetriesExhausted ? err.last : err;
+  }
+}
+
+/** Prepare, work, keep: the outcome to settle, or null when there is nothing to settle. */
+async function outcomeOf<O, R>(job: Job, ctx: JobContext, task: TaskKind<O, R>, storage: Retries): Promise<TaskOutcome<R> | null> {
+  const ready = await storage.run(() => task.prepare());
+  if ('fail' in ready) return { status: 'Failed', reason: ready.fail };
+  try {
+    const output = await storage.run(() => ready.work());
+    return await storage.run(() => ready.keep(output));
   } catch (err) {
     // Left running: the stop puts the job back in the queue.
-    if (ctx.stopping()) return;
-    if (err instanceof TimeoutError) return settle({ status: 'Timed Out', reason: `The ${task.noun} took longer than the limit: ${err.message}.` });
-    if (err instanceof TaskFailure && err.expected) return settle({ status: 'Failed', reason: err.message });
+    if (ctx.stopping()) return null;
+    if (err instanceof RetriesExhausted) throw err;
+    if (err instanceof TimeoutError) return { status: 'Timed Out', reason: `The ${task.noun} took longer than the limit: ${err.message}.` };
+    if (err instanceof TaskFailure && err.expected) return { status: 'Failed', reason: err.message };
     ctx.logger.error({ err, avatar: job.avatar_code, job: job.id, kind: job.kind }, `${task.noun} failed unexpectedly`);
-    await settle({ status: 'Failed', reason: `The ${task.noun} failed because of an internal error; the server log has the details.` });
+    return { status: 'Failed', reason: `The ${task.noun} failed because of an internal error; the server log has the details.` };
   }
 }

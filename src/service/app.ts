@@ -3,7 +3,8 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { AppContext } from './context.js';
-import { ApiError } from './errors.js';
+import { ApiError, errors } from './errors.js';
+import { describeFault, storageFault } from '../store/storageFault.js';
 import { refuseNulls } from './form.js';
 import { authPlugin } from './auth.js';
 import { throttlePlugin } from './throttle.js';
@@ -51,6 +52,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     const fe = error as FastifyError;
     if (fe.validation) return reply.code(400).send(fieldErrors(fe));
     const status = fe.statusCode && fe.statusCode >= 400 ? fe.statusCode : 500;
+    const fault = storageFault(error);
+    if (fault) {
+      // Named for the operator, with the file; the client learns the cause but not the server's paths.
+      request.log.error({ err: error, path: fault.path, code: fault.code }, `storage failed: ${describeFault(fault)}${fault.path ? ` at ${fault.path}` : ''}`);
+      const answer = fault.kind === 'full' ? errors.storageFull(describeFault(fault)) : errors.storageUnavailable(describeFault(fault));
+      return reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ detail: 'A server error occurred.' });

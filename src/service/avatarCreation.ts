@@ -3,6 +3,8 @@ import {
   type NormalisedParameters, type PipelineName, type PipelineSubtype, type Plan, type ResolvedExport,
 } from '../pipelines/catalogue/index.js';
 import { inspectPhoto } from '../pipelines/photo.js';
+import type { BlobStore } from '../store/blobs.js';
+import { avatarKey, avatarPrefix } from '../store/keys.js';
 import type { Config } from './config.js';
 import { errors } from './errors.js';
 import type { Form } from './form.js';
@@ -86,4 +88,17 @@ export async function validateCreation(form: Form, plan: Plan, config: Config): 
   // No problem means a known pipeline and one of its subtypes; the test says so to the types too.
   if (Object.keys(problems).length || !pipelineName || !hasSubtype(pipelineName, subtype)) throw errors.fields(problems);
   return { name, description, pipeline: pipelineName, subtype, parameters, exportParameters, export: resolvedExport, photo: photo!.data };
+}
+
+/**
+ * Stores a new avatar's photo, the first thing written for it. When the write fails (a full disk),
+ * the avatar's folder goes with it: a failed upload leaves nothing behind.
+ */
+export async function storePhoto(blobs: BlobStore, code: string, photo: Buffer): Promise<void> {
+  try {
+    await blobs.put(avatarKey(code, 'photo'), photo);
+  } catch (err) {
+    await blobs.removePrefix(avatarPrefix(code)).catch(() => undefined);
+    throw err;
+  }
 }

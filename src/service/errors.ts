@@ -39,6 +39,12 @@ export const errors = {
   tooLarge: (text: string) => detail(413, text),
   unsupportedMediaType: (type: string) => detail(415, `Unsupported media type "${type}" in request.`),
   methodNotAllowed: (method: string, allow: string) => detail(405, `Method "${method}" not allowed.`, { Allow: allow }),
+  /** The disk or the database is full: nothing the client sent was kept. */
+  storageFull: (cause: string) =>
+    detail(507, `The server's storage is full (${cause}); nothing was saved. Try again once the operator has freed space.`),
+  /** The disk or the database refuses writes (read-only, no permission, I/O error): an operator can fix it. */
+  storageUnavailable: (cause: string) =>
+    detail(503, `The server's storage is unavailable (${cause}); nothing was saved. Try again later.`, { 'Retry-After': '60' }),
   throttled: (seconds: number) =>
     detail(429, `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`, { 'Retry-After': String(seconds) }),
 };

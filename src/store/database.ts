@@ -26,6 +26,8 @@ export function databaseKind(url: string): DatabaseKind {
   return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
 }
 
+const NO_OP = { reader: false, run: () => ({ changes: 0, lastInsertRowid: 0 }) };
+
 /** kysely prepares every query anew, and preparing costs more than running the small queries an API
  * request makes. The SQL text of a builder query is stable, so its prepared statement can be reused. */
 function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
@@ -37,6 +39,10 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
         return typeof value === 'function' ? value.bind(target) : value;
       }
       return (source: string) => {
+        // SQLite rolls a transaction back by itself when a write fails with a full disk or an I/O error;
+        // kysely's own rollback then fails with "cannot rollback - no transaction is active" and hides
+        // the error that says what happened. With nothing to roll back, the rollback does nothing.
+        if (source === 'rollback' && !target.inTransaction) return NO_OP as unknown as SQLite.Statement;
         let statement = cache.get(source);
         if (!statement) {
           statement = target.prepare(source);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ResolvedExport } from '../pipelines/catalogue/exports/types.js';
 import type { Db } from './database.js';
 import { enqueueJob } from './jobs.js';
@@ -64,13 +65,17 @@ export async function listExports(db: Db, scope: Scope, avatarCode: string, page
   return newestFirst(scoped(db, scope, avatarCode), page);
 }
 
-/** Computing, from the worker's first step. */
+/** Progress is only ever raised, as an avatar's is: a lower value (a restarted export starting over) is ignored. */
+const raised = (progress: number) => sql<number>`case when progress > ${progress} then progress else ${progress} end`;
+
+/** Computing, from the worker's first step; an export run again after a restart keeps the progress it had. */
 export async function startExport(db: Db, code: string): Promise<void> {
-  await db.updateTable('exports').set({ status: 'Computing', progress: 5, updated_on: timestamp() }).where('code', '=', code).execute();
+  await db.updateTable('exports').set({ status: 'Computing', progress: raised(5), updated_on: timestamp() }).where('code', '=', code).execute();
 }
 
+/** Never lowers the progress (see `raised`). */
 export async function exportProgress(db: Db, code: string, progress: number): Promise<void> {
-  await db.updateTable('exports').set({ progress, updated_on: timestamp() }).where('code', '=', code).execute();
+  await db.updateTable('exports').set({ progress: raised(progress), updated_on: timestamp() }).where('code', '=', code).execute();
 }
 
 /** How an export ended: Completed with its files, or Failed / Timed Out with the reason. */

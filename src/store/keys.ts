@@ -1,6 +1,9 @@
+/** The prefix every avatar's folder is under. */
+export const AVATARS = 'avatars/';
+
 /** Blob keys of an avatar's files: everything of one avatar lives under one prefix, so deleting it is one call. */
 export function avatarPrefix(code: string): string {
-  return `avatars/${code}/`;
+  return `${AVATARS}${code}/`;
 }
 
 export function avatarKey(code: string, name: string): string {

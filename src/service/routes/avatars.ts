@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { deleteAvatar, findAvatar, insertAvatar, listAvatars, type AvatarFilters } from '../../store/avatars.js';
-import { avatarKey, avatarPrefix } from '../../store/keys.js';
+import { avatarPrefix } from '../../store/keys.js';
 import { insertExport } from '../../store/exports.js';
 import { parseInstant } from '../../store/time.js';
 import { errors } from '../errors.js';
@@ -11,7 +11,7 @@ import { baseUrl } from '../links.js';
 import { pageRequest, paginate } from '../pagination.js';
 import { serializeAvatar } from '../serialize.js';
 import { avatarSchema, codeParams, detailSchema, pageQuery } from '../schemas.js';
-import { validateCreation } from '../avatarCreation.js';
+import { storePhoto, validateCreation } from '../avatarCreation.js';
 import { PIPELINE_NAMES } from '../../pipelines/catalogue/index.js';
 
 const tags = ['avatars'];
@@ -90,7 +90,7 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
       const code = randomUUID();
       // The photo is stored first and the record with its queued computation in one transaction:
       // a crash leaves either nothing visible or an avatar that will be computed.
-      await ctx.blobs.put(avatarKey(code, 'photo'), creation.photo);
+      await storePhoto(ctx.blobs, code, creation.photo);
       const stored = ctx.db.transaction().execute(async (trx) => {
         const row = await insertAvatar(trx, {
           code,

@@ -1,0 +1,63 @@
+/**
+ * What a failed read or write of the disk or the database says about the storage: full, or refusing
+ * (read-only, no permission, I/O error). Both the HTTP answer (507 or 503) and the job retries are
+ * decided from it; anything else is a bug, not a storage fault.
+ */
+export interface StorageFault {
+  /** Full: 507 Insufficient Storage. Refusing: 503, since an operator can fix it without the client changing anything. */
+  kind: 'full' | 'refusing';
+  /** The system's code, e.g. ENOSPC, EROFS, SQLITE_FULL, 53100. */
+  code: string;
+  /** What the code means, for the `detail` and the failure reason: "no space left on device". */
+  cause: string;
+  /** The file the system named, when it named one. */
+  path: string | null;
+}
+
+/** Operating-system codes (Node's fs errors). */
+const SYSTEM: Record<string, { kind: StorageFault['kind']; cause: string }> = {
+  ENOSPC: { kind: 'full', cause: 'no space left on device' },
+  EDQUOT: { kind: 'full', cause: 'disk quota exceeded' },
+  EFBIG: { kind: 'full', cause: 'file too large for the file system' },
+  EACCES: { kind: 'refusing', cause: 'permission denied' },
+  EPERM: { kind: 'refusing', cause: 'operation not permitted' },
+  EROFS: { kind: 'refusing', cause: 'read-only file system' },
+  EIO: { kind: 'refusing', cause: 'input/output error' },
+  EMFILE: { kind: 'refusing', cause: 'too many open files' },
+  ENFILE: { kind: 'refusing', cause: 'too many open files in the system' },
+};
+
+/** SQLite result codes (better-sqlite3), matched by prefix: SQLITE_IOERR_WRITE is an SQLITE_IOERR. */
+const SQLITE: [prefix: string, kind: StorageFault['kind'], cause: string][] = [
+  ['SQLITE_FULL', 'full', 'the database disk is full'],
+  ['SQLITE_IOERR', 'refusing', 'the database had an input/output error'],
+  ['SQLITE_READONLY', 'refusing', 'the database is read-only'],
+  ['SQLITE_CANTOPEN', 'refusing', 'the database file cannot be opened'],
+  ['SQLITE_PERM', 'refusing', 'the database refused access'],
+];
+
+/** PostgreSQL SQLSTATEs of class 53 (insufficient resources) and 58 (system error). */
+const POSTGRES: Record<string, { kind: StorageFault['kind']; cause: string }> = {
+  '53100': { kind: 'full', cause: 'the database disk is full' },
+  '58030': { kind: 'refusing', cause: 'the database had an input/output error' },
+};
+
+/** The storage fault behind an error, or null when the error is not one. */
+export function storageFault(err: unknown): StorageFault | null {
+  if (!err || typeof err !== 'object') return null;
+  const { code, path } = err as { code?: unknown; path?: unknown };
+  if (typeof code !== 'string') return null;
+  const where = typeof path === 'string' ? path : null;
+  const system = SYSTEM[code];
+  if (system) return { ...system, code, path: where };
+  const sqlite = SQLITE.find(([prefix]) => code.startsWith(prefix));
+  if (sqlite) return { kind: sqlite[1], code, cause: sqlite[2], path: where };
+  const postgres = POSTGRES[code];
+  if (postgres) return { ...postgres, code, path: where };
+  return null;
+}
+
+/** "no space left on device (ENOSPC)": the cause in words, with the code an operator searches for. */
+export function describeFault(fault: StorageFault): string {
+  return `${fault.cause} (${fault.code})`;
+}
