@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { errors } from './errors.js';
+import { ApiError, errors } from './errors.js';
 
 export interface UploadedFile {
   field: string;
@@ -11,6 +11,16 @@ export interface Form {
   fields: Record<string, string>;
   files: UploadedFile[];
 }
+
+/** Characters as DRF's max_length counts them: code points, so an emoji is one, not two UTF-16 units. */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** The largest text field of a form, and of a urlencoded or JSON body as a whole. */
+export const MAX_FIELD_BYTES = 1024 * 1024;
 
 export const NULL_CHARACTERS = 'Null characters are not allowed.';
 
@@ -32,9 +42,12 @@ export async function readForm(request: FastifyRequest, maxFileBytes: number): P
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') form.files.push({ field: part.fieldname, filename: part.filename, data: await part.toBuffer() });
+        // busboy cuts a field at fieldSize and says so only in this flag: refuse rather than read half of it.
+        else if (part.valueTruncated) throw errors.tooLarge(`The field "${part.fieldname}" is larger than the limit of ${MAX_FIELD_BYTES} bytes.`);
         else form.fields[part.fieldname] = String(part.value ?? '');
       }
     } catch (err) {
+      if (err instanceof ApiError) throw err;
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') {
         throw errors.fields({ photo: [`The file is larger than the limit of ${maxFileBytes} bytes.`] });
