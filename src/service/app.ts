@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { AppContext } from './context.js';
 import { ApiError, errors } from './errors.js';
-import { MAX_FIELD_BYTES, refuseNulls } from './form.js';
+import { MAX_TEXT_BYTES, refuseNulls } from './form.js';
 import { nestingWithin, PARAMETER_LIMITS } from '../pipelines/catalogue/index.js';
 import { authPlugin } from './auth.js';
 import { throttlePlugin } from './throttle.js';
@@ -43,7 +43,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
     // Django answers /avatars and /avatars/ alike; clients written for it may use either.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    bodyLimit: MAX_FIELD_BYTES,
+    bodyLimit: MAX_TEXT_BYTES,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
   });
   const methods = trackMethods(app);
@@ -56,7 +56,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     const fe = error as FastifyError;
     if (fe.validation) return reply.code(400).send(fieldErrors(fe));
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const tooLarge = errors.tooLarge(`The request body is larger than the limit of ${MAX_FIELD_BYTES} bytes.`);
+      const tooLarge = errors.tooLarge(`The request body is larger than the limit of ${MAX_TEXT_BYTES} bytes.`);
       return reply.code(tooLarge.statusCode).send(tooLarge.body);
     }
     const status = fe.statusCode && fe.statusCode >= 400 ? fe.statusCode : 500;
@@ -92,7 +92,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(formbody);
   await app.register(multipart, {
-    limits: { fileSize: ctx.config.maxPhotoBytes, files: 1, fields: 20, fieldSize: MAX_FIELD_BYTES },
+    limits: { fileSize: ctx.config.maxPhotoBytes, files: 1, fields: 20, fieldSize: MAX_TEXT_BYTES },
   });
   await app.register(openapiPlugin, ctx);
   await app.register(authPlugin, ctx);
