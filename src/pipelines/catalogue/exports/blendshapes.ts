@@ -10,9 +10,17 @@ export const BLENDSHAPE_VALUE_RANGE = { min: -1, max: 2 } as const;
 
 type Sets = Readonly<Record<string, readonly string[]>>;
 
-/** Blendshape name → the sets holding it, to tell a unique single name from an ambiguous one. */
+const ownersOf = new WeakMap<Sets, Map<string, string[]>>();
+
+/**
+ * Blendshape name → the sets holding it, to tell a unique single name from an ambiguous one.
+ * Made once per context: a list of 256 entries asks for it 256 times.
+ */
 function owners(sets: Sets): Map<string, string[]> {
+  const known = ownersOf.get(sets);
+  if (known) return known;
   const out = new Map<string, string[]>();
+  ownersOf.set(sets, out);
   for (const [set, names] of Object.entries(sets)) for (const name of names) out.set(name, [...(out.get(name) ?? []), set]);
   return out;
 }
