@@ -161,6 +161,16 @@ if (isMainThread) for (const backend of backends()) {
       assert.deepEqual(res.body.name, ['Ensure this field has no more than 255 characters.']);
     });
 
+    test('a JSON body nested deeper than 10 levels answers 400 before it is parsed, never a 500', async () => {
+      const avatar = await api.createAvatar({ pipeline: 'head_2.0', pipeline_subtype: 'head/mobile', name: 'deep', photo: png });
+      for (const levels of [11, 50_000]) {
+        const body = `{"parameters": ${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+        const res = await api.request('POST', `/avatars/${avatar.body.code}/exports/`, { body, headers: { 'Content-Type': 'application/json' } });
+        assert.equal(res.status, 400, JSON.stringify(res.body));
+        assert.equal(res.body.detail, 'JSON parse error: nested deeper than 10 levels.');
+      }
+    });
+
     test('a urlencoded or JSON body over 128 KiB answers 413 and gives the limit', async () => {
       const comment = 'x'.repeat(MAX_TEXT_BYTES);
       for (const [type, body] of [['application/x-www-form-urlencoded', new URLSearchParams({ comment }).toString()], ['application/json', JSON.stringify({ comment })]]) {

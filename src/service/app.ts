@@ -56,7 +56,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     const fe = error as FastifyError;
     if (fe.validation) return reply.code(400).send(fieldErrors(fe));
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const tooLarge = errors.tooLarge(`The request body is larger than the limit of ${MAX_TEXT_BYTES} bytes.`);
+      const tooLarge = errors.bodyTooLarge(MAX_TEXT_BYTES);
       return reply.code(tooLarge.statusCode).send(tooLarge.body);
     }
     const status = fe.statusCode && fe.statusCode >= 400 ? fe.statusCode : 500;
@@ -87,7 +87,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (!nestingWithin(body as string, MAX_BODY_DEPTH)) return done(errors.badRequest(`JSON parse error: nested deeper than ${MAX_BODY_DEPTH} levels.`), undefined);
+    if (!nestingWithin(body as string, MAX_BODY_DEPTH)) return done(errors.bodyTooDeep(MAX_BODY_DEPTH), undefined);
     parseJson(request, body as string, done);
   });
   await app.register(formbody);

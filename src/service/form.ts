@@ -48,7 +48,7 @@ export async function readForm(request: FastifyRequest, maxFileBytes: number): P
       for await (const part of request.parts()) {
         if (part.type === 'file') form.files.push({ field: part.fieldname, filename: part.filename, data: await part.toBuffer() });
         // busboy cuts a field at fieldSize and says so only in this flag: refuse rather than read half of it.
-        else if (part.valueTruncated) throw errors.tooLarge(`The field "${part.fieldname}" is larger than the limit of ${MAX_TEXT_BYTES} bytes.`);
+        else if (part.valueTruncated) throw errors.fieldTooLarge(part.fieldname, MAX_TEXT_BYTES);
         else form.fields[part.fieldname] = String(part.value ?? '');
       }
     } catch (err) {
