@@ -40,7 +40,7 @@ function key(path: string, name: string): string {
 }
 
 /** A top-level key as a path starts with it. */
-function shown(name: string): string {
+function topLevel(name: string): string {
   return PLAIN_KEY.test(name) ? name : JSON.stringify(name);
 }
 
@@ -102,7 +102,8 @@ function resolve(w: Walk, category: Category, group: Group | null, name: string,
     return undefined;
   }
   if (!appliesTo(spec.appliesTo, w.pipeline, w.subtype)) {
-    report(w, 
+    report(
+      w,
       `${path}: ${who}${enumerable ? 'is ' : ''}not available for ${w.pipeline} ${w.subtype}; supported on ${describeApplicability(spec.appliesTo)}`,
     );
     return undefined;
@@ -222,12 +223,12 @@ export function validateParameters(input: unknown, ctx: ValidationContext): Vali
     return { ok: false, errors: [`pipeline_subtype: "${ctx.subtype}" is not a subtype of ${ctx.pipeline}; subtypes: ${subtypes}`] };
   }
   if (!isPlainObject(input)) return { ok: false, errors: [`must be a JSON object, got ${jsonType(input)}`] };
-  const tooLarge = checkLimits(input, '', (path, name) => (path ? key(path, name) : shown(name)));
+  const tooLarge = checkLimits(input, '', (path, name) => (path ? key(path, name) : topLevel(name)));
   if (tooLarge.length > 0) return { ok: false, errors: tooLarge.map((p) => `${p.path || '(top level)'}: ${p.message}`) };
   const w: Walk = { pipeline: ctx.pipeline, subtype: ctx.subtype, plan: ctx.plan, errors: [], more: 0, accepted: new Map() };
   for (const [name, value] of Object.entries(input)) {
     if (isCategory(name)) checkCategory(w, name, value);
-    else report(w, `${shown(name)}: unknown category${didYouMean(w, name, CATEGORY_NAMES) || `; categories: ${CATEGORY_NAMES.join(', ')}`}`);
+    else report(w, `${topLevel(name)}: unknown category${didYouMean(w, name, CATEGORY_NAMES) || `; categories: ${CATEGORY_NAMES.join(', ')}`}`);
   }
   if (w.more > 0) w.errors.push(moreProblems(w.more));
   return w.errors.length > 0 ? { ok: false, errors: w.errors } : { ok: true, value: normalised(w) };

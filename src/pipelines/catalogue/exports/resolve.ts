@@ -79,8 +79,8 @@ function resolveStandard(input: Raw, ctx: ExportContext): ExportResolution {
  * Checks the export parameters of one avatar (already JSON-parsed) and resolves them: defaults
  * filled in, category flags inherited from the top level (rule 1), format rules applied.
  * Errors are keyed by field path, every path under `parameters`; at most PARAMETER_LIMITS.errors
- * are described, then `parameters` says how many more. Input past PARAMETER_LIMITS is refused first. persona_2.0 parameters are
- * checked in full, then refused: that pipeline does not exist yet.
+ * are described, then `parameters` says how many more. Input past PARAMETER_LIMITS is refused
+ * first. persona_2.0 parameters are checked in full, then refused: that pipeline does not exist yet.
  *
  * @example
  * resolveExportParameters({ format: 'fbx', haircuts: { list: ['generated'], format: 'glb' } }, ctx)
