@@ -7,6 +7,7 @@ import { run as texture } from './texture.js';
 import { run as haircut } from './haircut.js';
 import { run as exports } from './export.js';
 import { run as predict } from './predict.js';
+import { run as validation } from './validation.js';
 
 // Every benchmark of the project, one after the other so that they do not share the 2 cores.
 printFigures('Face analysis', await analysis());
@@ -16,4 +17,5 @@ printFigures('Rendering', await rendering());
 printFigures('Generated haircut', await haircut());
 printFigures('Haircut prediction', await predict(true));
 printFigures('Exports', await exports());
+printFigures('Parameter validation', await validation());
 printFigures('API and computation', await api());

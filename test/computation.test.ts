@@ -115,12 +115,14 @@ for (const backend of backends()) {
       assert.equal((await api.get(`/avatars/${res.body.code}/model_info/`)).body.gender, 'female');
     });
 
-    test('a photo with no face ends Failed with the reason', async () => {
+    test('a photo with no face ends Failed with the reason, and zero faces detected', async () => {
       for (const name of ['no-face-cat.png', 'no-face-fruits.jpg']) {
         const res = await api.createAvatar({ pipeline: 'head_1.2', name, photo: photo(name) });
         const done = await api.waitFor(res.body.code, final, 60_000);
         assert.equal(done.status, 'Failed', name);
         assert.equal(done.failure_reason, 'No face found in the photo.');
+        // Analysed and none found: 0, not the null of a photo not analysed yet.
+        assert.equal(done.faces_detected, 0, name);
         const info = await api.get(`/avatars/${res.body.code}/model_info/`);
         assert.equal(info.status, 404);
         assert.match(info.body.detail, /Failed/);

@@ -7,7 +7,7 @@ import type { BlobStore } from '../store/blobs.js';
 import { avatarKey, avatarPrefix } from '../store/keys.js';
 import type { Config } from './config.js';
 import { errors } from './errors.js';
-import type { Form } from './form.js';
+import { characterCount, type Form } from './form.js';
 
 export interface AvatarCreation {
   name: string;
@@ -44,9 +44,9 @@ export async function validateCreation(form: Form, plan: Plan, config: Config): 
 
   const name = fields.name?.trim() ?? '';
   if (!name) fail('name', REQUIRED);
-  else if (name.length > 255) fail('name', 'Ensure this field has no more than 255 characters.');
+  else if (characterCount(name) > 255) fail('name', 'Ensure this field has no more than 255 characters.');
   const description = fields.description ?? '';
-  if (description.length > 10_000) fail('description', 'Ensure this field has no more than 10000 characters.');
+  if (characterCount(description) > 10_000) fail('description', 'Ensure this field has no more than 10000 characters.');
 
   let parameters: NormalisedParameters = {};
   const parsed = parseParametersField(fields.parameters);
@@ -59,19 +59,17 @@ export async function validateCreation(form: Form, plan: Plan, config: Config): 
 
   let exportParameters: unknown | null = null;
   let resolvedExport: ResolvedExport | null = null;
-  if (fields.export_parameters !== undefined && fields.export_parameters.trim() !== '') {
-    try {
-      exportParameters = JSON.parse(fields.export_parameters);
-      if (!exportParameters || typeof exportParameters !== 'object' || Array.isArray(exportParameters)) fail('export_parameters', 'Must be a JSON object.');
-      else if (pipeline && !pipeline.exportParameters) fail('export_parameters', `Pipeline ${pipelineName} does not use export parameters.`);
-      else if (pipelineName && !problems.pipeline_subtype) {
-        // Rejected now, before any computation, rather than failing the export later.
-        const result = resolveExportParameters(exportParameters, exportContext(pipelineName, subtype, plan));
-        if (result.ok) resolvedExport = result.value;
-        else for (const [path, messages] of Object.entries(result.errors)) for (const m of messages) fail('export_parameters', `${path.replace(/^parameters/, 'export_parameters')}: ${m}`);
-      }
-    } catch (err) {
-      fail('export_parameters', `Not valid JSON: ${(err as Error).message}`);
+  const parsedExport = parseParametersField(fields.export_parameters);
+  if (!parsedExport.ok) for (const e of parsedExport.errors) fail('export_parameters', e);
+  else if (fields.export_parameters !== undefined && fields.export_parameters.trim() !== '') {
+    exportParameters = parsedExport.value;
+    if (!exportParameters || typeof exportParameters !== 'object' || Array.isArray(exportParameters)) fail('export_parameters', 'Must be a JSON object.');
+    else if (pipeline && !pipeline.exportParameters) fail('export_parameters', `Pipeline ${pipelineName} does not use export parameters.`);
+    else if (pipelineName && !problems.pipeline_subtype) {
+      // Rejected now, before any computation, rather than failing the export later.
+      const result = resolveExportParameters(exportParameters, exportContext(pipelineName, subtype, plan));
+      if (result.ok) resolvedExport = result.value;
+      else for (const [path, messages] of Object.entries(result.errors)) for (const m of messages) fail('export_parameters', `${path.replace(/^parameters/, 'export_parameters')}: ${m}`);
     }
   }
 

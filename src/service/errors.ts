@@ -37,6 +37,9 @@ export const errors = {
   fields: (fieldErrors: Record<string, string[]>) => new ApiError(400, fieldErrors),
   badRequest: (text: string) => detail(400, text),
   tooLarge: (text: string) => detail(413, text),
+  fieldTooLarge: (field: string, limit: number) => detail(413, `The field "${field}" is larger than the limit of ${limit} bytes.`),
+  bodyTooLarge: (limit: number) => detail(413, `The request body is larger than the limit of ${limit} bytes.`),
+  bodyTooDeep: (levels: number) => detail(400, `JSON parse error: nested deeper than ${levels} levels.`),
   unsupportedMediaType: (type: string) => detail(415, `Unsupported media type "${type}" in request.`),
   methodNotAllowed: (method: string, allow: string) => detail(405, `Method "${method}" not allowed.`, { Allow: allow }),
   /** The disk or the database is full: nothing the client sent was kept. */

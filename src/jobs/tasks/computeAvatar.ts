@@ -5,6 +5,12 @@ import { avatarKey, avatarPrefix } from '../../store/keys.js';
 import type { ComputeOutput } from '../messages.js';
 import type { JobContext, TaskKind } from '../runTask.js';
 
+/**
+ * The reason the analysis gives when the photo holds no face (its NoFaceError, which reaches this
+ * thread as text only). Such an avatar did have its faces counted: zero, not "not analysed".
+ */
+const NO_FACE = 'No face found in the photo.';
+
 /** An avatar's computation: photo in, files out, avatar state written, its waiting exports released. */
 export function computeAvatar(job: Job, ctx: JobContext): TaskKind<ComputeOutput, { facesDetected: number }> {
   return {
@@ -45,7 +51,7 @@ export function computeAvatar(job: Job, ctx: JobContext): TaskKind<ComputeOutput
         status: outcome.status,
         failure_reason: completed ? null : outcome.reason,
         progress: completed ? 100 : undefined,
-        faces_detected: completed ? outcome.result.facesDetected : undefined,
+        faces_detected: completed ? outcome.result.facesDetected : outcome.reason === NO_FACE ? 0 : undefined,
       });
       // Exports asked for at creation wait for the avatar: now they run, or fail with it.
       await settlePendingExports(db, job.avatar_code, { status: outcome.status, reason: completed ? null : outcome.reason });

@@ -7,6 +7,7 @@ import { BODY_SHAPE_INTERVALS, groupsOf, parametersOf, type ParameterSpec } from
 import { defaultParameters } from './available.js';
 import { describeApplicability, PIPELINE_NAMES, PIPELINES, type Applicability } from './pipelines.js';
 import { planName } from './plans.js';
+import { moreProblems, PARAMETER_LIMITS, SUGGESTION_MAX_LENGTH } from './limits.js';
 import { validateParameters } from './validate.js';
 import { describeValueType } from './values.js';
 
@@ -132,6 +133,23 @@ function errorExamples(): string {
     .join('\n\n');
 }
 
+/** The size limits, shared with export parameters (docs/exports.md points here). */
+function limitsSection(): string {
+  const l = PARAMETER_LIMITS;
+  return [
+    'A request far larger than any real one is refused before its names are looked up, so that it costs the server no more than a good one. The limits hold for `parameters` and `export_parameters` of `POST /avatars/` and for the `parameters` of `POST /avatars/{code}/exports/`; every real request is far below them.',
+    table(['limit', 'value', 'answer past it'], [
+      ['JSON text of the field', `${l.jsonLength} characters`, code(`must be at most ${l.jsonLength} characters of JSON, got N`)],
+      ['nesting of arrays and objects', `${l.depth} levels`, code(`nested deeper than ${l.depth} levels`)],
+      ['a name (list entry, key or string value)', `${l.nameLength} characters`, code(`<path>: must be at most ${l.nameLength} characters, got N`) + ', without echoing the name'],
+      ['one list or object', `${l.listLength} entries or keys`, code(`<path>: must have at most ${l.listLength} entries, got N`)],
+      ['all values, nested ones included', `${l.values}`, code(`holds more than ${l.values} values`)],
+      ['problems described', `${l.errors}`, `the rest are counted in a last message, ${code(moreProblems(7).replace('7', 'N'))}`],
+    ]),
+    `A "did you mean" is offered for names of up to ${SUGGESTION_MAX_LENGTH} characters, and only for the problems described. The form field itself is limited too (128 KiB, see docs/api.md).`,
+  ].join('\n\n');
+}
+
 /** docs/parameters.md, entirely from the catalogue, so the doc cannot drift from validation. */
 export function renderParametersMarkdown(): string {
   return [
@@ -156,6 +174,8 @@ export function renderParametersMarkdown(): string {
     defaultsSection(),
     '## Error examples',
     errorExamples(),
+    '## Limits',
+    limitsSection(),
   ].join('\n\n') + '\n';
 }
 

@@ -61,6 +61,7 @@ export {
   type ValidationResult,
   type NormalisedParameters,
 } from './validate.js';
+export { PARAMETER_LIMITS, SUGGESTION_MAX_LENGTH, nestingWithin, parseParametersJson } from './limits.js';
 export { availableParameters, defaultParameters, isOffered, type AvailableParameters } from './available.js';
 export { effectiveParameters, type EffectiveParameters } from './effective.js';
 export * from './exports/index.js';

@@ -58,7 +58,8 @@ function lodOf(request: FastifyRequest, avatar: AvatarRecord): number {
   const raw = (request.query as { lod?: unknown }).lod;
   const max = pipelineOf(avatar.pipeline).lodCount - 1;
   if (raw === undefined || raw === '') return 0;
-  const lod = Number(raw);
+  // Decimal digits only: Number() would also take "0x1", "1e0", " 1" and "1.0".
+  const lod = typeof raw === 'string' && /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(lod) || lod < 0 || lod > max) throw errors.fields({ lod: [`An integer from 0 to ${max} is required for ${avatar.pipeline}.`] });
   return lod;
 }

@@ -7,7 +7,7 @@ import {
 } from '../../store/exports.js';
 import { avatarKey } from '../../store/keys.js';
 import { EXPORT_STATUSES, isUnsuccessful } from '../../store/status.js';
-import { exportContext, PIPELINES, resolveExportParameters, type ExportPartOptions, type Plan, type ResolvedExport } from '../../pipelines/catalogue/index.js';
+import { exportContext, parseParametersField, PIPELINES, resolveExportParameters, type ExportPartOptions, type Plan, type ResolvedExport } from '../../pipelines/catalogue/index.js';
 import { pipelineOf } from '../../pipelines/registry.js';
 import { avatarFiles, readHaircutIndex, readTextureIndex } from '../../pipelines/files.js';
 import { errors } from '../errors.js';
@@ -129,16 +129,9 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!pipeline.export.available) throw errors.notImplemented(pipeline.export.notImplemented(avatar.pipeline_subtype));
       if (isUnsuccessful(avatar.status)) throw errors.badRequest(`The avatar cannot be exported: ${whyUnavailable(avatar)}`);
       const form = await readForm(request, ctx.config.maxPhotoBytes);
-      let input: unknown = {};
-      const raw = form.fields.parameters;
-      if (raw !== undefined && raw.trim() !== '') {
-        try {
-          input = JSON.parse(raw);
-        } catch (err) {
-          throw errors.fields({ parameters: [`Not valid JSON: ${(err as Error).message}`] });
-        }
-      }
-      const result = resolveExportParameters(input, await contextOf(ctx, avatar, request.caller.plan));
+      const parsed = parseParametersField(form.fields.parameters);
+      if (!parsed.ok) throw errors.fields({ parameters: parsed.errors });
+      const result = resolveExportParameters(parsed.value, await contextOf(ctx, avatar, request.caller.plan));
       if (!result.ok) throw errors.fields(result.errors);
       const resolved = result.value;
       const code = randomUUID();

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { createPlayer, deletePlayer, findPlayer, listPlayers } from '../../store/players.js';
 import { avatarPrefix } from '../../store/keys.js';
 import { errors } from '../errors.js';
-import { readForm } from '../form.js';
+import { characterCount, readForm } from '../form.js';
 import { baseUrl } from '../links.js';
 import { pageRequest, paginate } from '../pagination.js';
 import { serializePlayer } from '../serialize.js';
@@ -29,7 +29,7 @@ export async function playerRoutes(app: FastifyInstance, ctx: AppContext) {
       if (request.caller.clientAccess) throw errors.badRequest('Players are registered in developer access, without X-PlayerUID.');
       const { fields } = await readForm(request, 0);
       const comment = fields.comment ?? '';
-      if (comment.length > 1000) throw errors.fields({ comment: ['Ensure this field has no more than 1000 characters.'] });
+      if (characterCount(comment) > 1000) throw errors.fields({ comment: ['Ensure this field has no more than 1000 characters.'] });
       const player = await createPlayer(ctx.db, request.caller.clientId, comment);
       return reply.code(201).send(serializePlayer(baseUrl(ctx.config, request), player));
     },

@@ -8,7 +8,8 @@ import { PERSONA_EXPORT_SCHEMA } from './persona.js';
 import { checkSection } from './schema.js';
 import { STANDARD_EXPORT_SCHEMA } from './standard.js';
 import type { ExportContext, ResolvedExport } from './types.js';
-import type { ExportErrors, Walk } from './walk.js';
+import { key, newWalk, type ExportErrors } from './walk.js';
+import { checkLimits, moreProblems } from '../limits.js';
 import { pipelineOf } from '../../registry.js';
 
 export type ExportResolution = { ok: true; value: ResolvedExport } | { ok: false; errors: ExportErrors };
@@ -77,8 +78,9 @@ function resolveStandard(input: Raw, ctx: ExportContext): ExportResolution {
 /**
  * Checks the export parameters of one avatar (already JSON-parsed) and resolves them: defaults
  * filled in, category flags inherited from the top level (rule 1), format rules applied.
- * Errors are keyed by field path, every path under `parameters`. persona_2.0 parameters are
- * checked in full, then refused: that pipeline does not exist yet.
+ * Errors are keyed by field path, every path under `parameters`; at most PARAMETER_LIMITS.errors
+ * are described, then `parameters` says how many more. Input past PARAMETER_LIMITS is refused
+ * first. persona_2.0 parameters are checked in full, then refused: that pipeline does not exist yet.
  *
  * @example
  * resolveExportParameters({ format: 'fbx', haircuts: { list: ['generated'], format: 'glb' } }, ctx)
@@ -88,8 +90,15 @@ export function resolveExportParameters(input: unknown, ctx: ExportContext): Exp
   if (!PIPELINES[ctx.pipeline].exportParameters) return { ok: false, errors: { [FIELD]: [`${ctx.pipeline} does not use export parameters`] } };
   if (!isPlainObject(input)) return { ok: false, errors: { [FIELD]: [`must be a JSON object, got ${jsonType(input)}`] } };
   const persona = pipelineOf(ctx.pipeline).exportFamily === 'persona';
-  const w: Walk = { ctx, errors: {} };
+  const tooLarge = checkLimits(input, FIELD, key);
+  if (tooLarge.length > 0) {
+    const errors: ExportErrors = {};
+    for (const p of tooLarge) (errors[p.path] ??= []).push(p.message);
+    return { ok: false, errors };
+  }
+  const w = newWalk(ctx);
   checkSection(w, persona ? PERSONA_EXPORT_SCHEMA : STANDARD_EXPORT_SCHEMA, input, FIELD);
+  if (w.more > 0) (w.errors[FIELD] ??= []).push(moreProblems(w.more));
   if (Object.keys(w.errors).length > 0) return { ok: false, errors: w.errors };
   if (persona) return { ok: false, errors: { [FIELD]: [PERSONA_NOT_AVAILABLE] } };
   return resolveStandard(input, ctx);

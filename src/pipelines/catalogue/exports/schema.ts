@@ -1,7 +1,7 @@
 import { checkValue, isPlainObject, jsonType } from '../values.js';
 import { checkBlendshapeList, checkBlendshapeValues } from './blendshapes.js';
 import type { ExportContext } from './types.js';
-import { didYouMean, fail, key, listed, type Walk } from './walk.js';
+import { didYouMean, fail, full, key, listed, type Walk } from './walk.js';
 
 /** What one key of the export parameters holds. Every value may also be null (inherit or default) unless `notNull`. */
 export type Field = (
@@ -47,7 +47,8 @@ function checkNames(w: Walk, field: Extract<Field, { type: 'names' }>, value: un
     const at = `${path}[${i}]`;
     if (typeof item !== 'string') return fail(w, at, `must be a ${field.noun} name (a string), got ${jsonType(item)}`);
     if (!known.includes(item)) {
-      const hint = didYouMean(item, known) || (known.length > 0 ? `; known: ${listed(known)}` : `; ${field.none?.(w.ctx) ?? 'there are none to export'}`);
+      if (full(w)) return fail(w, at, '');
+      const hint = didYouMean(w, item, known) || (known.length > 0 ? `; known: ${listed(known)}` : `; ${field.none?.(w.ctx) ?? 'there are none to export'}`);
       return fail(w, at, `unknown ${field.noun} "${item}"${hint}`);
     }
     if (seen.has(item)) return fail(w, at, `duplicate "${item}", already at [${seen.get(item)}]`);
@@ -79,7 +80,7 @@ export function checkField(w: Walk, field: Field, value: unknown, path: string):
       if (typeof value === 'string' && choices.includes(value)) return;
       const expected = `must be one of ${choices.map((c) => JSON.stringify(c)).join(', ')}`;
       if (typeof value !== 'string') return fail(w, path, `${expected}, got ${jsonType(value)}`);
-      return fail(w, path, `unknown ${field.noun} "${value}"${didYouMean(value, choices) || `; ${expected}`}`);
+      return fail(w, path, `unknown ${field.noun} "${value}"${didYouMean(w, value, choices) || `; ${expected}`}`);
     }
     case 'names':
       return checkNames(w, field, value, path);
@@ -104,7 +105,7 @@ export function checkSection(w: Walk, section: SectionField, value: unknown, pat
     const field = Object.hasOwn(section.keys, name) ? section.keys[name] : undefined;
     if (field) checkField(w, field, content, key(path, name));
     else {
-      const hint = section.hints?.[name] ? `; ${section.hints[name]}` : didYouMean(name, names) || `; keys: ${names.join(', ')}`;
+      const hint = section.hints?.[name] ? `; ${section.hints[name]}` : didYouMean(w, name, names) || `; keys: ${names.join(', ')}`;
       fail(w, key(path, name), `unknown key${hint}`);
     }
   }

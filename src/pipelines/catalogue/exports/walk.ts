@@ -1,3 +1,4 @@
+import { PARAMETER_LIMITS } from '../limits.js';
 import { closest } from '../suggest.js';
 import type { ExportContext } from './types.js';
 
@@ -8,6 +9,14 @@ export type ExportErrors = Record<string, string[]>;
 export interface Walk {
   readonly ctx: ExportContext;
   readonly errors: ExportErrors;
+  /** Problems described so far, at most PARAMETER_LIMITS.errors. */
+  shown: number;
+  /** Problems past that, counted and not described. */
+  more: number;
+}
+
+export function newWalk(ctx: ExportContext): Walk {
+  return { ctx, errors: {}, shown: 0, more: 0 };
 }
 
 const PLAIN_KEY = /^[A-Za-z0-9_.-]+$/;
@@ -17,11 +26,21 @@ export function key(path: string, name: string): string {
   return PLAIN_KEY.test(name) ? `${path}.${name}` : `${path}[${JSON.stringify(name)}]`;
 }
 
+/** Records one problem; past the limit only counts it, so a flood of them costs little. */
 export function fail(w: Walk, path: string, message: string): void {
+  if (full(w)) return void w.more++;
+  w.shown++;
   (w.errors[path] ??= []).push(message);
 }
 
-export function didYouMean(name: string, candidates: readonly string[]): string {
+/** True once problems are only counted: the caller may skip composing a message. */
+export function full(w: Walk): boolean {
+  return w.shown >= PARAMETER_LIMITS.errors;
+}
+
+/** A suggestion, unless the problem will not be shown anyway. */
+export function didYouMean(w: Walk, name: string, candidates: readonly string[]): string {
+  if (full(w)) return '';
   const match = closest(name, candidates);
   return match ? `; did you mean "${match}"?` : '';
 }
