@@ -42,7 +42,7 @@ for (const backend of backends()) {
       await rm(blob(avatarFiles.texture('model', 'jpg')));
       const res = await api.get(`/avatars/${code}/textures/model/file/`);
       assert.equal(res.status, 500, JSON.stringify(res.body));
-      assert.match(res.body.detail, /^The texture model of this avatar is missing from the server's storage/);
+      assert.match(res.body.detail, /^A stored file of this avatar \(texture model\) is missing from the server's storage/);
       assert.ok(log.some((e) => e.level === 50 && e.key === avatarKey(code, avatarFiles.texture('model', 'jpg'))));
     });
 
@@ -52,7 +52,7 @@ for (const backend of backends()) {
       for (const { path, file, asset } of lost) {
         const res = await api.get(`/avatars/${code}/${path}`);
         assert.equal(res.status, 500, `${path}: ${JSON.stringify(res.body)}`);
-        assert.match(res.body.detail, new RegExp(`^The ${asset} of this avatar is missing from the server's storage`), path);
+        assert.match(res.body.detail, new RegExp(`^A stored file of this avatar \\(${asset}\\) is missing from the server's storage`), path);
         assert.doesNotMatch(res.body.detail, /does not produce/);
         const key = avatarKey(code, file);
         assert.ok(log.some((e) => e.level === 50 && e.key === key), `an error logged with key ${key}: ${JSON.stringify(log)}`);

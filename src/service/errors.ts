@@ -28,7 +28,7 @@ export const errors = {
   notProduced: (asset: string, why: string) => detail(404, `The ${asset} of this avatar is not available: ${why}`),
   /** A file a Completed avatar was stored with is gone from the blob store (see routes/avatarAssets.ts). */
   storedFileMissing: (asset: string) =>
-    detail(500, `The ${asset} of this avatar is missing from the server's storage: it was made, but its file is gone. The server log names the file; the server's operator can restore it, or the avatar can be created again.`),
+    detail(500, `A stored file of this avatar (${asset}) is missing from the server's storage: it was made, but it is gone. The server log names the file; the server's operator can restore it, or the avatar can be created again.`),
   notImplemented: (what: string) => detail(501, `${what} is not implemented by this server yet.`),
   notReady: (what: string, retryAfter: number) =>
     detail(503, `The ${what} is still being made; ask again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`, { 'Retry-After': String(retryAfter) }),
