@@ -23,3 +23,19 @@ export async function computeAnalysis(input: ComputeInput, ctx: ComputeContext):
   const { analysePhoto } = await import('./analyse.js');
   return (await analysePhoto(input.photo, ctx)).model;
 }
+
+/**
+ * What a pipeline that makes no mesh yet shares with the others like it (body_0.3, persona_2.0): its
+ * avatar is the face analysis and its masks, with no head, hair or haircut prediction.
+ */
+export const ANALYSIS_ONLY = {
+  lodCount: 8,
+  headModel: () => undefined,
+  hairMode: () => 'none',
+  mayHaveGeneratedHaircut: () => false,
+  makes: ['analysis', 'masks'],
+  textureSize: { width: 4096, height: 2048 },
+  haircutPrediction: null,
+  undetectedLandmarks: [],
+  compute: computeAnalysis,
+} as const satisfies Partial<Pipeline>;

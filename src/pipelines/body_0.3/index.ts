@@ -1,5 +1,5 @@
 import { PIPELINES } from '../catalogue/pipelines.js';
-import { computeAnalysis } from '../compute.js';
+import { ANALYSIS_ONLY } from '../compute.js';
 import type { Pipeline } from '../pipeline.js';
 
 /**
@@ -9,19 +9,11 @@ import type { Pipeline } from '../pipeline.js';
 export const BODY_0_3: Pipeline<'body_0.3'> = {
   ...PIPELINES['body_0.3'],
   name: 'body_0.3',
-  lodCount: 8,
-  headModel: () => undefined,
-  hairMode: () => 'none',
-  mayHaveGeneratedHaircut: () => false,
-  makes: ['analysis', 'masks'],
-  textureSize: { width: 4096, height: 2048 },
-  haircutPrediction: null,
-  undetectedLandmarks: [],
+  ...ANALYSIS_ONLY,
   exportFamily: 'standard',
   // The default body template, and the `head` template of the spec's LOD table.
   exportTemplates: ['', 'default', 'head'],
   // Each outfit comes with its own maps (body visibility mask, roughness, metalness, normals).
   outfits: { worn: true, ownTextures: true },
-  compute: (input, ctx) => computeAnalysis(input, ctx),
   export: { available: false, notImplemented: (subtype) => `Exporting body_0.3 ${subtype} avatars` },
 };

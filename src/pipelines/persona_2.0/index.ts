@@ -1,5 +1,5 @@
 import { PIPELINES } from '../catalogue/pipelines.js';
-import { computeAnalysis } from '../compute.js';
+import { ANALYSIS_ONLY } from '../compute.js';
 import type { Pipeline } from '../pipeline.js';
 
 /**
@@ -10,17 +10,9 @@ import type { Pipeline } from '../pipeline.js';
 export const PERSONA_2_0: Pipeline<'persona_2.0'> = {
   ...PIPELINES['persona_2.0'],
   name: 'persona_2.0',
-  lodCount: 8,
-  headModel: () => undefined,
-  hairMode: () => 'none',
-  mayHaveGeneratedHaircut: () => false,
-  makes: ['analysis', 'masks'],
-  textureSize: { width: 4096, height: 2048 },
-  haircutPrediction: null,
-  undetectedLandmarks: [],
+  ...ANALYSIS_ONLY,
   exportFamily: 'persona',
   exportTemplates: null,
   outfits: { worn: true, ownTextures: false },
-  compute: (input, ctx) => computeAnalysis(input, ctx),
   export: { available: false, notImplemented: (subtype) => `Exporting persona_2.0 ${subtype} avatars` },
 };
