@@ -6,7 +6,6 @@ import { headTemplate, type HeadSubtype } from '../src/assets/index.js';
 import { blendshapeSet, boundPositions, fitHead, normalDeltas, type FittedHead, type Mesh } from '../src/geometry/index.js';
 import { encodePng, lookAt, perspectiveCamera, render, type Scene } from '../src/render/index.js';
 import { bakeTexture, faceOutline, paintMouthBag, type Texture } from '../src/texture/index.js';
-import { textureProjection } from '../src/pipelines/projection.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -79,7 +78,7 @@ export async function blendshapeSheet(options: BlendshapeSheetOptions = {}): Pro
 
 /** The photo baked onto the head, the mouth bag painted with the photo's lip colour. */
 function headTexture(head: FittedHead, analysis: Awaited<ReturnType<Awaited<ReturnType<typeof createFaceAnalyzer>>['analyze']>>, raw: { data: Buffer; info: { width: number; height: number; channels: number } }): Texture {
-  const projection = textureProjection(head);
+  const projection = head.projection;
   const photo = { width: raw.info.width, height: raw.info.height, channels: raw.info.channels, data: new Uint8Array(raw.data) };
   const { texture } = bakeTexture({
     mesh: head.mesh, projection, photo, skin: analysis.colors.skin, masks: analysis.segmentation, faceOutline: faceOutline(analysis.face),

@@ -4,7 +4,6 @@ import { createFaceAnalyzer, hairRegion } from '../src/analysis/index.js';
 import { headTemplate, warmUpHeadGeometry } from '../src/assets/index.js';
 import { hairCurtain, haircutShell, haircutTexture, hairTexture, hairVolume } from '../src/assets/haircuts/index.js';
 import { blendshapeSet, fitHead } from '../src/geometry/index.js';
-import { textureProjection } from '../src/pipelines/projection.js';
 import { bakeTexture, decodeRgb, faceOutline } from '../src/texture/index.js';
 import { type Figure, median, printFigures } from './figure.js';
 
@@ -29,7 +28,7 @@ export async function run(): Promise<Figure[]> {
   await analyzer.close();
   const photo = await decodeRgb(bytes);
   const fitted = fitHead(headTemplate('head_2.0 bust/mobile'), analysis);
-  const baked = bakeTexture({ mesh: fitted.mesh, projection: textureProjection(fitted), photo, skin: analysis.colors.skin, masks: analysis.segmentation, faceOutline: faceOutline(analysis.face) });
+  const baked = bakeTexture({ mesh: fitted.mesh, projection: fitted.projection, photo, skin: analysis.colors.skin, masks: analysis.segmentation, faceOutline: faceOutline(analysis.face) });
   const times: Record<string, number[]> = { region: [], volume: [], shell: [], curtain: [], paint: [], rgba: [], total: [], blendshapes: [], both: [] };
   const mobile51 = blendshapeSet('mobile_51');
   let faces = 0;

@@ -1,4 +1,3 @@
-import { textureProjection } from '../src/pipelines/projection.js';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
@@ -376,7 +375,7 @@ describe('repack_texture', () => {
   test('a texture baked on repacked UVs shows the face where the UVs say', async () => {
     const fitted = fitHead(head, astronaut);
     const mesh = { ...fitted.mesh, uvs: repackUvs(head) };
-    const projection = textureProjection(fitted);
+    const projection = fitted.projection;
     const { texture } = bakeTexture({
       mesh, projection, photo: await decodeRgb(await photo('astronaut.png')), skin: astronaut.colors.skin,
       masks: astronaut.segmentation, faceOutline: faceOutline(astronaut.face),

@@ -15,7 +15,6 @@ import { decodeRgb } from '../src/formats/image.js';
 import { faceOutline } from '../src/texture/bake/faceOutline.js';
 import { hairTexture, type HairTexture } from '../src/assets/haircuts/texture/hairTexture.js';
 import type { RgbImage as Texture } from '../src/core/image.js';
-import { textureProjection } from '../src/pipelines/projection.js';
 
 // Compiled to dist/test/: the project root is two levels up.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -51,7 +50,7 @@ before(async () => {
   faceid = await subject('bench/fixtures/faces/faceid.png');
   const { fitted, analysis, photo, volume, hair } = astronaut;
   baked = bakeTexture(
-    { mesh: fitted.mesh, projection: textureProjection(fitted), photo, skin: analysis.colors.skin, masks: analysis.segmentation, faceOutline: faceOutline(analysis.face) },
+    { mesh: fitted.mesh, projection: fitted.projection, photo, skin: analysis.colors.skin, masks: analysis.segmentation, faceOutline: faceOutline(analysis.face) },
     TEXTURE,
   );
   painted = hairTexture({

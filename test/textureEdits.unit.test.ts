@@ -6,7 +6,6 @@ import { createFaceAnalyzer, type FaceAnalysis, type Mask, type Rgb } from '../s
 import { FACE_OVAL, LIPS_INNER, LIPS_OUTER, RIGHT_CHEEK } from '../src/analysis/regions.js';
 import { headTemplate } from '../src/assets/index.js';
 import { fitHead } from '../src/geometry/index.js';
-import { textureProjection } from '../src/pipelines/head/headAvatar.js';
 import { bakeTexture, decodeRgb, faceOutline, type Texture } from '../src/texture/index.js';
 import { cartoonishTexture } from '../src/texture/styles/cartoonishTexture.js';
 import { eyeColours } from '../src/texture/eyes/eyeColours.js';
@@ -37,7 +36,7 @@ before(async () => {
   analysis = await analyzer.analyze(photo);
   await analyzer.close();
   const fitted = fitHead(headTemplate('head_1.2 base/mobile'), analysis);
-  const projection = textureProjection(fitted);
+  const projection = fitted.projection;
   texture = bakeTexture({
     mesh: fitted.mesh, projection, photo: await decodeRgb(photo), skin: analysis.colors.skin,
     masks: analysis.segmentation, faceOutline: faceOutline(analysis.face),

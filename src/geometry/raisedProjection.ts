@@ -4,7 +4,7 @@ import type { Mesh } from '../core/mesh.js';
 
 /**
  * Where the uncaricatured head moved by the same offsets lands in the photo, as the texture reads
- * it (see textureProjection in pipelines/projection.ts): the camera is affine, so a vertex's pixel
+ * it (the fit's own projection, FittedHead.projection): the camera is affine, so a vertex's pixel
  * and depth move by the camera's linear part times its offset (`moves`, xyz per vertex); facing is
  * the raised normal's. The face, which caricature changes, is not raised: there it is the fit's.
  *

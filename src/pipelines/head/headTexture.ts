@@ -7,7 +7,6 @@ import { REPACKED_TEXTURE_SIZE } from '../../assets/index.js';
 import { hairTexture } from '../../assets/haircuts/index.js';
 import type { EffectiveParameters } from '../catalogue/index.js';
 import type { HeadGeometry } from './headGeometry.js';
-import { textureProjection } from '../projection.js';
 
 /** The `model` texture and what the additional textures are made from. */
 export interface HeadTexture {
@@ -47,7 +46,7 @@ export function headTexture(
   const m = parameters.avatar_modifications;
   const { head, hair } = geometry;
   const { width, height } = textureSize(parameters, geometry.repacked, defaultSize);
-  const projection = textureProjection(head);
+  const projection = head.projection;
   const baked = bakeTexture(
     {
       mesh: head.mesh, projection, photo, skin: analysis.colors.skin, faceOutline: faceOutline(analysis.face),

@@ -1,4 +1,4 @@
-import { texelCode, texelTriangle } from './texelTriangle.js';
+import { spanEnd, spanStart, texelCode, texelTriangle } from './texelTriangle.js';
 import type { Rgb } from '../../analysis/types.js';
 import type { DepthBuffer } from '../../core/depthBuffer.js';
 import type { Image, TexelBox } from '../../core/image.js';
@@ -283,20 +283,4 @@ function gridClear(
     }
   }
   return true;
-}
-
-/**
- * First and last i where w0 + i·di >= -m, the half-plane of one (dilated) edge on a row; a small
- * slack keeps texel centres on shared edges from falling between two triangles.
- */
-function spanStart(w0: number, di: number, m: number): number {
-  const limit = -m - 1e-9 - w0;
-  if (di > 0) return Math.ceil(limit / di - 1e-6);
-  return di < 0 || limit <= 0 ? -Infinity : Infinity;
-}
-
-function spanEnd(w0: number, di: number, m: number): number {
-  const limit = -m - 1e-9 - w0;
-  if (di < 0) return Math.floor(limit / di + 1e-6);
-  return di > 0 || limit <= 0 ? Infinity : -Infinity;
 }

@@ -49,3 +49,19 @@ export function texelCode(t: TexelTriangle, wa: number, wb: number, wc: number):
   const outside = Math.max(-wa / t.la, -wb / t.lb, -wc / t.lc);
   return outside >= t.margin ? 1 : 254 - Math.floor((outside / t.margin) * 253);
 }
+
+/**
+ * First and last i where w0 + i·di >= -m, the half-plane of one (dilated) edge on a row; a small
+ * slack keeps texel centres on shared edges from falling between two triangles.
+ */
+export function spanStart(w0: number, di: number, m: number): number {
+  const limit = -m - 1e-9 - w0;
+  if (di > 0) return Math.ceil(limit / di - 1e-6);
+  return di < 0 || limit <= 0 ? -Infinity : Infinity;
+}
+
+export function spanEnd(w0: number, di: number, m: number): number {
+  const limit = -m - 1e-9 - w0;
+  if (di < 0) return Math.floor(limit / di + 1e-6);
+  return di > 0 || limit <= 0 ? Infinity : -Infinity;
+}

@@ -77,7 +77,7 @@ export const FACE_LAYOUT_DEFAULTS: Required<FaceLayoutOptions> = {
  *
  * ```ts
  * const layout = faceLayout({ uvs: fitted.mesh.uvs!, indices: fitted.mesh.indices, binding: fitted.template.landmarks,
- *   photo: { landmarks: analysis.face.landmarks, projection: textureProjection(fitted) } }, { width: 4096, height: 2048 });
+ *   photo: { landmarks: analysis.face.landmarks, projection: fitted.projection } }, { width: 4096, height: 2048 });
  * const red = recolorLips(texture, layout, { red: 190, green: 40, blue: 60 });
  * ```
  */

@@ -1,4 +1,4 @@
-import { texelCode, texelTriangle } from '../../../texture/bake/texelTriangle.js';
+import { spanEnd, spanStart, texelCode, texelTriangle } from '../../../texture/bake/texelTriangle.js';
 import { strandAt, type StrandNoise } from './hairStrands.js';
 
 /** What {@link paintHair} needs; every array is already checked by the caller. */
@@ -96,17 +96,4 @@ function paintTriangle(input: HairPaintInput, tri: number): void {
       mask[k] = cv * 255 + 0.5;
     }
   }
-}
-
-/** As photoTexels.ts: first and last i where w0 + i·di >= -m on a row. */
-function spanStart(w0: number, di: number, m: number): number {
-  const limit = -m - 1e-9 - w0;
-  if (di > 0) return Math.ceil(limit / di - 1e-6);
-  return di < 0 || limit <= 0 ? -Infinity : Infinity;
-}
-
-function spanEnd(w0: number, di: number, m: number): number {
-  const limit = -m - 1e-9 - w0;
-  if (di < 0) return Math.floor(limit / di + 1e-6);
-  return di > 0 || limit <= 0 ? Infinity : -Infinity;
 }
