@@ -121,6 +121,17 @@ describe('a job that meets a storage fault tries again with backoff, then fails 
     assert.equal(blobs.failures, 0);
   });
 
+  test('a prepare that throws (unreadable stored JSON) ends the job Failed, not left to be claimed again', async () => {
+    const blobs = new FsBlobStore(join(dir, 'blobs'));
+    const { task, settled } = storingTask(blobs, 16);
+    const unreadable: TaskKind<Uint8Array, null> = { ...task, async prepare() { throw new Error('the export parameters do not have the stored shape'); } };
+    const job = await claimedJob();
+    await runTask(job, context(blobs), unreadable);
+    assert.deepEqual(settled.map((o) => o.status), ['Failed']);
+    assert.match((settled[0] as { reason: string }).reason, /internal error/);
+    assert.equal(await jobState(job), 'done');
+  });
+
   test('a final state whose write fails is written again', async () => {
     const blobs = new FsBlobStore(join(dir, 'blobs'));
     const { task, settled } = storingTask(blobs, 16);

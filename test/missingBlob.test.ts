@@ -37,6 +37,26 @@ for (const backend of backends()) {
       { path: 'model_info/', file: avatarFiles.analysis, asset: 'model information' },
     ];
 
+    test('a file of a Completed export gone from storage answers 500 that says so, and the log names the key', async () => {
+      const res = await api.post(`/avatars/${code}/exports/`, { parameters: JSON.stringify({ format: 'glb', lod: 7, texture_size: { width: 256, height: 128 } }) });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      let exported = res.body;
+      for (let i = 0; i < 600 && !final(exported); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        exported = (await api.get(res.body.url)).body;
+      }
+      assert.equal(exported.status, 'Completed', exported.failure_reason);
+      const file = exported.files[0].file as string;
+      assert.equal((await api.get(file)).status, 200);
+      const [stored] = await server.database.db.selectFrom('exports').select('files').where('code', '=', exported.code).execute();
+      const key = avatarKey(code, (JSON.parse(stored.files!) as { key: string }[])[0].key);
+      await rm(join(server.dataDir, 'blobs', key));
+      const lostFile = await api.get(file);
+      assert.equal(lostFile.status, 500, JSON.stringify(lostFile.body));
+      assert.match(lostFile.body.detail, /^A stored file of this avatar \(export file avatar\) is missing from the server's storage/);
+      assert.ok(log.some((e) => e.level === 50 && e.key === key), `an error logged with key ${key}`);
+    });
+
     test('a lost texture that its index still lists answers that it is missing, not that there is no such texture', async () => {
       assert.equal((await api.get(`/avatars/${code}/textures/model/file/`)).status, 200);
       await rm(blob(avatarFiles.texture('model', 'jpg')));

@@ -97,9 +97,11 @@ export async function runTask<O, R>(job: Job, ctx: JobContext, task: TaskKind<O,
 
 /** Prepare, work, keep: the outcome to settle, or null when there is nothing to settle. */
 async function outcomeOf<O, R>(job: Job, ctx: JobContext, task: TaskKind<O, R>, storage: Retries): Promise<TaskOutcome<R> | null> {
-  const ready = await storage.run(() => task.prepare());
-  if ('fail' in ready) return { status: 'Failed', reason: ready.fail };
   try {
+    // Inside the try: a prepare that throws (unreadable stored JSON, say) ends the job Failed instead
+    // of leaving it to be claimed again, and fail again, for ever.
+    const ready = await storage.run(() => task.prepare());
+    if ('fail' in ready) return { status: 'Failed', reason: ready.fail };
     const output = await storage.run(() => ready.work());
     return await storage.run(() => ready.keep(output));
   } catch (err) {

@@ -15,7 +15,8 @@ export function blendshapeArchive(job: Job, ctx: JobContext): TaskKind<Uint8Arra
     noun: 'blendshapes download',
     async prepare() {
       const avatar = await findAvatarByCode(ctx.db, job.avatar_code);
-      if (!avatar || job.target === null) return { fail: 'The avatar was deleted.' };
+      if (!avatar) return { fail: 'The avatar was deleted.' };
+      if (job.target === null) return { fail: 'The blendshapes job names no download to make.' };
       const target = readBlendshapeTarget(job.target);
       const key = avatarFiles.blendshapeArchive(target.fmt, target.lod);
       return {

@@ -184,8 +184,13 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       if (record.status !== 'Completed') throw errors.notFound(`The export is not available: it is "${record.status}"${record.failure_reason ? `: ${record.failure_reason}` : '.'}`);
       const file = exportFiles(record).find((f) => f.identity === identity);
       if (!file) throw errors.notFound(`This export has no file "${identity}".`);
-      const data = await ctx.blobs.get(avatarKey(record.avatar_code, file.key));
-      if (!data) throw errors.notFound('The export file is missing from storage.');
+      const key = avatarKey(record.avatar_code, file.key);
+      const data = await ctx.blobs.get(key);
+      if (!data) {
+        // A Completed export's file gone from storage is a server fault, as for an avatar's own files.
+        request.log.error({ export: record.code, key }, 'a file of a Completed export is missing from storage');
+        throw errors.storedFileMissing(`export file ${identity}`);
+      }
       return reply.type('application/zip').header('Content-Disposition', `attachment; filename="${identity}.zip"`).header('Cache-Control', 'private, max-age=3600').send(data);
     },
   );
