@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { headSubtype, headTemplate } from '../../src/assets/index.js';
 import { createFaceAnalyzer, type FaceAnalysis, type FaceAnalyzer, NoFaceError } from '../../src/analysis/index.js';
 import { effectiveParameters } from '../../src/pipelines/catalogue/index.js';
-import { renderPreview } from '../../src/pipelines/head/headAvatar.js';
+import { renderPreview } from '../../src/pipelines/head/headPreview.js';
 import { headGeometry } from '../../src/pipelines/head/headGeometry.js';
 import { headTexture } from '../../src/pipelines/head/headTexture.js';
 import { type Light, render, type Scene, viewCamera, weakPerspectiveCamera } from '../../src/render/index.js';

@@ -17,15 +17,13 @@ export interface ComputeOutput {
   facesDetected: number;
 }
 
-export type ExportTask = ExportInput;
-export type BlendshapeTask = BlendshapeArchiveInput;
 export type { ExportOutput };
 
 /** Each kind of work a worker does, with what it is given and what it answers. */
 export interface WorkerTasks {
   compute: { task: ComputeTask; output: ComputeOutput };
-  export: { task: ExportTask; output: ExportOutput };
-  blendshapes: { task: BlendshapeTask; output: Uint8Array };
+  export: { task: ExportInput; output: ExportOutput };
+  blendshapes: { task: BlendshapeArchiveInput; output: Uint8Array };
 }
 export type WorkerTaskKind = keyof WorkerTasks;
 

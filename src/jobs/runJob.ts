@@ -5,7 +5,6 @@ import { computeAvatar } from './tasks/computeAvatar.js';
 import { exportAvatar } from './tasks/exportAvatar.js';
 import { blendshapeArchive } from './tasks/blendshapeArchive.js';
 
-export type { JobContext } from './runTask.js';
 
 /** Each kind of job and the task it runs. */
 const TASKS: { readonly [K in JobKind]: (job: Job, ctx: JobContext) => Promise<void> } = {

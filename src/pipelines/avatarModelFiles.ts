@@ -29,6 +29,7 @@ export async function avatarModelFiles(model: AvatarModel): Promise<Record<strin
   const { head } = model;
   if (!head) return files;
   head.lods.forEach((mesh, lod) => {
+    // Not meshZips: the head's pointcloud comment puts "pointcloud" before the LOD, as it always has.
     files[avatarFiles.mesh(lod)] = writeZip({ 'model.ply': writePly(mesh, { comment: `Likeness avatar, LOD ${lod}` }) });
     files[avatarFiles.pointcloud(lod)] = writeZip({ 'pointcloud.ply': writePly(mesh, { pointsOnly: true, comment: `Likeness avatar pointcloud, LOD ${lod}` }) });
   });

@@ -2,7 +2,6 @@ import { effectiveParameters, modelInfoKeys, type NormalisedParameters, type Pip
 import type { StoredAnalysis, StoredModifications } from './files.js';
 import { pipelineOf } from './registry.js';
 
-export type { StoredModifications } from './files.js';
 
 /** Keys that need work this server has not done yet: they are answered with null and a reason
  * in `unavailable`, never with a guess. */

@@ -3,8 +3,6 @@ import { avatarModelFiles } from './avatarModelFiles.js';
 import { avatarFiles } from './files.js';
 import { pipelineOf } from './registry.js';
 
-export type { StoredAnalysis } from './files.js';
-export type PipelineContext = ComputeContext;
 
 export interface PipelineOutput {
   /** Files of the avatar by relative name: `analysis.json`, `segmentation/person.png`, … */

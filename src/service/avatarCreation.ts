@@ -38,7 +38,7 @@ export async function validateCreation(form: Form, plan: Plan, config: Config): 
   if (pipeline && !planAtLeast(plan, pipeline.plan)) throw errors.planTooLow(`Pipeline ${pipelineName}`, planName(pipeline.plan));
 
   const subtype = fields.pipeline_subtype?.trim() || pipeline?.subtypes[0] || '';
-  if (pipeline && !(pipeline.subtypes as readonly string[]).includes(subtype)) {
+  if (pipeline && pipelineName && !hasSubtype(pipelineName, subtype)) {
     fail('pipeline_subtype', `"${subtype}" is not a valid choice for ${pipelineName}; choose one of: ${pipeline.subtypes.join(', ')}.`);
   }
 

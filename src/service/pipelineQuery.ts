@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isPipelineName, PIPELINES, planAtLeast, planName, type PipelineName } from '../pipelines/catalogue/index.js';
+import { hasSubtype, isPipelineName, PIPELINES, planAtLeast, planName, type PipelineName } from '../pipelines/catalogue/index.js';
 import { errors } from './errors.js';
 import { detailSchema } from './schemas.js';
 
@@ -19,7 +19,7 @@ export function pipelineRouteSchema(tags: string[], summary: string, description
  * The pipeline and subtype of such a route: 404 for an unknown pipeline (and, with
  * `exportParameters`, for one that takes none), 400 for a subtype it lacks, 403 below its plan.
  */
-export function pipelineOf(request: FastifyRequest, options: { exportParameters?: boolean } = {}): { pipeline: PipelineName; subtype: string } {
+export function pipelineFromRoute(request: FastifyRequest, options: { exportParameters?: boolean } = {}): { pipeline: PipelineName; subtype: string } {
   const { pipeline } = request.params as { pipeline: string };
   if (!isPipelineName(pipeline)) throw errors.notFound(`Unknown pipeline "${pipeline}".`);
   const spec = PIPELINES[pipeline];
@@ -27,7 +27,7 @@ export function pipelineOf(request: FastifyRequest, options: { exportParameters?
     throw errors.notFound(`Pipeline ${pipeline} does not use export parameters; its haircuts and blendshapes are named in the computation parameters.`);
   }
   const subtype = (request.query as { pipeline_subtype?: string }).pipeline_subtype || spec.subtypes[0];
-  if (!(spec.subtypes as readonly string[]).includes(subtype)) {
+  if (!hasSubtype(pipeline, subtype)) {
     throw errors.fields({ pipeline_subtype: [`"${subtype}" is not a valid choice for ${pipeline}; choose one of: ${spec.subtypes.join(', ')}.`] });
   }
   if (!planAtLeast(request.caller.plan, spec.plan)) throw errors.planTooLow(`Pipeline ${pipeline}`, planName(spec.plan));

@@ -6,7 +6,6 @@ import { exportedTeeth } from './teethMesh.js';
 import { writeArchive } from './writeArchive.js';
 import type { BlendshapeArchiveInput } from './types.js';
 
-export { BLENDSHAPE_FORMATS, type BlendshapeFormat } from './types.js';
 
 /**
  * The avatar's blendshapes of `sets`, at one level of detail, as a zip:

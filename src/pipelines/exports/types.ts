@@ -1,6 +1,5 @@
 import type { BlendshapeFormat, PipelineName, ResolvedExport } from '../catalogue/index.js';
 
-export { BLENDSHAPE_FORMATS, type BlendshapeFormat } from '../catalogue/exports/formats.js';
 
 /** What a blendshapes download is made from: the avatar's LOD0 mesh file, the sets named at creation, the format and LOD asked. */
 export interface BlendshapeArchiveInput {

@@ -7,7 +7,6 @@ import type { TextureEntry } from '../files.js';
 import type { AvatarTexture } from '../avatarModel.js';
 
 /** One additional texture, encoded. */
-export type AdditionalTexture = AvatarTexture;
 
 const jpeg = (identity: string): TextureEntry => ({ identity, extension: 'jpg', contentType: 'image/jpeg' });
 const png = (identity: string): TextureEntry => ({ identity, extension: 'png', contentType: 'image/png' });
@@ -16,7 +15,7 @@ const png = (identity: string): TextureEntry => ({ identity, extension: 'png', c
 const grey = (mask: { width: number; height: number; data: Uint8Array }) => ({ ...mask, channels: 1 });
 
 /** How each additional texture the spec names is made from the finished `model` texture. */
-const MAKERS: Record<string, (model: HeadTexture) => Promise<AdditionalTexture>> = {
+const MAKERS: Record<string, (model: HeadTexture) => Promise<AvatarTexture>> = {
   cartoonish_texture: async (m) => ({ entry: jpeg('cartoonish_texture'), data: await encodeJpeg(cartoonishTexture(m.texture), 90) }),
   slightly_cartoonish_texture: async (m) => ({ entry: jpeg('slightly_cartoonish_texture'), data: await encodeJpeg(slightlyCartoonishTexture(m.texture), 90) }),
   smooth_eyelashes_texture: async (m) => ({ entry: jpeg('smooth_eyelashes_texture'), data: await encodeJpeg(smoothEyelashesTexture(m.texture, m.layout), 90) }),
@@ -27,8 +26,8 @@ const MAKERS: Record<string, (model: HeadTexture) => Promise<AdditionalTexture>>
 };
 
 /** The requested additional textures, in the order asked; names the catalogue offers but we cannot make are an error. */
-export async function additionalTextures(names: readonly string[], model: HeadTexture): Promise<AdditionalTexture[]> {
-  const out: AdditionalTexture[] = [];
+export async function additionalTextures(names: readonly string[], model: HeadTexture): Promise<AvatarTexture[]> {
+  const out: AvatarTexture[] = [];
   for (const name of new Set(names)) {
     const make = MAKERS[name];
     if (!make) throw new Error(`no maker for the additional texture "${name}"`);

@@ -15,7 +15,6 @@ import { renderPreview } from './headPreview.js';
 import { generatedHaircut, libraryHaircut } from './headHaircuts.js';
 import { GENERATED_HAIRCUT } from '../catalogue/haircuts.js';
 
-export { renderPreview } from './headPreview.js';
 
 export interface HeadInput extends ComputeInput {
   analysis: FaceAnalysis;

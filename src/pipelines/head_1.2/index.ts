@@ -1,4 +1,4 @@
-import { PIPELINES } from '../catalogue/pipelines.js';
+import { hasSubtype, PIPELINES } from '../catalogue/pipelines.js';
 import { computeHead } from '../compute.js';
 import { HEAD_EXPORT } from '../exports/headExport.js';
 import type { Pipeline } from '../pipeline.js';
@@ -8,7 +8,7 @@ export const HEAD_1_2: Pipeline<'head_1.2'> = {
   ...PIPELINES['head_1.2'],
   name: 'head_1.2',
   lodCount: 8,
-  headModel: (subtype) => (PIPELINES['head_1.2'].subtypes as readonly string[]).includes(subtype) ? `head_1.2 ${subtype}` : undefined,
+  headModel: (subtype) => hasSubtype('head_1.2', subtype) ? `head_1.2 ${subtype}` : undefined,
   hairMode: () => 'merged',
   mayHaveGeneratedHaircut: () => false,
   makes: ['analysis', 'masks', 'mesh', 'textures', 'preview', 'haircuts', 'blendshapes', 'modifications'],

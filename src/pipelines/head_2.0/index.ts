@@ -1,4 +1,4 @@
-import { PIPELINES } from '../catalogue/pipelines.js';
+import { hasSubtype, PIPELINES } from '../catalogue/pipelines.js';
 import { computeHead } from '../compute.js';
 import { HEAD_EXPORT } from '../exports/headExport.js';
 import type { Pipeline } from '../pipeline.js';
@@ -14,7 +14,7 @@ export const HEAD_2_0: Pipeline<'head_2.0'> = {
   ...PIPELINES['head_2.0'],
   name: 'head_2.0',
   lodCount: 8,
-  headModel: (subtype) => (PIPELINES['head_2.0'].subtypes as readonly string[]).includes(subtype) ? `head_2.0 ${subtype}` : undefined,
+  headModel: (subtype) => hasSubtype('head_2.0', subtype) ? `head_2.0 ${subtype}` : undefined,
   hairMode: (subtype) => (subtype === MERGED_HAIR ? 'merged' : 'separate'),
   mayHaveGeneratedHaircut: (subtype) => subtype !== MERGED_HAIR,
   makes: ['analysis', 'masks', 'mesh', 'textures', 'preview', 'haircuts', 'blendshapes', 'modifications'],

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { availableExportParameters, exportContext, exportParameterDefaults } from '../../pipelines/catalogue/index.js';
-import { pipelineOf, pipelineRouteSchema } from '../pipelineQuery.js';
+import { pipelineFromRoute, pipelineRouteSchema } from '../pipelineQuery.js';
 
 const tags = ['export parameters'];
 const schema = (summary: string, description: string) => pipelineRouteSchema(tags, summary, description);
-const resolve = (request: FastifyRequest) => pipelineOf(request, { exportParameters: true });
+const resolve = (request: FastifyRequest) => pipelineFromRoute(request, { exportParameters: true });
 
 /** The enumerable export parameters a caller may use, and their defaults, from the export parameter catalogue. */
 export async function exportParameterRoutes(app: FastifyInstance, _ctx: AppContext) {

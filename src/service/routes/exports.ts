@@ -123,7 +123,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const avatar = await avatarInScope(ctx, request);
       const pipeline = pipelineOf(avatar.pipeline);
-      if (!PIPELINES[avatar.pipeline].exportParameters) {
+      if (!pipeline.exportParameters) {
         throw errors.badRequest(`Pipeline ${avatar.pipeline} does not use export parameters; its haircuts and blendshapes are named at creation and downloaded from the avatar.`);
       }
       if (!pipeline.export.available) throw errors.notImplemented(pipeline.export.notImplemented(avatar.pipeline_subtype));

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { availableParameters, defaultParameters } from '../../pipelines/catalogue/index.js';
-import { pipelineOf, pipelineRouteSchema } from '../pipelineQuery.js';
+import { pipelineFromRoute, pipelineRouteSchema } from '../pipelineQuery.js';
 
 const tags = ['parameters'];
 const schema = (summary: string, description: string) => pipelineRouteSchema(tags, summary, description);
-const resolve = (request: FastifyRequest) => pipelineOf(request);
+const resolve = (request: FastifyRequest) => pipelineFromRoute(request);
 
 /** The computation parameters a caller may send, and their defaults, from the one parameter catalogue. */
 export async function parameterRoutes(app: FastifyInstance, _ctx: AppContext) {
