@@ -5,7 +5,7 @@ import { createFaceAnalyzer } from '../src/analysis/index.js';
 import { headTemplate, type HeadSubtype } from '../src/assets/index.js';
 import { blendshapeSet, boundPositions, fitHead, normalDeltas, type FittedHead, type Mesh } from '../src/geometry/index.js';
 import { encodePng, lookAt, perspectiveCamera, render, type Scene } from '../src/render/index.js';
-import { bakeTexture, faceOutline, paintMouthBag, type Texture } from '../src/texture/index.js';
+import { bakeTexture, faceOutline, paintMouthBag, type RgbImage } from '../src/texture/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -77,7 +77,7 @@ export async function blendshapeSheet(options: BlendshapeSheetOptions = {}): Pro
 }
 
 /** The photo baked onto the head, the mouth bag painted with the photo's lip colour. */
-function headTexture(head: FittedHead, analysis: Awaited<ReturnType<Awaited<ReturnType<typeof createFaceAnalyzer>>['analyze']>>, raw: { data: Buffer; info: { width: number; height: number; channels: number } }): Texture {
+function headTexture(head: FittedHead, analysis: Awaited<ReturnType<Awaited<ReturnType<typeof createFaceAnalyzer>>['analyze']>>, raw: { data: Buffer; info: { width: number; height: number; channels: number } }): RgbImage {
   const projection = head.projection;
   const photo = { width: raw.info.width, height: raw.info.height, channels: raw.info.channels, data: new Uint8Array(raw.data) };
   const { texture } = bakeTexture({
@@ -103,7 +103,7 @@ function focusPoint(head: FittedHead, focus: keyof typeof FOCUS): [number, numbe
 }
 
 /** The face from the front (or turned by `yaw`). */
-async function draw(mesh: Mesh, texture: Texture, target: [number, number, number], o: Required<BlendshapeSheetOptions>): Promise<Buffer> {
+async function draw(mesh: Mesh, texture: RgbImage, target: [number, number, number], o: Required<BlendshapeSheetOptions>): Promise<Buffer> {
   const scene: Scene = { meshes: [{ mesh, material: { texture } }] };
   const { fov } = FOCUS[o.focus];
   const yaw = (o.yaw * Math.PI) / 180, distance = 0.55;

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Mask, Rgb } from '../src/analysis/types.js';
 import type { Mesh } from '../src/core/mesh.js';
 import {
-  bakeTexture, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, resizeTexture, type RawImage,
+  bakeTexture, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, resizeTexture, type Image,
 } from '../src/texture/index.js';
 import { type Figure, median, printFigures } from './figure.js';
 
@@ -11,7 +11,7 @@ const ROUNDS = 7;
 const SKIN: Rgb = { red: 205, green: 160, blue: 140 };
 
 /**
- * Texture baking as the pipeline runs it: a ~30 000-triangle head-sized mesh (a UV sphere: 128 × 120
+ * RgbImage baking as the pipeline runs it: a ~30 000-triangle head-sized mesh (a UV sphere: 128 × 120
  * quads, the whole texture used, its front half facing the camera) baked at 4096×2048 from a
  * 1024×1024 photo with person and hair masks and a face outline, ROUNDS times after one warm-up;
  * then the encoders and the edits on the result.
@@ -74,7 +74,7 @@ export async function run(): Promise<Figure[]> {
 
 
 /** A photo with a textured face-sized disc on a background, hair over its top, and the masks. */
-function scene(size: number): { photo: RawImage; person: Mask; hair: Mask } {
+function scene(size: number): { photo: Image; person: Mask; hair: Mask } {
   const data = new Uint8Array(size * size * 3);
   const person = new Uint8Array(size * size), hair = new Uint8Array(size * size);
   const cx = size / 2, cy = size * 0.53, r = size * 0.38;
@@ -98,5 +98,5 @@ function scene(size: number): { photo: RawImage; person: Mask; hair: Mask } {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  printFigures('Texture', await run());
+  printFigures('RgbImage', await run());
 }

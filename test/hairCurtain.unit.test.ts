@@ -10,7 +10,7 @@ import type { Mesh } from '../src/core/mesh.js';
 import { meshDefects } from '../src/geometry/meshDefects.js';
 import { effectiveParameters } from '../src/pipelines/catalogue/index.js';
 import { headGeometry, type HeadGeometry } from '../src/pipelines/head/headGeometry.js';
-import { decodeRgb, type RawImage } from '../src/texture/index.js';
+import { decodeRgb, type Image } from '../src/texture/index.js';
 
 // Compiled to dist/test/: the project root is two levels up.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -18,7 +18,7 @@ const SUBTYPE = 'bust/mobile';
 
 interface Subject {
   analysis: FaceAnalysis;
-  photo: RawImage;
+  photo: Image;
   geometry: HeadGeometry;
   curtain: Mesh | null;
 }
@@ -27,7 +27,7 @@ let analyzer: FaceAnalyzer;
 const subjects: Record<string, Subject> = {};
 
 /** The curtain headGeometry hangs under the generated haircut, made again on its own. */
-function curtainOf(geometry: HeadGeometry, analysis: FaceAnalysis, photo: RawImage): Mesh | null {
+function curtainOf(geometry: HeadGeometry, analysis: FaceAnalysis, photo: Image): Mesh | null {
   const hair = geometry.hair!;
   return hairCurtain({
     hair: hair.mesh, coverage: hair.coverage, uvs: geometry.head.mesh.uvs, head: geometry.head.mesh, camera: geometry.fitted.camera,

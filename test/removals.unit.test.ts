@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { fillPolygon } from '../src/analysis/raster.js';
 import { FACE_OVAL, LIPS_INNER, LIPS_OUTER } from '../src/analysis/regions.js';
 import { createFaceAnalyzer, type FaceAnalysis, type FaceAnalyzer } from '../src/analysis/index.js';
-import { decodeRgb, encodePng, type Texture } from '../src/texture/index.js';
+import { decodeRgb, encodePng, type RgbImage } from '../src/texture/index.js';
 import { mouthFrame, toMouth } from '../src/texture/removals/mouthClosing.js';
 import type { RemovalResult } from '../src/texture/removals/removalStatus.js';
 import { removeGlasses } from '../src/texture/removals/removeGlasses.js';
@@ -19,7 +19,7 @@ const PHOTOS = ['test/fixtures/photos/astronaut.png', 'test/fixtures/photos/mess
   ...[1, 2, 3, 4, 5].map((i) => `bench/fixtures/faces/facedetect-${i}.png`), 'bench/fixtures/faces/faceid.png'];
 
 interface Face {
-  photo: Texture;
+  photo: RgbImage;
   analysis: FaceAnalysis;
 }
 
@@ -49,7 +49,7 @@ function lipGap(landmarks: number[]): number {
 }
 
 /** Bounding box of the pixels that differ between two photos of one size; null when none does. */
-function changedBox(a: Texture, b: { data: Uint8Array }): { x0: number; y0: number; x1: number; y1: number } | null {
+function changedBox(a: RgbImage, b: { data: Uint8Array }): { x0: number; y0: number; x1: number; y1: number } | null {
   let box: { x0: number; y0: number; x1: number; y1: number } | null = null;
   for (let p = 0; p < a.width * a.height; p++) {
     if (a.data[p * 3] === b.data[p * 3] && a.data[p * 3 + 1] === b.data[p * 3 + 1] && a.data[p * 3 + 2] === b.data[p * 3 + 2]) continue;
@@ -61,7 +61,7 @@ function changedBox(a: Texture, b: { data: Uint8Array }): { x0: number; y0: numb
 
 /** A removal that reports `removed` changed the photo; any other status left it and the landmarks exactly as they were. */
 function assertHonest(before: Face, result: RemovalResult): void {
-  const changed = changedBox(before.photo, result.photo as Texture) !== null;
+  const changed = changedBox(before.photo, result.photo as RgbImage) !== null;
   if (result.status.status === 'removed') {
     assert.ok(changed, 'status removed but the photo is unchanged');
   } else {
@@ -81,7 +81,7 @@ function polygonMask(f: Face, indices: number[], grow = 1): Uint8Array {
 }
 
 /** Mean absolute RGB difference over the masked pixels. */
-function meanError(a: Texture, b: { data: Uint8Array }, mask: Uint8Array): number {
+function meanError(a: RgbImage, b: { data: Uint8Array }, mask: Uint8Array): number {
   let total = 0, n = 0;
   for (let p = 0; p < mask.length; p++) {
     if (!mask[p]) continue;
@@ -98,7 +98,7 @@ describe('remove_smile', () => {
     assert.equal(result.status.status, 'removed', result.status.reason);
     assertHonest(astronaut, result);
     const L = astronaut.analysis.face.landmarks;
-    const box = changedBox(astronaut.photo, result.photo as Texture) ?? assert.fail('nothing changed');
+    const box = changedBox(astronaut.photo, result.photo as RgbImage) ?? assert.fail('nothing changed');
     // Around the mouth: half a mouth width beyond its corners, from there to the chin.
     const width = mouthFrame(L).width, top = Math.min(L[61 * 3 + 1], L[291 * 3 + 1], L[2 * 3 + 1]) - 0.5 * width;
     assert.ok(box.x0 >= L[61 * 3] - 0.5 * width && box.x1 <= L[291 * 3] + 0.5 * width, `changes reach x ${box.x0}..${box.x1}`);
@@ -144,7 +144,7 @@ describe('remove_smile', () => {
 });
 
 /** Draws round glasses (rims around both eyes and a bridge over the nose), `thick` eye distances wide. */
-function drawGlasses(f: Face, colour = [25, 25, 30], thick = 0.035): { photo: Texture; frame: Uint8Array } {
+function drawGlasses(f: Face, colour = [25, 25, 30], thick = 0.035): { photo: RgbImage; frame: Uint8Array } {
   const L = f.analysis.face.landmarks, { width, height } = f.photo;
   const eyes = Math.hypot(L[468 * 3] - L[473 * 3], L[468 * 3 + 1] - L[473 * 3 + 1]);
   const ux = (L[473 * 3] - L[468 * 3]) / eyes, uy = (L[473 * 3 + 1] - L[468 * 3 + 1]) / eyes;
@@ -181,7 +181,7 @@ describe('remove_glasses', () => {
       assert.equal(result.status.status, 'removed', `${path}: ${result.status.reason}`);
       const before = meanError(bare.photo, worn, frame), afterwards = meanError(bare.photo, result.photo, frame);
       assert.ok(afterwards < 0.35 * before, `${path}: frame pixels off by ${before.toFixed(1)} before, ${afterwards.toFixed(1)} after`);
-      const box = changedBox(worn, result.photo as Texture) ?? assert.fail('nothing changed');
+      const box = changedBox(worn, result.photo as RgbImage) ?? assert.fail('nothing changed');
       const L = bare.analysis.face.landmarks, eyes = Math.hypot(L[468 * 3] - L[473 * 3], L[468 * 3 + 1] - L[473 * 3 + 1]);
       assert.ok(box.y1 - box.y0 < 1.3 * eyes && box.x1 - box.x0 < 2.6 * eyes, `${path}: changes span ${box.x1 - box.x0}×${box.y1 - box.y0} px`);
     }
@@ -197,7 +197,7 @@ describe('remove_glasses', () => {
 });
 
 /** Draws short dark hairs over chin, jaw and upper lip (below the nose, outside the lips). */
-function drawStubble(f: Face, density = 0.3): { photo: Texture; beard: Uint8Array } {
+function drawStubble(f: Face, density = 0.3): { photo: RgbImage; beard: Uint8Array } {
   const L = f.analysis.face.landmarks, { width, height } = f.photo;
   const oval = new Uint8Array(width * height), lips = new Uint8Array(width * height);
   fillPolygon(oval, width, height, FACE_OVAL.map((i): [number, number] => [L[i * 3], L[i * 3 + 1]]), 1);
@@ -247,7 +247,7 @@ describe('remove_stubble', () => {
       assert.ok(Math.abs(tone(result.photo)) < 0.4 * Math.abs(tone(stubbly)), `${path}: beard area ${tone(stubbly).toFixed(1)} darker than clean before, ${tone(result.photo).toFixed(1)} after`);
       const lips = polygonMask(clean, LIPS_INNER, 0.9);
       assert.equal(meanError(stubbly, result.photo, lips), 0, 'the lips are not touched');
-      const box = changedBox(stubbly, result.photo as Texture) ?? assert.fail('nothing changed');
+      const box = changedBox(stubbly, result.photo as RgbImage) ?? assert.fail('nothing changed');
       assert.ok(box.y0 >= clean.analysis.face.landmarks[1 * 3 + 1] - 2, `changes start at y ${box.y0}, above the nose tip`);
     }
   });

@@ -5,7 +5,7 @@ import type { Mask, Rgb } from '../src/analysis/types.js';
 import type { Mesh } from '../src/core/mesh.js';
 import {
   bakeTexture, decodeRgb, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, regionMask, resizeTexture,
-  warmUpTexture, type BakedTexture, type RawImage, type Texture,
+  warmUpTexture, type BakedTexture, type Image, type RgbImage,
 } from '../src/texture/index.js';
 
 /*
@@ -14,7 +14,7 @@ import {
  * 2000 px/m, so the sphere is a disc of radius 200 px in the middle of a 512×512 photo.
  * The photo: four skin-like quadrants, hair across the top of the head, the plate in purple, a green
  * background; the person mask is a disc of 190 px (the fitted sphere is a little too large, as a fit
- * can be), the hair mask the top cap. Texture: u = 0.5 + longitude / 360° (front at u = 0.5),
+ * can be), the hair mask the top cap. RgbImage: u = 0.5 + longitude / 360° (front at u = 0.5),
  * v = colatitude / 180° × 0.8 for the sphere; the plate has its own island at the bottom.
  */
 const SIZE = 512;
@@ -66,7 +66,7 @@ function sphereWithPlate(longitudes = 64, latitudes = 32): Mesh {
   };
 }
 
-function scenePhoto(): { photo: RawImage; person: Mask; hair: Mask } {
+function scenePhoto(): { photo: Image; person: Mask; hair: Mask } {
   const data = new Uint8Array(SIZE * SIZE * 3);
   const c = SIZE / 2;
   const plate = PLATE_HALF * SCALE;
@@ -122,7 +122,7 @@ function onPlate(k: number): boolean {
   return x >= 0.4 * WIDTH - 3 && x <= 0.6 * WIDTH + 3 && y >= 0.85 * HEIGHT - 3 && y <= 0.97 * HEIGHT + 3;
 }
 
-function texel(texture: Texture, k: number): number[] {
+function texel(texture: RgbImage, k: number): number[] {
   return [texture.data[k * 3], texture.data[k * 3 + 1], texture.data[k * 3 + 2]];
 }
 
@@ -255,7 +255,7 @@ describe('bakeTexture', () => {
    * around the front, and inside it a band of dark hair along its top edge that no mask marks, and
    * a dark brow further in.
    */
-  function fringeScene(): { photo: RawImage; person: Mask; outline: number[]; fringe: [number, number]; brow: [number, number] } {
+  function fringeScene(): { photo: Image; person: Mask; outline: number[]; fringe: [number, number]; brow: [number, number] } {
     const data = new Uint8Array(SIZE * SIZE * 3);
     const c = SIZE / 2;
     for (let y = 0; y < SIZE; y++) {
@@ -349,8 +349,8 @@ describe('bakeTexture', () => {
       }
     }
     const input = { mesh, projection, photo: { width: SIZE, height: SIZE, channels: 3, data: lit }, skin: SKIN };
-    const luma = (t: Texture, k: number) => 0.299 * t.data[k * 3] + 0.587 * t.data[k * 3 + 1] + 0.114 * t.data[k * 3 + 2];
-    const ratio = (t: Texture) => luma(t, sphereTexel(-40, -30)) / luma(t, sphereTexel(40, -30));
+    const luma = (t: RgbImage, k: number) => 0.299 * t.data[k * 3] + 0.587 * t.data[k * 3 + 1] + 0.114 * t.data[k * 3 + 2];
+    const ratio = (t: RgbImage) => luma(t, sphereTexel(-40, -30)) / luma(t, sphereTexel(40, -30));
     const plain = bakeTexture(input, { width: WIDTH, height: HEIGHT }).texture;
     const even = bakeTexture(input, { width: WIDTH, height: HEIGHT, evenLighting: 1 }).texture;
     assert.ok(ratio(plain) < 0.8, `left/right ${ratio(plain)} without`);
@@ -377,7 +377,7 @@ describe('bakeTexture', () => {
       gray[i] = photo.data[i * 3 + 1];
       grayRgb.fill(gray[i], i * 3, i * 3 + 3);
     }
-    const bake = (p: RawImage) => bakeTexture({ mesh, projection, photo: p, skin: SKIN, masks: { person, hair } }, { width: 256, height: 128 }).texture.data;
+    const bake = (p: Image) => bakeTexture({ mesh, projection, photo: p, skin: SKIN, masks: { person, hair } }, { width: 256, height: 128 }).texture.data;
     assert.deepEqual(bake({ width: SIZE, height: SIZE, channels: 4, data: rgba }), bake(photo));
     assert.deepEqual(bake({ width: SIZE, height: SIZE, channels: 1, data: gray }), bake({ width: SIZE, height: SIZE, channels: 3, data: grayRgb }));
     // And a photo read from a file is RGB.
@@ -435,7 +435,7 @@ describe('regionMask', () => {
 });
 
 describe('recolorRegion', () => {
-  function noisyTexture(width: number, height: number): Texture {
+  function noisyTexture(width: number, height: number): RgbImage {
     const data = new Uint8Array(width * height * 3);
     let seed = 7;
     for (let i = 0; i < data.length; i += 3) {

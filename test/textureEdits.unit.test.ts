@@ -6,7 +6,7 @@ import { createFaceAnalyzer, type FaceAnalysis, type Mask, type Rgb } from '../s
 import { FACE_OVAL, LIPS_INNER, LIPS_OUTER, RIGHT_CHEEK } from '../src/analysis/regions.js';
 import { headTemplate } from '../src/assets/index.js';
 import { fitHead } from '../src/geometry/index.js';
-import { bakeTexture, decodeRgb, faceOutline, type Texture } from '../src/texture/index.js';
+import { bakeTexture, decodeRgb, faceOutline, type RgbImage } from '../src/texture/index.js';
 import { cartoonishTexture } from '../src/texture/styles/cartoonishTexture.js';
 import { eyeColours } from '../src/texture/eyes/eyeColours.js';
 import { faceLayout, type FaceLayout } from '../src/texture/layout/faceLayout.js';
@@ -27,7 +27,7 @@ const PHOTOS = fileURLToPath(new URL('../../test/fixtures/photos/', import.meta.
 const WIDTH = 4096, HEIGHT = 2048;
 
 let analysis: FaceAnalysis;
-let texture: Texture;
+let texture: RgbImage;
 let layout: FaceLayout;
 
 before(async () => {
@@ -49,20 +49,20 @@ before(async () => {
 
 const BLUE: Rgb = { red: 60, green: 110, blue: 190 };
 const WHITE: Rgb = { red: 236, green: 233, blue: 228 };
-const at = (t: Texture, i: number): [number, number, number] => [t.data[i * 3], t.data[i * 3 + 1], t.data[i * 3 + 2]];
-const same = (a: Texture, b: Texture, i: number): boolean => a.data[i * 3] === b.data[i * 3] && a.data[i * 3 + 1] === b.data[i * 3 + 1] && a.data[i * 3 + 2] === b.data[i * 3 + 2];
+const at = (t: RgbImage, i: number): [number, number, number] => [t.data[i * 3], t.data[i * 3 + 1], t.data[i * 3 + 2]];
+const same = (a: RgbImage, b: RgbImage, i: number): boolean => a.data[i * 3] === b.data[i * 3] && a.data[i * 3 + 1] === b.data[i * 3 + 1] && a.data[i * 3 + 2] === b.data[i * 3 + 2];
 const distance = (c: number[], target: Rgb): number => Math.hypot(c[0] - target.red, c[1] - target.green, c[2] - target.blue);
 const landmark = (i: number): [number, number] => [Math.round(layout.landmarks[i * 2]), Math.round(layout.landmarks[i * 2 + 1])];
 
 /** Texels (indices) that differ between two textures. */
-function changed(a: Texture, b: Texture): number[] {
+function changed(a: RgbImage, b: RgbImage): number[] {
   const out: number[] = [];
   for (let i = 0; i < a.width * a.height; i++) if (!same(a, b, i)) out.push(i);
   return out;
 }
 
 /** Mean colour of a texture over the texels `pick` accepts. */
-function meanColour(t: Texture, pick: (i: number) => boolean): [number, number, number] {
+function meanColour(t: RgbImage, pick: (i: number) => boolean): [number, number, number] {
   const sum = [0, 0, 0];
   let n = 0;
   for (let i = 0; i < t.width * t.height; i++) {
@@ -78,7 +78,7 @@ function meanColour(t: Texture, pick: (i: number) => boolean): [number, number, 
  * Mean absolute difference of the luma from its 17×17 mean over the box of some landmarks (every
  * other texel): how much detail a texture has there at the scale of skin texture in a baked photo.
  */
-function detail(t: Texture, landmarks: readonly number[]): number {
+function detail(t: RgbImage, landmarks: readonly number[]): number {
   const points = landmarks.map(landmark);
   const x0 = Math.min(...points.map((p) => p[0])), x1 = Math.max(...points.map((p) => p[0]));
   const y0 = Math.min(...points.map((p) => p[1])), y1 = Math.max(...points.map((p) => p[1]));
@@ -220,7 +220,7 @@ describe('additional textures', () => {
     const diff = changed(texture, out);
     assert.ok(diff.length > 1000);
     for (const i of diff) assert.ok(band.data[i] > 0, `texel ${i} outside the band changed`);
-    const rough = (t: Texture): number => {
+    const rough = (t: RgbImage): number => {
       let sum = 0;
       for (const i of diff) if (band.data[i] === 255) sum += Math.abs(t.data[i * 3 + 1] - t.data[(i + 1) * 3 + 1]);
       return sum;
@@ -243,7 +243,7 @@ describe('additional textures', () => {
     const face = FACE_OVAL.map(landmark);
     const x0 = Math.min(...face.map((p) => p[0])), x1 = Math.max(...face.map((p) => p[0]));
     const y0 = Math.min(...face.map((p) => p[1])), y1 = Math.max(...face.map((p) => p[1]));
-    const offLevel = (t: Texture): number => {
+    const offLevel = (t: RgbImage): number => {
       let sum = 0, n = 0;
       for (let y = y0; y < y1; y += 3) {
         for (let x = x0; x < x1; x += 3) {

@@ -4,7 +4,7 @@ import { humanConfig } from '../../src/analysis/human.js';
 import { fileUrl, registerFileLoader } from '../../src/analysis/modelLoader.js';
 import { humanWasmBuildPath, installedModelDir, installedWasmDir, requireFromHere } from '../../src/analysis/packagePaths.js';
 import type { GraphModel, Tensor, Tf } from '../../src/analysis/tf.js';
-import type { RawImage } from '../../src/texture/index.js';
+import type { Image } from '../../src/core/image.js';
 
 /**
  * Side of the face chip as a multiple of the face-mesh landmarks' extent (the longer side of their box
@@ -19,7 +19,7 @@ export interface FaceEmbedder {
    * The descriptor of the face whose 478 landmarks (flat x, y, z in `image` pixels) and roll (radians,
    * `HeadPose.roll`: clockwise in the picture) are given.
    */
-  embed(image: RawImage, landmarks: ArrayLike<number>, roll: number): Promise<Float32Array>;
+  embed(image: Image, landmarks: ArrayLike<number>, roll: number): Promise<Float32Array>;
   dispose(): void;
 }
 
@@ -64,7 +64,7 @@ export async function loadFaceEmbedder(): Promise<FaceEmbedder> {
  * bilinear, edges clamped. The head pose's roll rather than the eye line, which a turned head tilts
  * (45° against a roll of 21° on camera.png).
  */
-export function faceChip(image: RawImage, landmarks: ArrayLike<number>, roll: number, size: number): Float32Array {
+export function faceChip(image: Image, landmarks: ArrayLike<number>, roll: number, size: number): Float32Array {
   const cos = Math.cos(roll);
   const sin = Math.sin(roll);
   // The landmarks' box in the upright frame (the picture rotated by −roll).
@@ -115,7 +115,7 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 /** The face chip as an 8-bit RGB image, to look at. */
-export function chipImage(image: RawImage, landmarks: ArrayLike<number>, roll: number, size = 224): RawImage {
+export function chipImage(image: Image, landmarks: ArrayLike<number>, roll: number, size = 224): Image {
   const chip = faceChip(image, landmarks, roll, size);
   return { width: size, height: size, channels: 3, data: Uint8Array.from(chip, (v) => Math.round(v)) };
 }

@@ -10,14 +10,14 @@ import { headTexture } from '../../src/pipelines/head/headTexture.js';
 import { render, viewCamera, type Image, type Scene } from '../../src/render/index.js';
 import type { Mesh } from '../../src/geometry/index.js';
 import { haircutTexture } from '../../src/assets/haircuts/index.js';
-import { decodeRgb, type RawImage } from '../../src/texture/index.js';
+import { decodeRgb } from '../../src/texture/index.js';
 import { contactSheet, type Panel } from './sheet.js';
 import { QUALITY_PHOTOS } from './run.js';
 
 const OUT_DIR = join('scratch', 'quality');
 const SUBTYPE = 'head_2.0 bust/mobile';
 
-function view(head: { mesh: Mesh; texture: RawImage }, hair: { mesh: Mesh; texture: RawImage } | null, yaw: number): RawImage {
+function view(head: { mesh: Mesh; texture: Image }, hair: { mesh: Mesh; texture: Image } | null, yaw: number): Image {
   const meshes: Scene['meshes'] = [{ mesh: head.mesh, material: { texture: head.texture as Image } }];
   if (hair) meshes.push({ mesh: hair.mesh, material: { texture: hair.texture as Image, alphaMode: 'mask', alphaCutoff: 0.5 } });
   const scene: Scene = { meshes };
@@ -35,7 +35,7 @@ export async function run(): Promise<string[]> {
   const template = headTemplate(SUBTYPE);
   const parameters = effectiveParameters({}, 'head_2.0', 'bust/mobile');
   const rows: { height: number; panels: Panel[] }[] = [];
-  let first: { mesh: Mesh; texture: RawImage; fitted: ReturnType<typeof headGeometry>['fitted'] } | null = null;
+  let first: { mesh: Mesh; texture: Image; fitted: ReturnType<typeof headGeometry>['fitted'] } | null = null;
   for (const file of QUALITY_PHOTOS) {
     const bytes = await readFile(file);
     let analysis;

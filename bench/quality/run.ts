@@ -9,7 +9,7 @@ import { renderPreview } from '../../src/pipelines/head/headPreview.js';
 import { headGeometry } from '../../src/pipelines/head/headGeometry.js';
 import { headTexture } from '../../src/pipelines/head/headTexture.js';
 import { type Light, render, type Scene, viewCamera, weakPerspectiveCamera } from '../../src/render/index.js';
-import { decodeRgb, type RawImage } from '../../src/texture/index.js';
+import { decodeRgb, type Image } from '../../src/texture/index.js';
 import { type Figure, median, printFigures } from '../figure.js';
 import { chipImage, cosine, loadFaceEmbedder } from './embedding.js';
 import { FACE_SOURCES } from './fixtures.js';
@@ -70,7 +70,7 @@ interface PhotoResult {
   seconds: number;
 }
 
-type Embed = (image: RawImage, landmarks: ArrayLike<number>, roll: number) => Promise<Float32Array>;
+type Embed = (image: Image, landmarks: ArrayLike<number>, roll: number) => Promise<Float32Array>;
 
 /**
  * "The person must be recognisable": for every test photo, the avatar is built as the service builds it
@@ -165,7 +165,7 @@ async function evaluate(file: string, analyzer: FaceAnalyzer, embed: Embed, temp
   const litFrame = render(scene, camera, { ...LIT, background: transparent });
   const unlitFrame = render(scene, camera, { ...UNLIT, background: transparent });
   const front = over(render(scene, viewCamera(scene, { view: 'front' }), { width: 512, height: 512, background: transparent }), NEUTRAL);
-  const images: Record<Key, RawImage> = {
+  const images: Record<Key, Image> = {
     lit: over(litFrame, NEUTRAL),
     unlit: over(unlitFrame, NEUTRAL),
     photo: over(litFrame, photo),
@@ -199,7 +199,7 @@ async function evaluate(file: string, analyzer: FaceAnalyzer, embed: Embed, temp
 
   // Row 1: photo | render at pose | the same over the photo with landmarks | front | profile | back.
   // Row 2: the face chips the descriptor sees (photo, then each render) and the preview.
-  const view = (v: 'left' | 'right' | 'back'): RawImage =>
+  const view = (v: 'left' | 'right' | 'back'): Image =>
     over(render(scene, viewCamera(scene, { view: v }), { width: SHEET_HEIGHT, height: SHEET_HEIGHT, background: transparent }), NEUTRAL);
   // Positive yaw turns the person's right cheek towards the camera: show the profile the photo saw best.
   const profile = analysis.face.pose.yaw >= 0 ? 'right' : 'left';
@@ -230,7 +230,7 @@ async function evaluate(file: string, analyzer: FaceAnalyzer, embed: Embed, temp
   return { name, embedding, renders, noiseNme, seconds: (performance.now() - started) / 1000 };
 }
 
-function blank(size: number): RawImage {
+function blank(size: number): Image {
   return { width: size, height: size, channels: 3, data: new Uint8Array(size * size * 3).fill(60) };
 }
 

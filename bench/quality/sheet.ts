@@ -1,10 +1,10 @@
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { Frame } from '../../src/render/index.js';
-import type { RawImage } from '../../src/texture/index.js';
+import type { Image } from '../../src/core/image.js';
 
 /** One picture of a contact sheet and its caption. */
 export interface Panel {
-  image: RawImage;
+  image: Image;
   caption: string;
 }
 
@@ -34,7 +34,7 @@ export async function contactSheet(rows: { height: number; panels: Panel[] }[], 
   return sharp({ create: { width, height: top + GAP, channels: 3, background: { r: 24, g: 24, b: 28 } } }).composite(layers).png().toBuffer();
 }
 
-function raw(image: RawImage): Sharp {
+function raw(image: Image): Sharp {
   const { width, height, data } = image;
   return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: image.channels as 1 | 3 | 4 } });
 }
@@ -48,7 +48,7 @@ function text(caption: string, width: number, size: number): Buffer {
 }
 
 /** An RGBA frame laid over an RGB background of the same size (straight alpha, blended in sRGB). */
-export function over(frame: Frame, background: RawImage | readonly [number, number, number]): RawImage {
+export function over(frame: Frame, background: Image | readonly [number, number, number]): Image {
   const { width, height } = frame;
   const out = new Uint8Array(width * height * 3);
   for (let i = 0, n = width * height; i < n; i++) {
@@ -62,8 +62,8 @@ export function over(frame: Frame, background: RawImage | readonly [number, numb
 }
 
 /** A copy of an RGB image with a small cross at each [x, y] point (68 landmarks), in `color`. */
-export function marks(image: RawImage, points: ArrayLike<number>, stride: number, color: readonly [number, number, number], arm: number): RawImage {
-  const out: RawImage = { ...image, data: Uint8Array.from(image.data) };
+export function marks(image: Image, points: ArrayLike<number>, stride: number, color: readonly [number, number, number], arm: number): Image {
+  const out: Image = { ...image, data: Uint8Array.from(image.data) };
   const { width, height, channels } = out;
   for (let k = 0; k + 1 < points.length; k += stride) {
     const px = Math.round(points[k] - 0.5), py = Math.round(points[k + 1] - 0.5);
@@ -78,7 +78,7 @@ export function marks(image: RawImage, points: ArrayLike<number>, stride: number
 }
 
 /** The image scaled to `height` pixels, aspect kept (RGB). */
-export async function resized(image: RawImage, height: number): Promise<RawImage> {
+export async function resized(image: Image, height: number): Promise<Image> {
   const width = Math.max(1, Math.round((image.width * height) / image.height));
   const { data, info } = await raw(image).removeAlpha().resize(width, height, { kernel: image.height < height ? 'cubic' : 'lanczos3' }).raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, channels: 3, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };

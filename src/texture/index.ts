@@ -41,8 +41,8 @@ export { metallicMap } from './maps/metallicMap.js';
 export { roughnessMap, ROUGHNESS_MAP_DEFAULTS } from './maps/roughnessMap.js';
 export { uniformTexture } from './maps/uniformTexture.js';
 
-// From the layers below, under the names the pipelines import them by: the core image (RawImage and
-// Texture were its names before there was one Image), the core projection, and the image codecs.
-export type { Image, Image as RawImage, RgbImage, RgbImage as Texture } from '../core/image.js';
+// From the layers below, under the names the pipelines import them by: the core image and projection,
+// and the image codecs.
+export type { Image, RgbImage } from '../core/image.js';
 export { projectOrthographic, type Projection } from '../core/projection.js';
 export { decodeRgb, encodeJpeg, encodePng } from '../formats/image.js';

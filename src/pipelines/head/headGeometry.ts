@@ -3,7 +3,7 @@ import { repackUvs, type HeadTemplate } from '../../assets/index.js';
 import { mergeMeshes } from '../../geometry/index.js';
 import { haircutShell, hairCurtain, hairVolume, type HairVolume } from '../../assets/haircuts/index.js';
 import { cartoonish, curvedBottom, fitHead, fitNeck, type FittedHead, type Mesh } from '../../geometry/index.js';
-import type { RawImage } from '../../texture/index.js';
+import type { Image } from '../../core/image.js';
 import type { EffectiveParameters } from '../catalogue/index.js';
 
 import type { HairMode } from '../pipeline.js';
@@ -45,7 +45,7 @@ const CARTOON_STYLES = [['cartoonish_v0.3', 'v0.3'], ['cartoonish_v1.0', 'v1.0']
  * only), and last the UV layout (`repack_texture`), which moves no vertex. A separate haircut goes
  * through the same steps as the head, so it stays on it.
  */
-export function headGeometry(template: HeadTemplate, photo: RawImage, analysis: FaceAnalysis, parameters: EffectiveParameters, hairMode: HairMode): HeadGeometry {
+export function headGeometry(template: HeadTemplate, photo: Image, analysis: FaceAnalysis, parameters: EffectiveParameters, hairMode: HairMode): HeadGeometry {
   const modifications = parameters.avatar_modifications;
   // The shared neck is the base either way: fitNeck adapts it, and the unshared fit creases the nape of heads scaled up a lot.
   const fitted = fitHead(template, analysis, { caricature: Number(modifications.caricature_amount ?? 0) });

@@ -1,7 +1,7 @@
 import { artificialHaircutTexture, fitHaircut, haircutByIdentity, haircutTexture } from '../../assets/haircuts/index.js';
 import type { Mask } from '../../analysis/index.js';
 import { simplifyMesh, type FittedHead, type Mesh } from '../../geometry/index.js';
-import { encodePng, type Texture } from '../../texture/index.js';
+import { encodePng, type RgbImage } from '../../texture/index.js';
 import { GENERATED_HAIRCUT } from '../catalogue/haircuts.js';
 import type { AvatarHaircut } from '../avatarModel.js';
 import { renderPreview } from './headPreview.js';
@@ -11,7 +11,7 @@ import { renderPreview } from './headPreview.js';
  * fades the edges) and a preview of it on this avatar's head.
  */
 export async function generatedHaircut(
-  haircut: Mesh, painted: { texture: Texture; mask: Mask }, head: { mesh: Mesh; texture: Texture },
+  haircut: Mesh, painted: { texture: RgbImage; mask: Mask }, head: { mesh: Mesh; texture: RgbImage },
   m: Readonly<Record<string, unknown>>, poseYaw: number, gender: 'male' | 'female',
 ): Promise<AvatarHaircut> {
   const faces = m.generated_haircut_faces_count as number | undefined;
@@ -38,7 +38,7 @@ const LIBRARY_TEXTURE_SIZE = 1024;
  * and a preview on the avatar's head, like the generated haircut.
  */
 export async function libraryHaircut(
-  identity: string, fitted: FittedHead, head: { mesh: Mesh; texture: Texture }, poseYaw: number, gender: 'male' | 'female',
+  identity: string, fitted: FittedHead, head: { mesh: Mesh; texture: RgbImage }, poseYaw: number, gender: 'male' | 'female',
 ): Promise<AvatarHaircut> {
   const haircut = haircutByIdentity(identity);
   if (!haircut) throw new Error(`unknown haircut ${identity}`);

@@ -1,16 +1,16 @@
 import type { FaceAnalysis } from '../../analysis/index.js';
-import { removeGlasses, removeSmile, removeStubble, type RawImage, type RemovalResult, type RemovalStatus } from '../../texture/index.js';
+import { removeGlasses, removeSmile, removeStubble, type Image, type RemovalResult, type RemovalStatus } from '../../texture/index.js';
 
 /** The photo a head is made from, after the removals the request asked for. */
 export interface EditedPhoto {
-  photo: RawImage;
+  photo: Image;
   /** The analysis with the face's landmarks moved where a removal moved the features. */
   analysis: FaceAnalysis;
   /** Status of each requested removal, by parameter name, for model_info. */
   removals: Record<string, RemovalStatus>;
 }
 
-type Removal = (photo: RawImage, analysis: FaceAnalysis) => RemovalResult;
+type Removal = (photo: Image, analysis: FaceAnalysis) => RemovalResult;
 
 /**
  * Glasses first (their frames cross the cheeks that stubble removal compares against), then
@@ -27,7 +27,7 @@ const REMOVALS: ReadonlyArray<readonly [string, Removal]> = [
  * one requested runs and reports its status; one that fails leaves the photo as it was and the
  * next one still runs.
  */
-export function editPhoto(photo: RawImage, analysis: FaceAnalysis, modifications: Readonly<Record<string, unknown>>): EditedPhoto {
+export function editPhoto(photo: Image, analysis: FaceAnalysis, modifications: Readonly<Record<string, unknown>>): EditedPhoto {
   const removals: Record<string, RemovalStatus> = {};
   let current = { photo, analysis };
   for (const [name, remove] of REMOVALS) {

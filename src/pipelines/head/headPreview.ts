@@ -1,5 +1,5 @@
 import type { Mesh } from '../../geometry/index.js';
-import { resizeTexture, type RawImage, type Texture } from '../../texture/index.js';
+import { resizeTexture, type RgbImage } from '../../texture/index.js';
 import { encodePng, render, viewCamera, type Image, type Scene } from '../../render/index.js';
 
 /**
@@ -8,7 +8,7 @@ import { encodePng, render, viewCamera, type Image, type Scene } from '../../ren
  * `poseYaw` is the analysis' head yaw in radians. `haircut`, when given, is drawn on the head with
  * its RGBA texture's alpha as a mask.
  */
-export async function renderPreview(mesh: Mesh, texture: Texture, poseYaw = 0, haircut?: { mesh: Mesh; texture: RawImage }): Promise<Buffer> {
+export async function renderPreview(mesh: Mesh, texture: RgbImage, poseYaw = 0, haircut?: { mesh: Mesh; texture: Image }): Promise<Buffer> {
   // A 512-pixel view shows no more than a 1024-texel texture; mipmapping the full one would cost more than the render.
   const small = texture.width > 1024 ? await resizeTexture(texture, 1024, Math.max(1, Math.round((1024 * texture.height) / texture.width)), { kernel: 'linear' }) : texture;
   const meshes: Scene['meshes'] = [{ mesh, material: { texture: small } }];

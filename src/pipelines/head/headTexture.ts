@@ -1,7 +1,7 @@
 import type { FaceAnalysis, Mask, Rgb } from '../../analysis/index.js';
 import {
   bakeTexture, eyeColours, faceLayout, faceOutline, parametricEyes, parametricEyesV2, recolorLips,
-  recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type RawImage, type Texture, paintMouthBag,
+  recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type Image, type RgbImage, paintMouthBag,
 } from '../../texture/index.js';
 import { REPACKED_TEXTURE_SIZE } from '../../assets/index.js';
 import { hairTexture } from '../../assets/haircuts/index.js';
@@ -10,13 +10,13 @@ import type { HeadGeometry } from './headGeometry.js';
 
 /** The `model` texture and what the additional textures are made from. */
 export interface HeadTexture {
-  texture: Texture;
+  texture: RgbImage;
   /** The face's features in this texture. */
   layout: FaceLayout;
   /** Where the texture shows hair (a hair volume merged into the head), else absent. */
   hair?: Mask;
   /** A separate haircut's texture in the head's layout and size, and where it shows hair (its alpha). */
-  haircut?: { texture: Texture; mask: Mask };
+  haircut?: { texture: RgbImage; mask: Mask };
   /** The skin tone the unseen head was filled with. */
   tone: Rgb;
 }
@@ -41,7 +41,7 @@ function textureSize(parameters: EffectiveParameters, repacked: boolean, fallbac
  * not recoloured.
  */
 export function headTexture(
-  geometry: HeadGeometry, photo: RawImage, analysis: FaceAnalysis, parameters: EffectiveParameters, defaultSize: Size = DEFAULT_TEXTURE_SIZE,
+  geometry: HeadGeometry, photo: Image, analysis: FaceAnalysis, parameters: EffectiveParameters, defaultSize: Size = DEFAULT_TEXTURE_SIZE,
 ): HeadTexture {
   const m = parameters.avatar_modifications;
   const { head, hair } = geometry;
