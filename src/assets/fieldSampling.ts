@@ -1,7 +1,6 @@
 import type { FieldSampling } from '../geometry/sampleField.js';
 import type { HeadGrid } from './headGrid.js';
 
-export { sampleField, type FieldSampling } from '../geometry/sampleField.js';
 
 /** Every third row and column of the grid is computed exactly away from the face (see sampleField.ts). */
 const STEP = 3;

@@ -6,7 +6,6 @@ import type { HeadGrid } from './headGrid.js';
 import { MEAN_FACE } from '../geometry/meanFace.js';
 import type { HeadDeformation } from '../geometry/template.js';
 
-export type { HeadDeformation } from '../geometry/template.js';
 
 /** Fixed points are at least this far from every landmark, m. */
 const FIXED_ANCHOR_DISTANCE = 0.028;

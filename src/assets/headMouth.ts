@@ -1,4 +1,4 @@
-import type { FieldSampling } from './fieldSampling.js';
+import type { FieldSampling } from '../geometry/sampleField.js';
 import type { HeadGrid } from './headGrid.js';
 import { mouthBagShape, type UvBox } from './headMouthShape.js';
 import { MEAN_FACE } from '../geometry/meanFace.js';

@@ -4,7 +4,6 @@ import {
 import { LANDMARK_MIRROR, MEAN_FACE } from '../geometry/meanFace.js';
 import type { HeadRegion, HeadRegionName, HeadRegions } from '../geometry/template.js';
 
-export type { HeadRegion, HeadRegionName, HeadRegions } from '../geometry/template.js';
 
 /**
  * The person's right nostril opening, seen from below: along the alar rim from the front, then

@@ -6,7 +6,6 @@
  */
 export { headTemplate, HEAD_TEMPLATE_DEFAULTS, type HeadTemplate, type HeadTemplateOptions } from './headTemplate.js';
 export { HEAD_SUBTYPES, HEAD_SUBTYPE_NAMES, headSubtype, type HeadSubtype, type HeadSubtypeSpec } from './headSubtypes.js';
-export type { HeadRegion, HeadRegionName, HeadRegions } from './headRegions.js';
 export { MEAN_FACE, LANDMARK_MIRROR } from '../geometry/meanFace.js';
 export { warmUpHeadGeometry, WARM_UP_HEAD_GEOMETRY_DEFAULTS, type WarmUpHeadGeometryOptions } from './warmUpHeadGeometry.js';
 export { BAND_U_END } from './headGrid.js';
