@@ -1,5 +1,6 @@
 import { computeNormals } from '../geometry/computeNormals.js';
 import { triangulateQuads } from '../geometry/triangulateQuads.js';
+import { mirrorVertices } from '../geometry/mirrorVertices.js';
 import { headBase } from './headBase.js';
 import { headDeformation } from './headDeformation.js';
 import { fieldSampling } from './fieldSampling.js';
@@ -100,6 +101,7 @@ function buildShape(bust: boolean, faces: number): Omit<HeadTemplate, 'subtype' 
     landmarks: bindMouthLandmarks(parts.positions, indices, mouth, grid),
     headWeight: parts.headWeight,
     basePositions: parts.base,
+    mirror: mirrorVertices(parts.base),
     deformation,
     sampling: parts.sampling,
     mouth,

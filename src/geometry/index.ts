@@ -33,6 +33,7 @@ export {
 } from './blendshapes/index.js';
 export { headSurface, type HeadSurface, type SurfacePoint } from './headSurface.js';
 export { mergeMeshes } from './mergeMeshes.js';
+export { mirrorVertices } from './mirrorVertices.js';
 export type {
   HeadDeformation, HeadMouth, HeadRegion, HeadRegionName, HeadRegions, HeadSubtype, HeadTemplate, HeadTemplateGrid,
 } from './template.js';

@@ -97,6 +97,8 @@ export interface HeadTemplate {
   lodFaces: readonly number[];
   /** Generic-head positions of the vertices (flat xyz), where the fitting deformation is evaluated. */
   basePositions: Float64Array;
+  /** Per vertex, its counterpart across the face's symmetry plane (mirrorVertices of the generic head). */
+  mirror: Uint32Array;
   /** The fitting deformation, shared by all templates with or without a bust. */
   deformation: HeadDeformation;
   /** Where that deformation is computed exactly and where interpolated; also the UV-seam duplicates. */

@@ -3,7 +3,7 @@ import {
   bakeTexture, eyeColours, faceLayout, faceOutline, parametricEyes, parametricEyesV2, recolorLips,
   recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type Image, type RgbImage, paintMouthBag,
 } from '../../texture/index.js';
-import { REPACKED_TEXTURE_SIZE } from '../../assets/index.js';
+import { REPACKED_TEXTURE_SIZE, type HeadTemplate } from '../../assets/index.js';
 import { hairTexture } from '../../assets/haircuts/index.js';
 import type { EffectiveParameters } from '../catalogue/index.js';
 import type { HeadGeometry } from './headGeometry.js';
@@ -19,6 +19,14 @@ export interface HeadTexture {
   haircut?: { texture: RgbImage; mask: Mask };
   /** The skin tone the unseen head was filled with. */
   tone: Rgb;
+}
+
+/** Both eyes' triangles. */
+function eyeFaces(regions: HeadTemplate['regions']): Uint32Array {
+  const out = new Uint32Array(regions.leftEye.faces.length + regions.rightEye.faces.length);
+  out.set(regions.leftEye.faces);
+  out.set(regions.rightEye.faces, regions.leftEye.faces.length);
+  return out;
 }
 
 type Size = { readonly width: number; readonly height: number };
@@ -50,6 +58,10 @@ export function headTexture(
   const baked = bakeTexture(
     {
       mesh: head.mesh, projection, photo, skin: analysis.colors.skin, faceOutline: faceOutline(analysis.face),
+      // What the photo saw badly on one side of the face is taken from the other.
+      mirror: head.template.mirror,
+      // Their colour is their own: kept out of the skin fill, and never taken for an occluder.
+      regions: { eyes: { faces: eyeFaces(head.template.regions) }, lips: head.template.regions.lips },
       // The hair region (fringe included) stays off the skin whether it goes into the head or a haircut.
       masks: { person: analysis.segmentation.person, hair: hair?.region ?? analysis.segmentation.hair },
     },

@@ -12,6 +12,8 @@ import { photoTexels } from './photoTexels.js';
 import { checkProjection, type Projection } from '../../core/projection.js';
 import { regionTriangles, type FaceRegion } from '../layout/regionMask.js';
 import { skinFill } from './skinFill.js';
+import { mirroredProjection } from './mirroredProjection.js';
+import { symmetricCompletion } from './symmetricCompletion.js';
 import { islandBorders } from './uvEdges.js';
 
 /** What a texture is baked from. */
@@ -43,6 +45,12 @@ export interface BakeInput {
    * the mask missed is not baked onto the head. Without it the photo is trusted everywhere.
    */
   faceOutline?: ArrayLike<number>;
+  /**
+   * Per vertex, its mirror image's vertex across the face's symmetry plane (see mirrorVertices).
+   * With it, what the photo saw badly or not at all on one side is completed from the other (see
+   * symmetricCompletion.ts); without it, only the skin fill completes the head.
+   */
+  mirror?: ArrayLike<number>;
   /** Parts of the mesh taken from the photo but not skin, so kept out of the skin fill. */
   regions?: {
     eyes?: FaceRegion;
@@ -135,7 +143,9 @@ export interface BakedTexture {
  * 1. A depth buffer of the mesh in photo space, so hidden points are not taken from the photo.
  * 2. One UV-space rasterisation: per texel, photo position, depth and facing; photo weight =
  *    smoothstep(facing) × visible × in the photo × person × not hair (× strict skin likeness, against
- *    the tone of the face's border, outside the inner face); bilinear photo colour.
+ *    the tone of the face's border, outside the inner face); bilinear photo colour. With `mirror`, a
+ *    second one of every vertex's mirror image, and the two combined: the other side's colour, its
+ *    shading matched, where this side was seen badly, hidden or occluded (symmetricCompletion.ts).
  * 3. Optionally, the photo's shading evened out (`enhance_lighting`).
  * 4. The skin fill (pull-push from skin texels, pulled with distance towards the tone of the photo
  *    along the face's border, so the face blends into the head) at low resolution.
@@ -176,10 +186,10 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
   const tone = input.faceOutline && input.faceOutline.length >= 6 ? faceTone(grid, depthBuffer, photo, input.skin) : { ...input.skin };
   const regions = input.regions ?? {};
   const notSkin = regionTriangles(mesh, [regions.eyes, regions.lips, regions.brows]);
-  const texels = photoTexels({
+  const texelsOf = (seenFrom: Projection) => photoTexels({
     indices: mesh.indices,
-    uvs: mesh.uvs,
-    projection,
+    uvs: mesh.uvs!,
+    projection: seenFrom,
     photo,
     depthBuffer,
     depthTolerance: o.depthTolerance * depthRange,
@@ -195,6 +205,8 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
     height,
     dilation: o.dilation,
   });
+  const texels = texelsOf(projection);
+  if (input.mirror) symmetricCompletion(texels, texelsOf(mirroredProjection(projection, input.mirror)), width, height);
   if (o.evenLighting > 0) {
     evenLightingIn(texels.color, texels.source, width, height, texels.seen, { strength: o.evenLighting });
   }

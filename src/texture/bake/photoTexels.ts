@@ -40,6 +40,11 @@ export interface PhotoTexels {
   weight: Uint8Array;
   /** How much each texel may feed the skin fill, 0..255: `weight` times skin likeness. */
   source: Uint8Array;
+  /**
+   * Where `weight` > 0, how much the photo's colour there looks like this face's skin, 0..255; 255 on
+   * the eyes, lips and brows, whose colour is their own. What tells an occluder from the face.
+   */
+  likeness: Uint8Array;
   /** 255 inside a triangle, 1..254 in the dilation ring (larger = closer), 0 on no triangle. */
   coverage: Uint8Array;
   /** Bounding box (inclusive texel rows and columns) of the texels with `weight` > 0; empty if x0 > x1. */
@@ -65,6 +70,7 @@ export function photoTexels(input: PhotoTexelsInput): PhotoTexels {
     color: new Uint8Array(W * H * 3),
     weight: new Uint8Array(W * H),
     source: new Uint8Array(W * H),
+    likeness: new Uint8Array(W * H),
     coverage: new Uint8Array(W * H),
     seen: { x0: W, y0: H, x1: -1, y1: -1 },
   };
@@ -99,7 +105,7 @@ interface RasterState {
 function rasterTriangle(state: RasterState, tri: number): void {
   const input = state.input;
   const { indices, uvs, photo, depthBuffer: zb, width: W, height: H } = input;
-  const { color, weight, source, coverage, seen } = state.out;
+  const { color, weight, source, likeness: like, coverage, seen } = state.out;
   const pw = photo.width, ph = photo.height, pc = photo.channels, pdata = photo.data;
   const g1 = pc >= 3 ? 1 : 0, g2 = pc >= 3 ? 2 : 0;
   const zx0 = zb.x0, zy0 = zb.y0, zs = zb.scale, zw = zb.width, zh = zb.height, grid = input.grid;
@@ -252,6 +258,7 @@ function rasterTriangle(state: RasterState, tri: number): void {
       color[k * 3 + 1] = g + 0.5;
       color[k * 3 + 2] = bl + 0.5;
       source[k] = skinTriangle ? wq * likeness + 0.5 : 0;
+      like[k] = skinTriangle ? likeness * 255 + 0.5 : 255;
     }
     if (rowSeen1 >= 0) {
       if (rowSeen0 < seen.x0) seen.x0 = rowSeen0;

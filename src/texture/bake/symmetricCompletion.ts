@@ -1,0 +1,256 @@
+import { pushPull } from '../filters/pushPull.js';
+import type { PhotoTexels } from './photoTexels.js';
+
+/** Options of {@link symmetricCompletion}. */
+export interface SymmetricCompletionOptions {
+  /** The shading correction is computed at 1/factor of the texture resolution: it is the broad lighting, not detail. */
+  factor: number;
+  /** Luma difference (0..255) between a texel and its corrected mirror image below which they agree. */
+  lumaTolerance: number;
+  /** Chroma (Cb, Cr) difference below which they agree. */
+  chromaTolerance: number;
+}
+
+export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { factor: 64, lumaTolerance: 45, chromaTolerance: 14 };
+
+/**
+ * Completes the photo's texels with their mirror images, in place in `direct`: a face seen turned
+ * shows its far cheek at a grazing angle or not at all, and the near cheek is the best picture of it
+ * the photo holds.
+ *
+ * `mirrored` is the same bake with every vertex projected where its mirror image was seen (see
+ * mirroredProjection.ts), so texel for texel it holds the other side of the face and how squarely the
+ * photo saw that. Per texel:
+ *
+ * 1. **Shading.** The two sides are lit differently. Where both are seen, the ratio of their smoothed
+ *    colours per channel is the shading of this side against the other; pull-push carries it from
+ *    there over the unseen part (in log space, 1 where nothing is known), and the mirror image is
+ *    multiplied by it, so that the halves meet without a seam.
+ * 2. **Occluders.** Where both are seen and disagree beyond the tolerances, the one that looks less
+ *    like this face's skin (a finger, a strand of hair, a microphone) is taken as hidden. Eyes, lips and
+ *    brows count as skin here: their asymmetry (a wink, a lopsided smile) is the person's.
+ * 3. **Blend.** The share of the mirror image grows as this side's photo weight falls and the mirror
+ *    image's rises: wd² / (wd² + wm² (1 − wd)) of the texel stays its own, so a texel seen squarely
+ *    keeps its own detail (a mole, a parting) however well the other side was seen. The photo weight
+ *    becomes wd + (1 − wd) wm; what neither side saw is left to the skin fill.
+ */
+export function symmetricCompletion(
+  direct: PhotoTexels, mirrored: PhotoTexels, width: number, height: number,
+  options: SymmetricCompletionOptions = SYMMETRIC_COMPLETION_DEFAULTS,
+): PhotoTexels {
+  const box = {
+    x0: Math.min(direct.seen.x0, mirrored.seen.x0), y0: Math.min(direct.seen.y0, mirrored.seen.y0),
+    x1: Math.max(direct.seen.x1, mirrored.seen.x1), y1: Math.max(direct.seen.y1, mirrored.seen.y1),
+  };
+  if (mirrored.seen.x0 > mirrored.seen.x1) return direct;
+  const invY2 = 1 / (options.lumaTolerance * options.lumaTolerance), invC2 = 1 / (options.chromaTolerance * options.chromaTolerance);
+  const gain = shadingGain(direct, mirrored, width, height, options.factor, invC2);
+  const occluded = occluders(direct, mirrored, gain, width, height, invY2, invC2);
+  const m = new Float64Array(3);
+  for (let y = box.y0; y <= box.y1; y++) blendRow(direct, mirrored, gain, occluded, y, box.x0, box.x1, width, m);
+  direct.seen = box;
+  return direct;
+}
+
+/** A smooth per-channel field at 1/factor resolution. */
+interface GainField {
+  width: number;
+  height: number;
+  factor: number;
+  /** Per cell, the multiplier of the mirror image's R, G and B. */
+  gain: Float32Array;
+}
+
+/**
+ * The mirror image's per-channel shading correction: the mean log ratio of this side to the other,
+ * per cell, where both are skin seen in the photo (weighted by both photo weights), filled by
+ * pull-push. The mean of logs, and only over pairs whose ratio is a plausible shading difference
+ * (within MAX_SHADING either way) and whose chroma agrees: a strand of hair or a finger at one side
+ * must not darken the whole patch it is replaced with.
+ */
+function shadingGain(direct: PhotoTexels, mirrored: PhotoTexels, width: number, height: number, factor: number, invC2: number): GainField {
+  const fw = Math.ceil(width / factor), fh = Math.ceil(height / factor);
+  const sum = new Float32Array(fw * fh * 3), weight = new Float32Array(fw * fh);
+  const x0 = Math.max(direct.seen.x0, mirrored.seen.x0), x1 = Math.min(direct.seen.x1, mirrored.seen.x1);
+  const y0 = Math.max(direct.seen.y0, mirrored.seen.y0), y1 = Math.min(direct.seen.y1, mirrored.seen.y1);
+  for (let y = y0; y <= y1; y++) accumulateRow(direct, mirrored, y, x0, x1, width, factor, fw, invC2, sum, weight);
+  // A cell counts as fully known when a quarter of it is skin seen fully on both sides.
+  const full = 0.25 * factor * factor;
+  const known = new Float32Array(fw * fh);
+  for (let cell = 0; cell < weight.length; cell++) {
+    if (weight[cell] === 0) continue;
+    const k = Math.min(1, weight[cell] / full);
+    known[cell] = k;
+    for (let c = 0; c < 3; c++) sum[cell * 3 + c] *= k / weight[cell];
+  }
+  const filled = pushPull(sum, known, fw, fh, 3, [0, 0, 0]);
+  // One luma gain per cell for all three channels: the lighting's colour is the same on both sides,
+  // and per-channel ratios amplify the noise of the darker channel.
+  for (let i = 0; i < filled.length; i += 3) {
+    const g = Math.exp(Math.min(LOG_MAX_GAIN, Math.max(-LOG_MAX_GAIN, 0.299 * filled[i] + 0.587 * filled[i + 1] + 0.114 * filled[i + 2])));
+    filled[i] = filled[i + 1] = filled[i + 2] = g;
+  }
+  return { width: fw, height: fh, factor, gain: filled };
+}
+
+/**
+ * Largest correction of the mirror image's brightness. Past it, a darker side is more often a
+ * shadow of hair or of a hand than the lighting, and the brighter, evenly lit side is the better guess.
+ */
+const LOG_MAX_GAIN = Math.log(1.4);
+/** Largest shading ratio between the two sides taken as lighting rather than as something else. */
+const MAX_SHADING = 2.2;
+const LOG_MAX_SHADING = Math.log(MAX_SHADING);
+
+function accumulateRow(
+  direct: PhotoTexels, mirrored: PhotoTexels, y: number, x0: number, x1: number, width: number, factor: number, fw: number,
+  invC2: number, sum: Float32Array, weight: Float32Array,
+): void {
+  const cellRow = Math.floor(y / factor) * fw;
+  const dc = direct.color, mc = mirrored.color;
+  for (let x = x0; x <= x1; x++) {
+    const k = y * width + x;
+    // Skin on both sides: feeds the skin fill (source) at more than half its photo weight.
+    const sd = direct.source[k], sm = mirrored.source[k];
+    if (sd === 0 || sm === 0 || 2 * sd < direct.weight[k] || 2 * sm < mirrored.weight[k]) continue;
+    const p = k * 3;
+    // +8: dark pixels' ratios are noise.
+    const lr = Math.log((dc[p] + 8) / (mc[p] + 8)), lg = Math.log((dc[p + 1] + 8) / (mc[p + 1] + 8)), lb = Math.log((dc[p + 2] + 8) / (mc[p + 2] + 8));
+    const ly = 0.299 * lr + 0.587 * lg + 0.114 * lb;
+    if (ly > LOG_MAX_SHADING || ly < -LOG_MAX_SHADING) continue;
+    // Chroma of the two after the luma ratio is divided out.
+    const s = Math.exp(-ly);
+    const yD = 0.299 * dc[p] + 0.587 * dc[p + 1] + 0.114 * dc[p + 2], yM = 0.299 * mc[p] + 0.587 * mc[p + 1] + 0.114 * mc[p + 2];
+    const dCb = 0.564 * (s * (dc[p + 2] - yD) - (mc[p + 2] - yM)), dCr = 0.713 * (s * (dc[p] - yD) - (mc[p] - yM));
+    if ((dCb * dCb + dCr * dCr) * invC2 > 4) continue;
+    const w = (sd * sm) / 65025;
+    const cell = (cellRow + Math.floor(x / factor)) * 3;
+    weight[cell / 3] += w;
+    sum[cell] += w * lr;
+    sum[cell + 1] += w * lg;
+    sum[cell + 2] += w * lb;
+  }
+}
+
+/** The mirror image's colour at texel k (row y, column x), its shading matched to this side: into `out`. */
+function matchedMirror(field: GainField, color: Uint8Array, k: number, x: number, y: number, out: Float64Array): void {
+  const { gain, factor, width: fw, height: fh } = field;
+  let gx = (x + 0.5) / factor - 0.5, gy = (y + 0.5) / factor - 0.5;
+  if (gx < 0) gx = 0; else if (gx > fw - 1) gx = fw - 1;
+  if (gy < 0) gy = 0; else if (gy > fh - 1) gy = fh - 1;
+  const c0 = gx | 0, r0 = gy | 0, c1 = Math.min(fw - 1, c0 + 1), r1 = Math.min(fh - 1, r0 + 1), ax = gx - c0, ay = gy - r0;
+  const g00 = (r0 * fw + c0) * 3, g10 = (r0 * fw + c1) * 3, g01 = (r1 * fw + c0) * 3, g11 = (r1 * fw + c1) * 3;
+  const w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay;
+  for (let c = 0; c < 3; c++) {
+    out[c] = Math.min(255, color[k * 3 + c] * (w00 * gain[g00 + c] + w10 * gain[g10 + c] + w01 * gain[g01 + c] + w11 * gain[g11 + c]));
+  }
+}
+
+/** Per cell of a coarse grid, how surely each side is occluded (0..1), grown by a cell. */
+interface OccluderField {
+  width: number;
+  height: number;
+  factor: number;
+  direct: Float32Array;
+  mirrored: Float32Array;
+}
+
+/** Cells of the occluder field, in texels: an occluder's soft edge is a few texels wide, and so is a finger's gap. */
+const OCCLUDER_CELL = 8;
+
+/**
+ * Where the two sides disagree, which one is occluded, per texel, kept as the maximum per cell
+ * and grown by one cell: the blurred edge of a finger or a strand is a mix of the two colours that
+ * disagrees too little to be caught on its own, and would stay as its outline.
+ */
+function occluders(
+  direct: PhotoTexels, mirrored: PhotoTexels, gain: GainField, width: number, height: number, invY2: number, invC2: number,
+): OccluderField {
+  const factor = OCCLUDER_CELL;
+  const fw = Math.ceil(width / factor), fh = Math.ceil(height / factor);
+  const od = new Float32Array(fw * fh), om = new Float32Array(fw * fh);
+  const x0 = Math.max(direct.seen.x0, mirrored.seen.x0), x1 = Math.min(direct.seen.x1, mirrored.seen.x1);
+  const y0 = Math.max(direct.seen.y0, mirrored.seen.y0), y1 = Math.min(direct.seen.y1, mirrored.seen.y1);
+  const m = new Float64Array(3);
+  for (let y = y0; y <= y1; y++) {
+    const row = Math.floor(y / factor) * fw;
+    for (let x = x0; x <= x1; x++) {
+      const k = y * width + x;
+      if (direct.weight[k] === 0 || mirrored.weight[k] === 0 || isFeature(direct, k) || isFeature(mirrored, k)) continue;
+      matchedMirror(gain, mirrored.color, k, x, y, m);
+      const p = k * 3, dc = direct.color;
+      const yD = 0.299 * dc[p] + 0.587 * dc[p + 1] + 0.114 * dc[p + 2], yM = 0.299 * m[0] + 0.587 * m[1] + 0.114 * m[2];
+      const dY = yD - yM, dCb = 0.564 * (dc[p + 2] - yD - (m[2] - yM)), dCr = 0.713 * (dc[p] - yD - (m[0] - yM));
+      const d2 = dY * dY * invY2 + (dCb * dCb + dCr * dCr) * invC2;
+      if (d2 <= 1) continue;
+      const u = d2 >= 4 ? 1 : Math.sqrt(d2) - 1;
+      const disagree = u * u * (3 - 2 * u);
+      // The side less like this face's skin is the occluded one.
+      const lean = (2 * (mirrored.likeness[k] - direct.likeness[k])) / 255;
+      const cell = row + Math.floor(x / factor);
+      if (lean > 0) od[cell] = Math.max(od[cell], disagree * Math.min(1, lean));
+      else om[cell] = Math.max(om[cell], disagree * Math.min(1, -lean));
+    }
+  }
+  return { width: fw, height: fh, factor, direct: grow(od, fw, fh), mirrored: grow(om, fw, fh) };
+}
+
+/** Eyes, lips and brows: taken from the photo (weight) but never fed to the skin fill (see photoTexels.ts). */
+function isFeature(texels: PhotoTexels, k: number): boolean {
+  return texels.source[k] === 0 && texels.likeness[k] === 255;
+}
+
+/** 3×3 maximum. */
+function grow(field: Float32Array, width: number, height: number): Float32Array {
+  const out = new Float32Array(field.length);
+  for (let j = 0; j < height; j++) {
+    for (let i = 0; i < width; i++) {
+      let v = 0;
+      for (let b = Math.max(0, j - 1); b <= Math.min(height - 1, j + 1); b++) {
+        for (let a = Math.max(0, i - 1); a <= Math.min(width - 1, i + 1); a++) v = Math.max(v, field[b * width + a]);
+      }
+      out[j * width + i] = v;
+    }
+  }
+  return out;
+}
+
+/** A field of {@link OccluderField} bilinearly at texel (x, y). */
+function sampleCells(cells: Float32Array, field: OccluderField, x: number, y: number): number {
+  const { factor, width: fw, height: fh } = field;
+  let gx = (x + 0.5) / factor - 0.5, gy = (y + 0.5) / factor - 0.5;
+  if (gx < 0) gx = 0; else if (gx > fw - 1) gx = fw - 1;
+  if (gy < 0) gy = 0; else if (gy > fh - 1) gy = fh - 1;
+  const c0 = gx | 0, r0 = gy | 0, c1 = Math.min(fw - 1, c0 + 1), r1 = Math.min(fh - 1, r0 + 1), ax = gx - c0, ay = gy - r0;
+  return (1 - ay) * ((1 - ax) * cells[r0 * fw + c0] + ax * cells[r0 * fw + c1]) + ay * ((1 - ax) * cells[r1 * fw + c0] + ax * cells[r1 * fw + c1]);
+}
+
+function blendRow(
+  direct: PhotoTexels, mirrored: PhotoTexels, gain: GainField, occluded: OccluderField, y: number, x0: number, x1: number, width: number,
+  m: Float64Array,
+): void {
+  const { color: dc, weight: dw, source: ds, likeness: dl, coverage: dv } = direct;
+  const { weight: mw, source: ms, likeness: ml, coverage: mv } = mirrored;
+  for (let x = x0; x <= x1; x++) {
+    const k = y * width + x;
+    const wmq = mw[k];
+    if (wmq === 0) continue;
+    if (mv[k] > dv[k]) dv[k] = mv[k];
+    matchedMirror(gain, mirrored.color, k, x, y, m);
+    const p = k * 3;
+    const wd = (dw[k] / 255) * (1 - sampleCells(occluded.direct, occluded, x, y));
+    const wm = (wmq / 255) * (1 - sampleCells(occluded.mirrored, occluded, x, y));
+    const wd2 = wd * wd, wm2 = wm * wm * (1 - wd);
+    const own = wd2 + wm2 > 0 ? wd2 / (wd2 + wm2) : 1;
+    const other = 1 - own;
+    const w = wd + (1 - wd) * wm;
+    dc[p] = own * dc[p] + other * m[0] + 0.5;
+    dc[p + 1] = own * dc[p + 1] + other * m[1] + 0.5;
+    dc[p + 2] = own * dc[p + 2] + other * m[2] + 0.5;
+    // Skin share of each side (source / weight), mixed as the colours are.
+    const sD = dw[k] > 0 ? ds[k] / dw[k] : 0, sM = ms[k] / wmq;
+    dw[k] = w * 255 + 0.5;
+    ds[k] = w * (own * sD + other * sM) * 255 + 0.5;
+    dl[k] = own * dl[k] + other * ml[k] + 0.5;
+  }
+}
