@@ -45,6 +45,8 @@ export interface PhotoTexels {
    * the eyes, lips and brows, whose colour is their own. What tells an occluder from the face.
    */
   likeness: Uint8Array;
+  /** Where `weight` > 0, how squarely the photo saw the texel's point: its facing (0..1) × 255. */
+  facing: Uint8Array;
   /** 255 inside a triangle, 1..254 in the dilation ring (larger = closer), 0 on no triangle. */
   coverage: Uint8Array;
   /** Bounding box (inclusive texel rows and columns) of the texels with `weight` > 0; empty if x0 > x1. */
@@ -71,6 +73,7 @@ export function photoTexels(input: PhotoTexelsInput): PhotoTexels {
     weight: new Uint8Array(W * H),
     source: new Uint8Array(W * H),
     likeness: new Uint8Array(W * H),
+    facing: new Uint8Array(W * H),
     coverage: new Uint8Array(W * H),
     seen: { x0: W, y0: H, x1: -1, y1: -1 },
   };
@@ -105,7 +108,7 @@ interface RasterState {
 function rasterTriangle(state: RasterState, tri: number): void {
   const input = state.input;
   const { indices, uvs, photo, depthBuffer: zb, width: W, height: H } = input;
-  const { color, weight, source, likeness: like, coverage, seen } = state.out;
+  const { color, weight, source, likeness: like, facing, coverage, seen } = state.out;
   const pw = photo.width, ph = photo.height, pc = photo.channels, pdata = photo.data;
   const g1 = pc >= 3 ? 1 : 0, g2 = pc >= 3 ? 2 : 0;
   const zx0 = zb.x0, zy0 = zb.y0, zs = zb.scale, zw = zb.width, zh = zb.height, grid = input.grid;
@@ -259,6 +262,7 @@ function rasterTriangle(state: RasterState, tri: number): void {
       color[k * 3 + 2] = bl + 0.5;
       source[k] = skinTriangle ? wq * likeness + 0.5 : 0;
       like[k] = skinTriangle ? likeness * 255 + 0.5 : 255;
+      facing[k] = f >= 1 ? 255 : f * 255 + 0.5;
     }
     if (rowSeen1 >= 0) {
       if (rowSeen0 < seen.x0) seen.x0 = rowSeen0;

@@ -1,3 +1,5 @@
+import { chamferDistance } from '../filters/distance.js';
+import { feather } from '../filters/feather.js';
 import { pushPull } from '../filters/pushPull.js';
 import type { PhotoTexels } from './photoTexels.js';
 
@@ -22,16 +24,18 @@ export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { facto
  * mirroredProjection.ts), so texel for texel it holds the other side of the face and how squarely the
  * photo saw that. Per texel:
  *
- * 1. **Shading.** The two sides are lit differently. Where both are seen, the ratio of their smoothed
- *    colours per channel is the shading of this side against the other; pull-push carries it from
- *    there over the unseen part (in log space, 1 where nothing is known), and the mirror image is
- *    multiplied by it, so that the halves meet without a seam.
+ * 1. **Shading.** The two sides are lit differently. Where both are seen squarely, the mean log ratio
+ *    of their luma is the lighting of this side against the other; pull-push carries it a little way
+ *    over the unseen part (fading to 1), and the mirror image is multiplied by it, so that the halves
+ *    meet without a seam. Where only a grazing view of this side exists, its darkness is the view's,
+ *    and the other side's colour is taken as it is.
  * 2. **Occluders.** Where both are seen and disagree beyond the tolerances, the one that looks less
  *    like this face's skin (a finger, a strand of hair, a microphone) is taken as hidden. Eyes, lips and
  *    brows count as skin here: their asymmetry (a wink, a lopsided smile) is the person's.
- * 3. **Blend.** The share of the mirror image grows as this side's photo weight falls and the mirror
- *    image's rises: wd² / (wd² + wm² (1 − wd)) of the texel stays its own, so a texel seen squarely
- *    keeps its own detail (a mole, a parting) however well the other side was seen. The photo weight
+ * 3. **Blend.** The share of the mirror image grows as this side is seen less squarely and the mirror
+ *    image more: with q = photo weight × squareness of the view, qd² / (qd² + qm² (1 − qd)) of the
+ *    texel stays its own, so a texel seen head-on keeps its own detail (a mole, a parting) however
+ *    well the other side was seen, and one seen at a grazing angle gives way to its mirror image. The photo weight
  *    becomes wd + (1 − wd) wm; what neither side saw is left to the skin fill.
  */
 export function symmetricCompletion(
@@ -47,7 +51,12 @@ export function symmetricCompletion(
   const gain = shadingGain(direct, mirrored, width, height, options.factor, invC2);
   const occluded = occluders(direct, mirrored, gain, width, height, invY2, invC2);
   const m = new Float64Array(3);
-  for (let y = box.y0; y <= box.y1; y++) blendRow(direct, mirrored, gain, occluded, y, box.x0, box.x1, width, m);
+  // The share of each side follows a photo weight whose hard edges (behind the nose, at a mask) are
+  // ramped over a few millimetres, so that the two photos' colours meet without a step.
+  const ramp = Math.round(SEAM_RAMP * width);
+  const soft = feather(direct.weight, direct.coverage, width, height, direct.seen, ramp);
+  const softMirrored = feather(mirrored.weight, mirrored.coverage, width, height, mirrored.seen, ramp);
+  for (let y = box.y0; y <= box.y1; y++) blendRow(direct, mirrored, soft, softMirrored, gain, occluded, y, box.x0, box.x1, width, m);
   direct.seen = box;
   return direct;
 }
@@ -84,10 +93,17 @@ function shadingGain(direct: PhotoTexels, mirrored: PhotoTexels, width: number, 
     for (let c = 0; c < 3; c++) sum[cell * 3 + c] *= k / weight[cell];
   }
   const filled = pushPull(sum, known, fw, fh, 3, [0, 0, 0]);
+  // The correction is for where the halves meet. Away from where both sides were seen it fades to
+  // none: what the photo showed there of this side was the view's shading (a cheek turned away from
+  // the camera and its light is darker), not the skin's colour, which the other side shows best.
+  const seeds = new Uint8Array(fw * fh);
+  for (let cell = 0; cell < seeds.length; cell++) seeds[cell] = known[cell] >= 0.5 ? 1 : 0;
+  const distance = chamferDistance(seeds, fw, fh, GAIN_REACH);
   // One luma gain per cell for all three channels: the lighting's colour is the same on both sides,
   // and per-channel ratios amplify the noise of the darker channel.
   for (let i = 0; i < filled.length; i += 3) {
-    const g = Math.exp(Math.min(LOG_MAX_GAIN, Math.max(-LOG_MAX_GAIN, 0.299 * filled[i] + 0.587 * filled[i + 1] + 0.114 * filled[i + 2])));
+    const t = distance[i / 3] / GAIN_REACH, fade = 1 - t * t * (3 - 2 * t);
+    const g = Math.exp(fade * Math.min(LOG_MAX_GAIN, Math.max(-LOG_MAX_GAIN, 0.299 * filled[i] + 0.587 * filled[i + 1] + 0.114 * filled[i + 2])));
     filled[i] = filled[i + 1] = filled[i + 2] = g;
   }
   return { width: fw, height: fh, factor, gain: filled };
@@ -98,6 +114,12 @@ function shadingGain(direct: PhotoTexels, mirrored: PhotoTexels, width: number, 
  * shadow of hair or of a hand than the lighting, and the brighter, evenly lit side is the better guess.
  */
 const LOG_MAX_GAIN = Math.log(1.4);
+/** Width of the ramp at the hard edges of this side's photo weight, as a fraction of the texture width. */
+const SEAM_RAMP = 1 / 256;
+/** Facing (× 255) from which both sides must be seen for their ratio to measure the lighting. */
+const GAIN_FACING = 0.7 * 255;
+/** Cells (of the gain field) over which the correction fades out away from where it was measured. */
+const GAIN_REACH = 2;
 /** Largest shading ratio between the two sides taken as lighting rather than as something else. */
 const MAX_SHADING = 2.2;
 const LOG_MAX_SHADING = Math.log(MAX_SHADING);
@@ -113,6 +135,9 @@ function accumulateRow(
     // Skin on both sides: feeds the skin fill (source) at more than half its photo weight.
     const sd = direct.source[k], sm = mirrored.source[k];
     if (sd === 0 || sm === 0 || 2 * sd < direct.weight[k] || 2 * sm < mirrored.weight[k]) continue;
+    // Seen squarely on both sides, so the ratio is the lighting's and not the view's: a cheek
+    // turned away from the camera (and the light beside it) is darker in the photo, not in the skin.
+    if (direct.facing[k] < GAIN_FACING || mirrored.facing[k] < GAIN_FACING) continue;
     const p = k * 3;
     // +8: dark pixels' ratios are noise.
     const lr = Math.log((dc[p] + 8) / (mc[p] + 8)), lg = Math.log((dc[p + 1] + 8) / (mc[p + 1] + 8)), lb = Math.log((dc[p + 2] + 8) / (mc[p + 2] + 8));
@@ -195,6 +220,15 @@ function occluders(
   return { width: fw, height: fh, factor, direct: grow(od, fw, fh), mirrored: grow(om, fw, fh) };
 }
 
+/** Facing (× 255) from which a texel counts as seen squarely, for choosing between the two sides. */
+const SQUARE_FACING = 0.9 * 255;
+
+/** 0..1: how squarely a texel of this facing (× 255) was seen; 1 from SQUARE_FACING on. */
+function squareness(facing: number): number {
+  const t = Math.min(1, facing / SQUARE_FACING);
+  return t * t * (3 - 2 * t);
+}
+
 /** Eyes, lips and brows: taken from the photo (weight) but never fed to the skin fill (see photoTexels.ts). */
 function isFeature(texels: PhotoTexels, k: number): boolean {
   return texels.source[k] === 0 && texels.likeness[k] === 255;
@@ -226,7 +260,7 @@ function sampleCells(cells: Float32Array, field: OccluderField, x: number, y: nu
 }
 
 function blendRow(
-  direct: PhotoTexels, mirrored: PhotoTexels, gain: GainField, occluded: OccluderField, y: number, x0: number, x1: number, width: number,
+  direct: PhotoTexels, mirrored: PhotoTexels, soft: Uint8Array, softMirrored: Uint8Array, gain: GainField, occluded: OccluderField, y: number, x0: number, x1: number, width: number,
   m: Float64Array,
 ): void {
   const { color: dc, weight: dw, source: ds, likeness: dl, coverage: dv } = direct;
@@ -238,10 +272,21 @@ function blendRow(
     if (mv[k] > dv[k]) dv[k] = mv[k];
     matchedMirror(gain, mirrored.color, k, x, y, m);
     const p = k * 3;
-    const wd = (dw[k] / 255) * (1 - sampleCells(occluded.direct, occluded, x, y));
-    const wm = (wmq / 255) * (1 - sampleCells(occluded.mirrored, occluded, x, y));
-    const wd2 = wd * wd, wm2 = wm * wm * (1 - wd);
-    const own = wd2 + wm2 > 0 ? wd2 / (wd2 + wm2) : 1;
+    const wd = (soft[k] / 255) * (1 - sampleCells(occluded.direct, occluded, x, y));
+    const wm = (softMirrored[k] / 255) * (1 - sampleCells(occluded.mirrored, occluded, x, y));
+    let own: number;
+    if (isFeature(direct, k)) {
+      // An eye looks the other way in the mirror: blended, the two irises would show side by side.
+      // The texel's own photo wins as long as it shows anything.
+      const t = Math.min(1, Math.max(0, (wd - 0.05) / 0.2));
+      own = t * t * (3 - 2 * t);
+    } else {
+      // How squarely each side was seen, past where the photo weight is already full: a cheek seen
+      // at 60° is stretched twice over, and its mirror image seen head-on is the better picture.
+      const qd = wd * squareness(direct.facing[k]), qm = wm * squareness(mirrored.facing[k]);
+      const qd2 = qd * qd, qm2 = qm * qm * (1 - qd);
+      own = qd2 + qm2 > 0 ? qd2 / (qd2 + qm2) : 1;
+    }
     const other = 1 - own;
     const w = wd + (1 - wd) * wm;
     dc[p] = own * dc[p] + other * m[0] + 0.5;
