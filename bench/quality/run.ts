@@ -17,7 +17,7 @@ import { contactSheet, marks, over, type Panel, resized } from './sheet.js';
 
 /** The test photos: the project's fixtures, then faces cut from `@vladmandic/human`'s assets (see bench/fixtures/PROVENANCE.md). */
 export const QUALITY_PHOTOS: readonly string[] = [
-  ...['astronaut.png', 'camera.png', 'messi5.jpg'].map((name) => join('test', 'fixtures', 'photos', name)),
+  ...['astronaut.png', 'camera.png', 'messi5.jpg', 'ai-body-turned.png'].map((name) => join('test', 'fixtures', 'photos', name)),
   ...FACE_SOURCES.map((source) => join('bench', 'fixtures', 'faces', source.name)),
 ];
 
@@ -41,7 +41,7 @@ const SHIFTS = [[5, 7], [3, 0], [0, 3]] as const;
 const LIT: { lights?: readonly Light[]; ambient?: number } = {};
 const UNLIT: { lights?: readonly Light[]; ambient?: number } = { lights: [], ambient: 1 };
 
-type Key = 'lit' | 'unlit' | 'photo' | 'front' | 'preview';
+type Key = 'lit' | 'unlit' | 'photo' | 'front' | 'turned' | 'preview';
 interface Variant {
   key: Key;
   what: string;
@@ -57,6 +57,7 @@ const VARIANTS: readonly Variant[] = [
   { key: 'unlit', what: 'at the photo\'s pose, unlit (texture colours), on grey', atPose: true },
   { key: 'photo', what: 'at the photo\'s pose, lit, over the photo', atPose: true },
   { key: 'front', what: 'front view, 512², lit, on grey', atPose: false },
+  { key: 'turned', what: 'turned 35° away from the side the photo saw best, 512², lit, on grey', atPose: false },
   { key: 'preview', what: 'the preview as served (three-quarter)', atPose: false },
 ];
 
@@ -67,8 +68,27 @@ interface PhotoResult {
   renders: Record<Key, { embedding: Float32Array | null; nme: number }>;
   /** Landmark error of the photo cropped by a few pixels (see {@link SHIFTS}): the detector's own noise. */
   noiseNme: number;
+  /** Width and depth of the head 5–12 cm below its top, metres (the cranium: hair volume included). */
+  cranium: { width: number; depth: number };
   seconds: number;
 }
+
+/** Width and depth of a mesh in the band 5–12 cm below its highest point, as the likeness evaluation measures a cranium. */
+function cranium(positions: ArrayLike<number>): { width: number; depth: number } {
+  let top = -Infinity;
+  for (let i = 1; i < positions.length; i += 3) top = Math.max(top, positions[i]);
+  const min = [Infinity, Infinity], max = [-Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3) {
+    const below = top - positions[i + 1];
+    if (below < 0.05 || below > 0.12) continue;
+    min[0] = Math.min(min[0], positions[i]); max[0] = Math.max(max[0], positions[i]);
+    min[1] = Math.min(min[1], positions[i + 2]); max[1] = Math.max(max[1], positions[i + 2]);
+  }
+  return { width: max[0] - min[0], depth: max[1] - min[1] };
+}
+
+/** Plausible as the evaluation counts it: 12–21 cm wide, depth/width 1.0–1.45. */
+const plausible = (c: { width: number; depth: number }): boolean => c.width >= 0.12 && c.width <= 0.21 && c.depth / c.width >= 1 && c.depth / c.width <= 1.45;
 
 type Embed = (image: Image, landmarks: ArrayLike<number>, roll: number) => Promise<Float32Array>;
 
@@ -126,6 +146,11 @@ export async function run(): Promise<Figure[]> {
     }
     figures.push({ name: '  renders on which the analyzer found no face', value: n - results.filter((r) => variant.atPose ? Number.isFinite(r.renders[variant.key].nme) : r.renders[variant.key].embedding).length, unit: `of ${n}` });
   }
+  const plausibleCount = results.filter((r) => plausible(r.cranium)).length;
+  figures.push(
+    { name: 'cranium plausible (12–21 cm wide 5–12 cm below the top, depth/width 1.0–1.45)', value: plausibleCount, unit: `of ${n}`, target: 'all' },
+    { name: '  cranium width (widest)', value: Math.max(...results.map((r) => r.cranium.width * 100)), unit: 'cm', target: '<= 21 cm' },
+  );
   figures.push({ name: 'per photo [lit]: margin own − best other; landmark NME', value: n, unit: 'photos' });
   results.forEach((r, i) => {
     const x = identification(results, i, 'lit');
@@ -165,11 +190,15 @@ async function evaluate(file: string, analyzer: FaceAnalyzer, embed: Embed, temp
   const litFrame = render(scene, camera, { ...LIT, background: transparent });
   const unlitFrame = render(scene, camera, { ...UNLIT, background: transparent });
   const front = over(render(scene, viewCamera(scene, { view: 'front' }), { width: 512, height: 512, background: transparent }), NEUTRAL);
+  // The side the photo saw worst (the preview shows the best one, headPreview.ts): where completion by symmetry shows.
+  const turnedYaw = analysis.face.pose.yaw > 0.05 ? 35 : -35;
+  const turned = over(render(scene, viewCamera(scene, { view: { yaw: turnedYaw, pitch: 0 } }), { width: 512, height: 512, background: transparent }), NEUTRAL);
   const images: Record<Key, Image> = {
     lit: over(litFrame, NEUTRAL),
     unlit: over(unlitFrame, NEUTRAL),
     photo: over(litFrame, photo),
     front,
+    turned,
     preview: await decodeRgb(await renderPreview(fitted.mesh, texture)),
   };
 
@@ -227,7 +256,7 @@ async function evaluate(file: string, analyzer: FaceAnalyzer, embed: Embed, temp
       `over photo ${pct(renders.photo.nme)} (% IOD)  chips: cosine similarity to the photo's`,
   );
   await writeFile(join(OUT_DIR, `${name.replace(/\.[a-z]+$/, '')}.png`), sheet);
-  return { name, embedding, renders, noiseNme, seconds: (performance.now() - started) / 1000 };
+  return { name, embedding, renders, noiseNme, cranium: cranium(fitted.mesh.positions), seconds: (performance.now() - started) / 1000 };
 }
 
 function blank(size: number): Image {
