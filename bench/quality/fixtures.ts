@@ -29,6 +29,7 @@ export const FACE_SOURCES: readonly FaceSource[] = [
   { name: 'facedetect-4.png', asset: 'screenshot-facedetect.jpg', tile: { left: 478, top: 346, width: 151, height: 151 }, what: 'woman, brown hair, smiling, tilted' },
   { name: 'facedetect-5.png', asset: 'screenshot-facedetect.jpg', tile: { left: 639, top: 346, width: 153, height: 151 }, what: 'woman, grayscale, smiling, turned' },
   { name: 'faceid.png', asset: 'screenshot-faceid.jpg', tile: { left: 13, top: 141, width: 141, height: 141 }, what: 'man, shaved head, stubble, webcam, frontal' },
+  { name: 'samples-turned.png', asset: 'samples.jpg', tile: { left: 155, top: 0, width: 140, height: 150 }, what: 'woman, blonde, hair tied back, turned about 33°' },
 ];
 
 export function humanAssetPath(asset: string): string {

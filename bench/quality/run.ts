@@ -17,7 +17,7 @@ import { contactSheet, marks, over, type Panel, resized } from './sheet.js';
 
 /** The test photos: the project's fixtures, then faces cut from `@vladmandic/human`'s assets (see bench/fixtures/PROVENANCE.md). */
 export const QUALITY_PHOTOS: readonly string[] = [
-  ...['astronaut.png', 'camera.png', 'messi5.jpg', 'ai-body-turned.png'].map((name) => join('test', 'fixtures', 'photos', name)),
+  ...['astronaut.png', 'camera.png', 'messi5.jpg'].map((name) => join('test', 'fixtures', 'photos', name)),
   ...FACE_SOURCES.map((source) => join('bench', 'fixtures', 'faces', source.name)),
 ];
 

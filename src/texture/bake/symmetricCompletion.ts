@@ -274,18 +274,16 @@ function blendRow(
     const p = k * 3;
     const wd = (soft[k] / 255) * (1 - sampleCells(occluded.direct, occluded, x, y));
     const wm = (softMirrored[k] / 255) * (1 - sampleCells(occluded.mirrored, occluded, x, y));
-    let own: number;
+    // How squarely each side was seen, past where the photo weight is already full: a cheek seen
+    // at 60° is stretched twice over, and its mirror image seen head-on is the better picture.
+    const qd = wd * squareness(direct.facing[k]), qm = wm * squareness(mirrored.facing[k]);
+    const qd2 = qd * qd, qm2 = qm * qm * (1 - qd);
+    let own = qd2 + qm2 > 0 ? qd2 / (qd2 + qm2) : 1;
     if (isFeature(direct, k)) {
-      // An eye looks the other way in the mirror: blended, the two irises would show side by side.
-      // The texel's own photo wins as long as it shows anything.
-      const t = Math.min(1, Math.max(0, (wd - 0.05) / 0.2));
+      // An eye looks the other way in the mirror: blended half and half, two irises would show side
+      // by side. The same choice, made sharply (so it stays continuous with the skin around).
+      const t = Math.min(1, Math.max(0, (own - 0.3) / 0.4));
       own = t * t * (3 - 2 * t);
-    } else {
-      // How squarely each side was seen, past where the photo weight is already full: a cheek seen
-      // at 60° is stretched twice over, and its mirror image seen head-on is the better picture.
-      const qd = wd * squareness(direct.facing[k]), qm = wm * squareness(mirrored.facing[k]);
-      const qd2 = qd * qd, qm2 = qm * qm * (1 - qd);
-      own = qd2 + qm2 > 0 ? qd2 / (qd2 + qm2) : 1;
     }
     const other = 1 - own;
     const w = wd + (1 - wd) * wm;
