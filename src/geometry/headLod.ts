@@ -35,7 +35,9 @@ const cache = new WeakMap<Mesh, Map<string, Uint32Array>>();
  * template and level), applied to the fitted positions: every avatar of a subtype shares the
  * topology of each level, which is fast and keeps per-level data such as regions and UV seams
  * identical across avatars. Edge collapses keep vertices where they were, so a level's vertices are
- * a subset of LOD0's. UV seams and the open border are preserved.
+ * a subset of LOD0's. UV seams and the open border are preserved. A mesh with more than the
+ * template's vertices (a merged head with its curtain of long hair after them) keeps the rest in
+ * proportion to the level's budget.
  *
  * ```ts
  * const lod3 = await headLod(fitted, 3);
@@ -51,7 +53,8 @@ export async function headLod(head: FittedHead | HeadTemplate, lod: number, opti
   }
   const count = mesh.positions.length / 3;
   if (lod === 0) return { ...mesh, sourceVertices: Uint32Array.from({ length: count }, (_, i) => i) };
-  const simplified = await lodIndices(template, lod, o.uvWeight);
+  const own = await lodIndices(template, lod, o.uvWeight);
+  const simplified = count > template.mesh.positions.length / 3 ? withAppended(own, mesh, template, lod, o.uvWeight) : own;
   // Compact: keep used vertices in their LOD0 order.
   const remap = new Int32Array(count).fill(-1);
   const used: number[] = [];
@@ -73,6 +76,28 @@ export async function headLod(head: FittedHead | HeadTemplate, lod: number, opti
   const base = { positions, indices, uvs: mesh.uvs ? uvs : undefined };
   const result = normals ? { ...base, normals } : computeNormals(base);
   return { ...result, sourceVertices: Uint32Array.from(used) };
+}
+
+/**
+ * The template's level `own` and, simplified in proportion to it, what the mesh has after the
+ * template's vertices and triangles (a merged head's curtain of long hair): per avatar, since its
+ * shape is the photo's. Its triangles are a small share of each level (hairCurtain's size), so the
+ * level stays near the budget; its vertices are a subset of the mesh's, as the template's are.
+ */
+function withAppended(own: Uint32Array, mesh: Mesh, template: HeadTemplate, lod: number, uvWeight: number): Uint32Array {
+  const first = template.mesh.positions.length / 3;
+  const extra = mesh.indices.subarray(template.mesh.indices.length);
+  if (extra.length === 0) return own;
+  const local = Uint32Array.from(extra, (v) => v - first);
+  const positions = mesh.positions.subarray(first * 3);
+  const uvs = mesh.uvs ? mesh.uvs.subarray(first * 2) : new Float32Array((positions.length / 3) * 2);
+  const target = Math.max(1, Math.round(((extra.length / 3) * template.lodFaces[lod]) / template.lodFaces[0]));
+  // No error bound: the face count is what a level promises.
+  const [kept] = MeshoptSimplifier.simplifyWithAttributes(local, positions, 3, uvs, 2, [uvWeight, uvWeight], null, target * 3, 1, []);
+  const out = new Uint32Array(own.length + kept.length);
+  out.set(own);
+  for (let i = 0; i < kept.length; i++) out[own.length + i] = kept[i] + first;
+  return out;
 }
 
 async function lodIndices(template: HeadTemplate, lod: number, uvWeight: number): Promise<Uint32Array> {

@@ -1,4 +1,4 @@
-import type { Document, Material, Texture } from '@gltf-transform/core';
+import { TextureInfo, type Document, type Material, type Texture } from '@gltf-transform/core';
 import type { SceneImage, SceneMaterial } from '../scene.js';
 
 /**
@@ -26,9 +26,9 @@ export class MaterialSet {
       .setAlphaMode(source.alphaMode === 'mask' ? 'MASK' : source.alphaMode === 'blend' ? 'BLEND' : 'OPAQUE')
       .setDoubleSided(source.doubleSided);
     if (source.alphaMode === 'mask') material.setAlphaCutoff(source.alphaCutoff ?? 0.5);
-    if (source.baseColorTexture) material.setBaseColorTexture(this.texture(source.baseColorTexture));
-    if (source.metallicRoughnessTexture) material.setMetallicRoughnessTexture(this.texture(source.metallicRoughnessTexture));
-    if (source.normalTexture) material.setNormalTexture(this.texture(source.normalTexture));
+    if (source.baseColorTexture) clampToEdge(material.setBaseColorTexture(this.texture(source.baseColorTexture)).getBaseColorTextureInfo());
+    if (source.metallicRoughnessTexture) clampToEdge(material.setMetallicRoughnessTexture(this.texture(source.metallicRoughnessTexture)).getMetallicRoughnessTextureInfo());
+    if (source.normalTexture) clampToEdge(material.setNormalTexture(this.texture(source.normalTexture)).getNormalTextureInfo());
     this.materials.set(source, material);
     return material;
   }
@@ -49,4 +49,14 @@ export class MaterialSet {
     this.textures.set(image, texture);
     return texture;
   }
+}
+
+/**
+ * Our UV layouts keep every island inside [0, 1], some edge to edge with the image's border (the
+ * head's band starts at v = 0 on the crown, its back seam is at u = 0): glTF's default repeating
+ * sampler would blend the opposite border into them, a light line across the crown. Clamped, as
+ * our own renderer reads them.
+ */
+function clampToEdge(info: TextureInfo | null): void {
+  info?.setWrapS(TextureInfo.WrapMode.CLAMP_TO_EDGE).setWrapT(TextureInfo.WrapMode.CLAMP_TO_EDGE);
 }

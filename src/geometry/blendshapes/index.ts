@@ -24,7 +24,8 @@ export interface BlendshapeSet {
   names: readonly string[];
   /**
    * The deltas at weight 1.0, one Float32Array per name (xyz per vertex of `head.mesh`, metres). The
-   * mesh must have the template's topology (a fitted head at LOD0); lodDeltas carries them to a LOD.
+   * mesh must have the template's topology (a fitted head at LOD0), and may have more after it (a
+   * merged head's curtain of long hair), which does not move; lodDeltas carries them to a LOD.
    */
   deltas(head: { template: HeadTemplate; mesh: Mesh }): Float32Array[];
 }
@@ -45,11 +46,20 @@ export function blendshapeSet(name: string): BlendshapeSet {
     names,
     deltas(head) {
       const rig = faceRig(head.template);
-      if (head.mesh.positions.length !== rig.p0.length) {
-        throw new RangeError(`blendshapes need the template's topology: ${head.mesh.positions.length / 3} vertices, template ${rig.p0.length / 3}`);
+      const total = head.mesh.positions.length;
+      if (total < rig.p0.length) {
+        throw new RangeError(`blendshapes need the template's topology: ${total / 3} vertices, template ${rig.p0.length / 3}`);
       }
-      const frame = headFrame(rig, head.mesh);
-      if (!recipes) return names.map((shape) => primitiveDeltas(rig, frame, shape));
+      // What comes after the template's vertices (a merged head's curtain of long hair) keeps still.
+      const own = total === rig.p0.length ? head.mesh : templatePart(head.mesh, head.template);
+      const padded = (d: Float32Array): Float32Array => {
+        if (d.length === total) return d;
+        const out = new Float32Array(total);
+        out.set(d);
+        return out;
+      };
+      const frame = headFrame(rig, own);
+      if (!recipes) return names.map((shape) => padded(primitiveDeltas(rig, frame, shape)));
       const done = new Map<string, Float32Array>();
       const primitive = (shape: string): Float32Array => {
         let d = done.get(shape);
@@ -57,7 +67,7 @@ export function blendshapeSet(name: string): BlendshapeSet {
         return d;
       };
       return names.map((shape) => {
-        const out = new Float32Array(head.mesh.positions.length);
+        const out = new Float32Array(total);
         for (const [part, weight] of Object.entries(recipes[shape])) {
           const d = primitive(part);
           for (let k = 0; k < out.length; k++) out[k] += weight * d[k];
@@ -65,5 +75,16 @@ export function blendshapeSet(name: string): BlendshapeSet {
         return out;
       });
     },
+  };
+}
+
+/** The template's share of a mesh that has more after it: its vertices and triangles come first. */
+function templatePart(mesh: Mesh, template: HeadTemplate): Mesh {
+  const vertices = template.mesh.positions.length / 3;
+  return {
+    positions: mesh.positions.subarray(0, vertices * 3),
+    normals: mesh.normals?.subarray(0, vertices * 3),
+    uvs: mesh.uvs?.subarray(0, vertices * 2),
+    indices: mesh.indices.subarray(0, template.mesh.indices.length),
   };
 }

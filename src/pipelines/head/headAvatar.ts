@@ -9,7 +9,7 @@ import type { StoredModifications } from '../files.js';
 import type { Pipeline } from '../pipeline.js';
 import { additionalTextures } from './additionalTextures.js';
 import { editPhoto } from './headPhoto.js';
-import { headGeometry } from './headGeometry.js';
+import { deliveredHead, headGeometry } from './headGeometry.js';
 import { headTexture } from './headTexture.js';
 import { renderPreview } from './headPreview.js';
 import { generatedHaircut, libraryHaircut } from './headHaircuts.js';
@@ -38,8 +38,10 @@ export async function headAvatar(
   const geometry = headGeometry(headTemplate(model), edited.photo, edited.analysis, parameters, pipeline.hairMode(input.subtype, parameters.haircuts));
   progress(45);
 
-  const lods: Mesh[] = [geometry.head.mesh];
-  for (let lod = 1; lod < pipeline.lodCount; lod++) lods.push(await headLod(geometry.head, lod));
+  // Long hair's curtain is part of the delivered mesh; the texture is baked on the head alone, which the curtain's UVs share.
+  const delivered = deliveredHead(geometry);
+  const lods: Mesh[] = [delivered.mesh];
+  for (let lod = 1; lod < pipeline.lodCount; lod++) lods.push(await headLod(delivered, lod));
   progress(60);
 
   const texture = headTexture(geometry, edited.photo, edited.analysis, parameters, pipeline.textureSize);
@@ -47,7 +49,7 @@ export async function headAvatar(
   // The JPEG encodes on sharp's threads while the preview renders on this one.
   const [jpeg, preview, extra] = await Promise.all([
     encodeJpeg(texture.texture, 90),
-    renderPreview(geometry.head.mesh, texture.texture, edited.analysis.face.pose.yaw),
+    renderPreview(delivered.mesh, texture.texture, edited.analysis.face.pose.yaw),
     additionalTextures(parameters.additional_textures, texture),
   ]);
   const textures: AvatarTexture[] = [{ entry: { identity: 'model', extension: 'jpg', contentType: 'image/jpeg' }, data: jpeg }, ...extra];

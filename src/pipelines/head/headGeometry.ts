@@ -24,6 +24,11 @@ export interface HeadGeometry {
    * or only hair lying flat on the scalp, which is then painted on the head.
    */
   haircut?: Mesh;
+  /**
+   * Long hair below a merged head's scalp (mode 'merged'), in the head's UV layout: hung as the
+   * generated haircut's curtain is, and delivered as part of the head's mesh (deliveredHead).
+   */
+  curtain?: Mesh;
   /** Whether the UVs are the repacked square layout (see repackUvs). */
   repacked: boolean;
 }
@@ -34,8 +39,26 @@ export interface HeadGeometry {
  */
 const FLAT_HAIR = 0.003;
 
+/**
+ * The merged head's curtain, coarser than the haircut's (a column every 5°, not 4°; 10 rows, not
+ * 16), so that head and curtain together stay within 3 % of every LOD budget of the spec's table:
+ * at most 44 quads × 10 rows × 2 = 880 faces, 1.5 % of head_1.2 base/mobile's LOD0 (the template
+ * already has 0.9 % over the table's 58,258), 1.7 % of base/legacy's; headLod cuts it down in
+ * proportion at the other levels.
+ */
+const MERGED_CURTAIN = { rows: 10, columnsPerDegree: 0.2 };
+
 /** The shape modifications in the order they are applied: proportions first, then the finer restyle. */
 const CARTOON_STYLES = [['cartoonish_v0.3', 'v0.3'], ['cartoonish_v1.0', 'v1.0']] as const;
+
+/**
+ * The head as delivered in every LOD's mesh: the head, and after its vertices and triangles the
+ * curtain of long hair, if any (headLod simplifies the two apart; blendshapes leave the curtain still).
+ */
+export function deliveredHead(geometry: HeadGeometry): FittedHead {
+  const { head, curtain } = geometry;
+  return curtain ? { ...head, mesh: mergeMeshes([head.mesh, curtain]) } : head;
+}
 
 /**
  * Fits the template to the photo and applies the geometry the parameters ask for, in an order
@@ -62,10 +85,19 @@ export function headGeometry(template: HeadTemplate, photo: Image, analysis: Fac
     if (modifications.curved_bottom === true) head = curvedBottom(head);
     return head;
   };
-  let head = modify(hair && hairMode === 'merged' ? { ...fitted, mesh: hair.mesh } : fitted);
+  const merged = hair && hairMode === 'merged' ? modify({ ...fitted, mesh: hair.mesh }) : undefined;
+  let head = merged ?? modify(fitted);
   const repacked = modifications.repack_texture === true;
   const uvs = repacked ? repackUvs(template) : head.mesh.uvs;
   head = { ...head, mesh: { ...head.mesh, uvs } };
+  let curtain: Mesh | undefined;
+  if (hair && merged) {
+    // It hangs over the head without its hair, from under the merged scalp, as a haircut's from under its shell.
+    curtain = hairCurtain({
+      hair: merged.mesh, coverage: hair.coverage, uvs, head: modify(fitted).mesh, camera: fitted.camera, mask: hair.region,
+      width: analysis.width, height: analysis.height, photo, color: analysis.colors.hair,
+    }, MERGED_CURTAIN) ?? undefined;
+  }
   let haircut: Mesh | undefined;
   if (hair && hairMode === 'separate' && hair.thickness.some((t) => t > FLAT_HAIR)) {
     const styled = modify({ ...fitted, mesh: hair.mesh });
@@ -77,5 +109,5 @@ export function headGeometry(template: HeadTemplate, photo: Image, analysis: Fac
     });
     if (shell.indices.length > 0) haircut = curtain ? mergeMeshes([shell, curtain]) : shell;
   }
-  return { head, fitted, hair, hairMode, haircut, repacked };
+  return { head, fitted, hair, hairMode, haircut, curtain, repacked };
 }

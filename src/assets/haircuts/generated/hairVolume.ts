@@ -55,6 +55,18 @@ export interface HairVolumeOptions {
   normalSmoothing?: number;
   /** Rounds of neighbour averaging of the displacement, so the volume has no kinks. */
   smoothing?: number;
+  /**
+   * Widest cranium with its hair, metres (x across): hair that would make the head wider is not
+   * raised so far. A head over 21 cm wide above the ears is a helmet, not a person's.
+   */
+  maxWidth?: number;
+  /** Heights (y, metres; 0 at the ear canals) of the temples, where the photo's outline says how far the hair stands out at the sides. */
+  templeFrom?: number;
+  templeTo?: number;
+  /** Least sideways facing (|normal x|) of an outline vertex measured as a temple. */
+  templeFacing?: number;
+  /** How much more (metres) the sides may stand out than the photo's outline shows at the temples. */
+  templeSlack?: number;
 }
 
 export const HAIR_VOLUME_DEFAULTS: Required<HairVolumeOptions> = {
@@ -80,6 +92,11 @@ export const HAIR_VOLUME_DEFAULTS: Required<HairVolumeOptions> = {
   raisedHair: 0.003,
   normalSmoothing: 10,
   smoothing: 16,
+  maxWidth: 0.2,
+  templeFrom: 0.02,
+  templeTo: 0.09,
+  templeFacing: 0.7,
+  templeSlack: 0.004,
 };
 
 /** A head with its hair volume. */
@@ -128,6 +145,9 @@ const BROWS = [70, 63, 105, 66, 107, 300, 293, 334, 296, 336];
  * 4. The volume rises from 0 at the hairline (coverage ½) to the thickness over a distance
  *    proportional to it (along the surface), is smoothed, and is raised along smoothed normals:
  *    no cliff, no fold.
+ * 5. The sides stand out no further than the photo's outline shows at the temples (crownBounds):
+ *    the thickness carried from the top and back does not widen the skull, and no head gets wider
+ *    than `maxWidth`.
  *
  * ```ts
  * const hair = hairRegion(photo, analysis);
@@ -230,11 +250,20 @@ export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'wid
     const rise = Math.min(o.taperMax, Math.max(o.taperMin, o.taper * thickness[graph.weld[v]]));
     offset[v] = thickness[graph.weld[v]] * smoothstep(0, rise, fromHairline[v]);
   }
-  smoothVertexField(graph, offset, o.smoothing, hairy);
-
   // Along smoothed normals: the template's thin triangles (the cap's corners) would fold where
   // neighbouring normals differ by a degree or two and the offset is centimetres.
   const direction = smoothVertexNormals(graph, n, o.normalSmoothing, hairy);
+  // 5. Bounded at the sides before the smoothing, which then rounds off where the bound took hold.
+  const sides = templeThickness(silhouette, direction, p, o);
+  for (let v = 0; v < count; v++) {
+    const dx = direction[v * 3], x = p[v * 3];
+    if (offset[v] === 0 || dx * x <= 0) continue;
+    const side = sides[x < 0 ? 0 : 1];
+    const toWidth = Math.max(0, o.maxWidth / 2 - Math.abs(x));
+    const bound = Math.min(toWidth, Number.isFinite(side) ? side + o.templeSlack : Infinity) / Math.abs(dx);
+    if (offset[v] > bound) offset[v] = bound;
+  }
+  smoothVertexField(graph, offset, o.smoothing, hairy);
   const moves = new Float32Array(count * 3);
   const positions = new Float32Array(p);
   for (let v = 0; v < count; v++) {
@@ -249,6 +278,23 @@ export function hairVolume(fitted: FittedHead, analysis: Pick<FaceAnalysis, 'wid
   // Whatever is raised is hair, even where smoothing carried the rise past a soft hairline.
   for (let v = 0; v < count; v++) coverage[v] = Math.max(coverage[v], smoothstep(0, o.raisedHair, offset[v]));
   return { mesh: raised, coverage, thickness: offset, projection: raisedProjection(fitted, raised, moves), silhouette };
+}
+
+/**
+ * How far the hair stands out at each side's temple (index 0 the person's right, x < 0), metres: the
+ * median of what the photo's outline shows on vertices there that face sideways; a side the photo
+ * does not show takes the other's, and Infinity where neither is seen (a profile photo).
+ */
+function templeThickness(silhouette: SilhouetteHair, direction: Float32Array, p: Float32Array, o: Required<HairVolumeOptions>): [number, number] {
+  const seen: [number[], number[]] = [[], []];
+  silhouette.vertices.forEach((v, k) => {
+    const t = silhouette.thickness[k], y = p[v * 3 + 1];
+    if (!Number.isFinite(t) || y < o.templeFrom || y > o.templeTo || Math.abs(direction[v * 3]) < o.templeFacing) return;
+    seen[p[v * 3] < 0 ? 0 : 1].push(t);
+  });
+  const [right, left] = seen.map((list) => (list.length ? list.sort((a, b) => a - b)[list.length >> 1] : NaN));
+  if (Number.isNaN(right) && Number.isNaN(left)) return [Infinity, Infinity];
+  return [Number.isNaN(right) ? left : right, Number.isNaN(left) ? right : left];
 }
 
 function smoothstep(e0: number, e1: number, x: number): number {

@@ -4,6 +4,7 @@ import { rasterizeDepth } from '../../../core/depthBuffer.js';
 import { feather } from '../../../texture/filters/feather.js';
 import { composite } from '../../../texture/bake/composite.js';
 import { paintHair } from './hairPaint.js';
+import { hairGutter } from './hairGutter.js';
 import { crownCoordinates, hairLook, keepHairLike, strandNoise } from './hairStrands.js';
 import { checkImage, checkRgbImage, type Image, type RgbImage } from '../../../core/image.js';
 import { photoGrid } from '../../../texture/bake/photoGrid.js';
@@ -57,6 +58,8 @@ export interface HairTextureOptions extends Pick<BakeOptions, 'facingFrom' | 'fa
   hairlineFrom?: number;
   /** Coverage at which the hair hides the skin. */
   hairlineTo?: number;
+  /** How far (fraction of the texture's width) the hair is carried into unused texels around it (hairGutter.ts). */
+  gutter?: number;
 }
 
 export const HAIR_TEXTURE_DEFAULTS: Required<HairTextureOptions> = {
@@ -75,6 +78,7 @@ export const HAIR_TEXTURE_DEFAULTS: Required<HairTextureOptions> = {
   borderFade: 0.06,
   hairlineFrom: 0.4,
   hairlineTo: 0.6,
+  gutter: 1 / 128,
 };
 
 /** The texture with hair, and where the hair is. */
@@ -165,6 +169,7 @@ export function hairTexture(input: HairTextureInput, options: HairTextureOptions
     base: composite(texels.color, blend, texels.seen, fill, hw, hh), baseWidth: hw, blend, noise: strandNoise(), strands: contrast,
     strandsOnPhoto: contrast * o.strandsOnPhoto, hairlineFrom: o.hairlineFrom, hairlineTo: o.hairlineTo, mask,
   });
+  hairGutter(data, mask, mesh, W, H, Math.round(o.gutter * W));
   return { texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, channels: 1, data: mask } };
 }
 

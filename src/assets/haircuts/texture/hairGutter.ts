@@ -1,0 +1,58 @@
+import type { Mesh } from '../../../core/mesh.js';
+import { spanEnd, spanStart, texelTriangle } from '../../../texture/bake/texelTriangle.js';
+
+/**
+ * Carries the hair into the texels around it that no triangle uses, up to `reach` texels out, each
+ * taking the colour and hair mask of the nearest hair texel (breadth first, 4-neighbours): in
+ * place, over `data` (RGB) and `mask`. The cap's disk lies in the skin fill: a renderer's coarser
+ * mipmap levels average that fill into the disk's rim, a light line across the crown. Texels of
+ * the mesh's own triangles are left alone.
+ *
+ * ```ts
+ * hairGutter(data, mask, head.mesh, 4096, 2048, 32);
+ * ```
+ */
+export function hairGutter(data: Uint8Array, mask: Uint8Array, mesh: Pick<Mesh, 'indices' | 'uvs'>, width: number, height: number, reach: number): void {
+  const used = usedTexels(mesh, width, height);
+  const depth = new Uint16Array(width * height);
+  let queue: number[] = [];
+  for (let k = 0; k < width * height; k++) {
+    if (mask[k] < 128 || !used[k]) continue;
+    const i = k % width;
+    if ((i > 0 && !used[k - 1]) || (i + 1 < width && !used[k + 1]) || (k >= width && !used[k - width]) || (k + width < used.length && !used[k + width])) queue.push(k);
+  }
+  for (let step = 1; step <= reach && queue.length; step++) {
+    const next: number[] = [];
+    for (const k of queue) {
+      const i = k % width;
+      for (const n of [i > 0 ? k - 1 : -1, i + 1 < width ? k + 1 : -1, k - width, k + width]) {
+        if (n < 0 || n >= used.length || used[n] || depth[n]) continue;
+        depth[n] = step;
+        data[n * 3] = data[k * 3];
+        data[n * 3 + 1] = data[k * 3 + 1];
+        data[n * 3 + 2] = data[k * 3 + 2];
+        mask[n] = mask[k];
+        next.push(n);
+      }
+    }
+    queue = next;
+  }
+}
+
+/** 1 on the texels whose centres some triangle of the mesh covers. */
+function usedTexels(mesh: Pick<Mesh, 'indices' | 'uvs'>, width: number, height: number): Uint8Array {
+  const used = new Uint8Array(width * height);
+  const { indices, uvs } = mesh;
+  for (let t = 0; t < indices.length; t += 3) {
+    const tt = texelTriangle(uvs!, indices[t], indices[t + 1], indices[t + 2], width, height, 0, 0);
+    if (!tt) continue;
+    const { dai, dbi, dbj, b0, dci, dcj, c0, j0, j1, iMin, iMax } = tt;
+    for (let j = j0; j <= j1; j++) {
+      const wb = b0 + j * dbj, wc = c0 + j * dcj, wa = 1 - wb - wc;
+      const lo = Math.max(iMin, spanStart(wb, dbi, 0), spanStart(wc, dci, 0), spanStart(wa, dai, 0));
+      const hi = Math.min(iMax, spanEnd(wb, dbi, 0), spanEnd(wc, dci, 0), spanEnd(wa, dai, 0));
+      if (lo <= hi) used.fill(1, j * width + lo, j * width + hi + 1);
+    }
+  }
+  return used;
+}

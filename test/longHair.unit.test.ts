@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { createFaceAnalyzer, type FaceAnalyzer } from '../src/analysis/index.js';
+import { headTemplate, type HeadSubtype } from '../src/assets/index.js';
+import { hairGutter } from '../src/assets/haircuts/texture/hairGutter.js';
+import type { Mesh } from '../src/core/mesh.js';
+import { blendshapeSet, headLod, meshDefects, type FittedHead } from '../src/geometry/index.js';
+import { effectiveParameters } from '../src/pipelines/catalogue/index.js';
+import { deliveredHead, headGeometry, type HeadGeometry } from '../src/pipelines/head/headGeometry.js';
+import { decodeRgb } from '../src/texture/index.js';
+
+// Compiled to dist/test/: the fixtures are two levels up.
+const PHOTOS = fileURLToPath(new URL('../../test/fixtures/photos/', import.meta.url));
+
+/** Faces per LOD of the spec's table. */
+const SPEC_LOD_FACES: Record<string, number[]> = {
+  'base/mobile': [58258, 40000, 30000, 19999, 9999, 8000, 6999, 4000],
+  'base/legacy': [52577, 29999, 14999, 9999, 7999, 7000, 6000, 3199],
+};
+
+let analyzer: FaceAnalyzer;
+const heads: Record<string, { geometry: HeadGeometry; delivered: FittedHead }> = {};
+
+async function head12(photo: string, subtype: string): Promise<{ geometry: HeadGeometry; delivered: FittedHead }> {
+  const bytes = await readFile(PHOTOS + photo);
+  const analysis = await analyzer.analyze(bytes);
+  const template = headTemplate(`head_1.2 ${subtype}` as HeadSubtype);
+  const geometry = headGeometry(template, await decodeRgb(bytes), analysis, effectiveParameters({}, 'head_1.2', subtype), 'merged');
+  return { geometry, delivered: deliveredHead(geometry) };
+}
+
+before(async () => {
+  analyzer = await createFaceAnalyzer();
+  for (const [name, photo, subtype] of [
+    ['long', 'long-hair.jpg', 'base/mobile'], ['longLegacy', 'long-hair.jpg', 'base/legacy'],
+    ['astronaut', 'astronaut.png', 'base/mobile'], ['camera', 'camera.png', 'base/mobile'], ['messi', 'messi5.jpg', 'base/mobile'],
+  ] as const) heads[name] = await head12(photo, subtype);
+});
+
+after(async () => {
+  await analyzer.close();
+});
+
+function lowestY(positions: Float32Array, vertices: Iterable<number>): number {
+  let y = Infinity;
+  for (const v of vertices) y = Math.min(y, positions[v * 3 + 1]);
+  return y;
+}
+
+/** The eval's cranium: the model's extent across (x) in the band 5–12 cm below its top. */
+function craniumWidth(mesh: Mesh): number {
+  const p = mesh.positions;
+  let top = -Infinity;
+  for (let v = 1; v < p.length; v += 3) top = Math.max(top, p[v]);
+  let x0 = Infinity, x1 = -Infinity;
+  for (let v = 0; v < p.length; v += 3) {
+    if (p[v + 1] > top - 0.05 || p[v + 1] < top - 0.12) continue;
+    x0 = Math.min(x0, p[v]);
+    x1 = Math.max(x1, p[v]);
+  }
+  return x1 - x0;
+}
+
+describe('head_1.2 with long hair', () => {
+  test('the head_1.2 mesh of a long-haired photo reaches below the ears, as one mesh after the head', () => {
+    const { geometry, delivered } = heads.long;
+    assert.ok(geometry.curtain, 'a curtain');
+    const template = geometry.head.template;
+    const own = template.mesh.positions.length / 3, total = delivered.mesh.positions.length / 3;
+    assert.equal(total, own + geometry.curtain!.positions.length / 3);
+    const ears = lowestY(delivered.mesh.positions, [...template.regions.leftEar.vertices, ...template.regions.rightEar.vertices]);
+    const hair = lowestY(delivered.mesh.positions, Array.from({ length: total - own }, (_, i) => own + i));
+    assert.ok(hair < ears - 0.05, `lowest hair ${hair.toFixed(3)} m, lowest ear ${ears.toFixed(3)} m`);
+  });
+
+  test('the curtain has no flipped triangles: each faces as its neighbours do, and nearly all away from the head\'s axis', () => {
+    const { geometry } = heads.long;
+    const curtain = geometry.curtain!;
+    const defects = meshDefects(curtain);
+    assert.equal(defects.badEdges, 0);
+    assert.equal(defects.degenerateFaces, 0);
+    assert.equal(defects.uvsOutside, 0);
+    const p = curtain.positions, idx = curtain.indices, count = idx.length / 3;
+    const normals = new Float64Array(count * 3);
+    let inwards = 0;
+    for (let t = 0; t < count; t++) {
+      const [a, b, c] = [idx[t * 3] * 3, idx[t * 3 + 1] * 3, idx[t * 3 + 2] * 3];
+      const e1 = [p[b] - p[a], p[b + 1] - p[a + 1], p[b + 2] - p[a + 2]], e2 = [p[c] - p[a], p[c + 1] - p[a + 1], p[c + 2] - p[a + 2]];
+      const n = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
+      const len = Math.hypot(n[0], n[1], n[2]);
+      for (let k = 0; k < 3; k++) normals[t * 3 + k] = n[k] / len;
+      // Outwards from the vertical axis through the ear canals (the curtain hangs round the sides and back).
+      const cx = (p[a] + p[b] + p[c]) / 3, cz = (p[a + 2] + p[b + 2] + p[c + 2]) / 3 + 0.01;
+      if (n[0] * cx + n[2] * cz < 0) inwards++;
+    }
+    assert.ok(inwards <= 0.01 * count, `${inwards} of ${count} triangles face inwards`);
+    const byEdge = new Map<string, number>();
+    let flipped = 0;
+    for (let t = 0; t < count; t++) {
+      for (let k = 0; k < 3; k++) {
+        const a = idx[t * 3 + k], b = idx[t * 3 + ((k + 1) % 3)];
+        const key = a < b ? `${a},${b}` : `${b},${a}`;
+        const other = byEdge.get(key);
+        if (other === undefined) byEdge.set(key, t);
+        else if (normals[t * 3] * normals[other * 3] + normals[t * 3 + 1] * normals[other * 3 + 1] + normals[t * 3 + 2] * normals[other * 3 + 2] < 0) flipped++;
+      }
+    }
+    assert.equal(flipped, 0, `${flipped} edges between triangles facing opposite ways`);
+  });
+
+  test('head and curtain stay within 3 % of the spec\'s face count at every LOD, keeping LOD0\'s vertices', async () => {
+    for (const [name, subtype] of [['long', 'base/mobile'], ['longLegacy', 'base/legacy']] as const) {
+      const { delivered } = heads[name];
+      const faces = SPEC_LOD_FACES[subtype];
+      for (let lod = 0; lod < faces.length; lod++) {
+        const level = await headLod(delivered, lod);
+        const got = level.indices.length / 3;
+        assert.ok(Math.abs(got / faces[lod] - 1) <= 0.03, `${subtype} LOD${lod}: ${got} faces, spec ${faces[lod]}`);
+        assert.equal(meshDefects(level).badEdges, 0, `${subtype} LOD${lod} folded or non-manifold edges`);
+        if (lod === faces.length - 1) {
+          const own = delivered.template.mesh.positions.length / 3;
+          assert.ok(level.sourceVertices.some((v) => v >= own), `${subtype} LOD${lod} keeps some of the curtain`);
+        }
+      }
+    }
+  });
+
+  test('blendshapes cover the curtain\'s vertices and leave them still', () => {
+    const { delivered } = heads.long;
+    const own = delivered.template.mesh.positions.length;
+    for (const delta of blendshapeSet('mobile_51').deltas(delivered)) {
+      assert.equal(delta.length, delivered.mesh.positions.length);
+      assert.ok(delta.subarray(own).every((d) => d === 0));
+    }
+  });
+
+  test('short hair hangs no curtain: the head keeps the template\'s topology', () => {
+    const { geometry, delivered } = heads.astronaut;
+    assert.equal(geometry.curtain, undefined);
+    assert.equal(delivered.mesh.positions.length, geometry.head.template.mesh.positions.length);
+  });
+});
+
+describe('head_1.2 craniums', () => {
+  test('hair volume does not make a helmet: camera.png and messi5.jpg are at most 21 cm wide 5–12 cm below the top', () => {
+    for (const name of ['camera', 'messi', 'astronaut']) {
+      const width = craniumWidth(heads[name].delivered.mesh);
+      assert.ok(width >= 0.12 && width <= 0.21, `${name}: ${(width * 100).toFixed(1)} cm`);
+    }
+  });
+});
+
+describe('the hair gutter', () => {
+  const W = 32, H = 16;
+  // Two rectangles of two triangles: hair on the left (texels 1–9 across), skin on the right (22–30), unused texels between.
+  const rectangle = (u0: number, u1: number): number[] => [u0, 0.1, u1, 0.1, u0, 0.9, u1, 0.9];
+  const mesh = {
+    uvs: Float32Array.from([...rectangle(0.05, 0.3), ...rectangle(0.7, 0.95)]),
+    indices: Uint32Array.from([0, 2, 1, 1, 2, 3, 4, 6, 5, 5, 6, 7]),
+  };
+  const painted = (): { data: Uint8Array; mask: Uint8Array } => {
+    const data = new Uint8Array(W * H * 3).fill(200), mask = new Uint8Array(W * H);
+    for (let j = 3; j <= 12; j++) {
+      for (let i = 2; i <= 9; i++) {
+        mask[j * W + i] = 255;
+        data.fill(20, (j * W + i) * 3, (j * W + i) * 3 + 3);
+      }
+    }
+    return { data, mask };
+  };
+
+  test('hair reaches into the unused texels beside it, as far as the reach', () => {
+    const { data, mask } = painted();
+    hairGutter(data, mask, mesh, W, H, 2);
+    for (const i of [10, 11]) {
+      assert.equal(data[(6 * W + i) * 3], 20, `texel ${i}`);
+      assert.equal(mask[6 * W + i], 255, `texel ${i}`);
+    }
+    assert.equal(data[(6 * W + 12) * 3], 200, 'beyond the reach');
+  });
+
+  test('it never paints over another triangle\'s texels', () => {
+    const { data, mask } = painted();
+    hairGutter(data, mask, mesh, W, H, 20);
+    assert.equal(data[(6 * W + 21) * 3], 20, 'the last unused texel');
+    assert.equal(data[(6 * W + 22) * 3], 200, 'the skin rectangle');
+    assert.equal(mask[6 * W + 22], 0);
+  });
+});
