@@ -186,7 +186,7 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
   const tone = input.faceOutline && input.faceOutline.length >= 6 ? faceTone(grid, depthBuffer, photo, input.skin) : { ...input.skin };
   const regions = input.regions ?? {};
   const notSkin = regionTriangles(mesh, [regions.eyes, regions.lips, regions.brows]);
-  const texelsOf = (seenFrom: Projection) => photoTexels({
+  const texelsOf = (seenFrom: Projection, w: number, h: number) => photoTexels({
     indices: mesh.indices,
     uvs: mesh.uvs!,
     projection: seenFrom,
@@ -201,12 +201,17 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
     skinChromaTolerance: o.skinChromaTolerance,
     facingFrom: o.facingFrom,
     facingTo: o.facingTo,
-    width,
-    height,
-    dilation: o.dilation,
+    width: w,
+    height: h,
+    dilation: Math.ceil((o.dilation * w) / width),
   });
-  const texels = texelsOf(projection);
-  if (input.mirror) symmetricCompletion(texels, texelsOf(mirroredProjection(projection, input.mirror)), width, height);
+  const texels = texelsOf(projection, width, height);
+  if (input.mirror) {
+    // The mirror image at half resolution: a photo's face has several times fewer pixels than the
+    // texture's face has texels, so nothing is lost, and the second rasterisation costs a quarter.
+    const mirrored = texelsOf(mirroredProjection(projection, input.mirror), Math.ceil(width / 2), Math.ceil(height / 2));
+    symmetricCompletion(texels, mirrored, width, height);
+  }
   if (o.evenLighting > 0) {
     evenLightingIn(texels.color, texels.source, width, height, texels.seen, { strength: o.evenLighting });
   }

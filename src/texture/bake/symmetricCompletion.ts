@@ -20,9 +20,9 @@ export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { facto
  * shows its far cheek at a grazing angle or not at all, and the near cheek is the best picture of it
  * the photo holds.
  *
- * `mirrored` is the same bake with every vertex projected where its mirror image was seen (see
- * mirroredProjection.ts), so texel for texel it holds the other side of the face and how squarely the
- * photo saw that. Per texel:
+ * `mirrored` is the same bake at half the resolution with every vertex projected where its mirror
+ * image was seen (see mirroredProjection.ts), so texel for texel it holds the other side of the face
+ * and how squarely the photo saw that. Per texel:
  *
  * 1. **Shading.** The two sides are lit differently. Where both are seen squarely, the mean log ratio
  *    of their luma is the lighting of this side against the other; pull-push carries it a little way
@@ -42,11 +42,13 @@ export function symmetricCompletion(
   direct: PhotoTexels, mirrored: PhotoTexels, width: number, height: number,
   options: SymmetricCompletionOptions = SYMMETRIC_COMPLETION_DEFAULTS,
 ): PhotoTexels {
-  const box = {
-    x0: Math.min(direct.seen.x0, mirrored.seen.x0), y0: Math.min(direct.seen.y0, mirrored.seen.y0),
-    x1: Math.max(direct.seen.x1, mirrored.seen.x1), y1: Math.max(direct.seen.y1, mirrored.seen.y1),
-  };
+  const half = { width: Math.ceil(width / 2), height: Math.ceil(height / 2) };
+  if (mirrored.weight.length !== half.width * half.height) throw new RangeError('the mirrored texels must be at half the resolution');
   if (mirrored.seen.x0 > mirrored.seen.x1) return direct;
+  const box = {
+    x0: Math.min(direct.seen.x0, 2 * mirrored.seen.x0), y0: Math.min(direct.seen.y0, 2 * mirrored.seen.y0),
+    x1: Math.min(width - 1, Math.max(direct.seen.x1, 2 * mirrored.seen.x1 + 1)), y1: Math.min(height - 1, Math.max(direct.seen.y1, 2 * mirrored.seen.y1 + 1)),
+  };
   const invY2 = 1 / (options.lumaTolerance * options.lumaTolerance), invC2 = 1 / (options.chromaTolerance * options.chromaTolerance);
   const gain = shadingGain(direct, mirrored, width, height, options.factor, invC2);
   const occluded = occluders(direct, mirrored, gain, width, height, invY2, invC2);
@@ -55,7 +57,7 @@ export function symmetricCompletion(
   // ramped over a few millimetres, so that the two photos' colours meet without a step.
   const ramp = Math.round(SEAM_RAMP * width);
   const soft = feather(direct.weight, direct.coverage, width, height, direct.seen, ramp);
-  const softMirrored = feather(mirrored.weight, mirrored.coverage, width, height, mirrored.seen, ramp);
+  const softMirrored = feather(mirrored.weight, mirrored.coverage, half.width, half.height, mirrored.seen, Math.round(ramp / 2));
   for (let y = box.y0; y <= box.y1; y++) blendRow(direct, mirrored, soft, softMirrored, gain, occluded, y, box.x0, box.x1, width, m);
   direct.seen = box;
   return direct;
@@ -80,11 +82,11 @@ interface GainField {
 function shadingGain(direct: PhotoTexels, mirrored: PhotoTexels, width: number, height: number, factor: number, invC2: number): GainField {
   const fw = Math.ceil(width / factor), fh = Math.ceil(height / factor);
   const sum = new Float32Array(fw * fh * 3), weight = new Float32Array(fw * fh);
-  const x0 = Math.max(direct.seen.x0, mirrored.seen.x0), x1 = Math.min(direct.seen.x1, mirrored.seen.x1);
-  const y0 = Math.max(direct.seen.y0, mirrored.seen.y0), y1 = Math.min(direct.seen.y1, mirrored.seen.y1);
+  const { x0, x1, y0, y1 } = mirrored.seen;
   for (let y = y0; y <= y1; y++) accumulateRow(direct, mirrored, y, x0, x1, width, factor, fw, invC2, sum, weight);
-  // A cell counts as fully known when a quarter of it is skin seen fully on both sides.
-  const full = 0.25 * factor * factor;
+  // A cell counts as fully known when a quarter of it is skin seen fully on both sides (counted in
+  // mirror texels, a quarter as many as the cell's texels).
+  const full = (0.25 * factor * factor) / 4;
   const known = new Float32Array(fw * fh);
   for (let cell = 0; cell < weight.length; cell++) {
     if (weight[cell] === 0) continue;
@@ -124,32 +126,34 @@ const GAIN_REACH = 2;
 const MAX_SHADING = 2.2;
 const LOG_MAX_SHADING = Math.log(MAX_SHADING);
 
+/** One row `y` of the mirror texels (half resolution) against the texel of `direct` at its top left. */
 function accumulateRow(
   direct: PhotoTexels, mirrored: PhotoTexels, y: number, x0: number, x1: number, width: number, factor: number, fw: number,
   invC2: number, sum: Float32Array, weight: Float32Array,
 ): void {
-  const cellRow = Math.floor(y / factor) * fw;
+  const halfWidth = Math.ceil(width / 2);
+  const cellRow = Math.floor((2 * y) / factor) * fw;
   const dc = direct.color, mc = mirrored.color;
   for (let x = x0; x <= x1; x++) {
-    const k = y * width + x;
+    const j = y * halfWidth + x, k = 2 * y * width + 2 * x;
     // Skin on both sides: feeds the skin fill (source) at more than half its photo weight.
-    const sd = direct.source[k], sm = mirrored.source[k];
-    if (sd === 0 || sm === 0 || 2 * sd < direct.weight[k] || 2 * sm < mirrored.weight[k]) continue;
+    const sd = direct.source[k], sm = mirrored.source[j];
+    if (sd === 0 || sm === 0 || 2 * sd < direct.weight[k] || 2 * sm < mirrored.weight[j]) continue;
     // Seen squarely on both sides, so the ratio is the lighting's and not the view's: a cheek
     // turned away from the camera (and the light beside it) is darker in the photo, not in the skin.
-    if (direct.facing[k] < GAIN_FACING || mirrored.facing[k] < GAIN_FACING) continue;
-    const p = k * 3;
+    if (direct.facing[k] < GAIN_FACING || mirrored.facing[j] < GAIN_FACING) continue;
+    const p = k * 3, q = j * 3;
     // +8: dark pixels' ratios are noise.
-    const lr = Math.log((dc[p] + 8) / (mc[p] + 8)), lg = Math.log((dc[p + 1] + 8) / (mc[p + 1] + 8)), lb = Math.log((dc[p + 2] + 8) / (mc[p + 2] + 8));
+    const lr = Math.log((dc[p] + 8) / (mc[q] + 8)), lg = Math.log((dc[p + 1] + 8) / (mc[q + 1] + 8)), lb = Math.log((dc[p + 2] + 8) / (mc[q + 2] + 8));
     const ly = 0.299 * lr + 0.587 * lg + 0.114 * lb;
     if (ly > LOG_MAX_SHADING || ly < -LOG_MAX_SHADING) continue;
     // Chroma of the two after the luma ratio is divided out.
     const s = Math.exp(-ly);
-    const yD = 0.299 * dc[p] + 0.587 * dc[p + 1] + 0.114 * dc[p + 2], yM = 0.299 * mc[p] + 0.587 * mc[p + 1] + 0.114 * mc[p + 2];
-    const dCb = 0.564 * (s * (dc[p + 2] - yD) - (mc[p + 2] - yM)), dCr = 0.713 * (s * (dc[p] - yD) - (mc[p] - yM));
+    const yD = 0.299 * dc[p] + 0.587 * dc[p + 1] + 0.114 * dc[p + 2], yM = 0.299 * mc[q] + 0.587 * mc[q + 1] + 0.114 * mc[q + 2];
+    const dCb = 0.564 * (s * (dc[p + 2] - yD) - (mc[q + 2] - yM)), dCr = 0.713 * (s * (dc[p] - yD) - (mc[q] - yM));
     if ((dCb * dCb + dCr * dCr) * invC2 > 4) continue;
     const w = (sd * sm) / 65025;
-    const cell = (cellRow + Math.floor(x / factor)) * 3;
+    const cell = (cellRow + Math.floor((2 * x) / factor)) * 3;
     weight[cell / 3] += w;
     sum[cell] += w * lr;
     sum[cell + 1] += w * lg;
@@ -157,8 +161,8 @@ function accumulateRow(
   }
 }
 
-/** The mirror image's colour at texel k (row y, column x), its shading matched to this side: into `out`. */
-function matchedMirror(field: GainField, color: Uint8Array, k: number, x: number, y: number, out: Float64Array): void {
+/** The mirror image's colour (mirror texel j) at texel (x, y), its shading matched to this side: into `out`. */
+function matchedMirror(field: GainField, color: Uint8Array, j: number, x: number, y: number, out: Float64Array): void {
   const { gain, factor, width: fw, height: fh } = field;
   let gx = (x + 0.5) / factor - 0.5, gy = (y + 0.5) / factor - 0.5;
   if (gx < 0) gx = 0; else if (gx > fw - 1) gx = fw - 1;
@@ -167,7 +171,7 @@ function matchedMirror(field: GainField, color: Uint8Array, k: number, x: number
   const g00 = (r0 * fw + c0) * 3, g10 = (r0 * fw + c1) * 3, g01 = (r1 * fw + c0) * 3, g11 = (r1 * fw + c1) * 3;
   const w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay;
   for (let c = 0; c < 3; c++) {
-    out[c] = Math.min(255, color[k * 3 + c] * (w00 * gain[g00 + c] + w10 * gain[g10 + c] + w01 * gain[g01 + c] + w11 * gain[g11 + c]));
+    out[c] = Math.min(255, color[j * 3 + c] * (w00 * gain[g00 + c] + w10 * gain[g10 + c] + w01 * gain[g01 + c] + w11 * gain[g11 + c]));
   }
 }
 
@@ -184,8 +188,8 @@ interface OccluderField {
 const OCCLUDER_CELL = 8;
 
 /**
- * Where the two sides disagree, which one is occluded, per texel, kept as the maximum per cell
- * and grown by one cell: the blurred edge of a finger or a strand is a mix of the two colours that
+ * Where the two sides disagree, which one is occluded, per texel, kept as the maximum per cell,
+ * grown by two cells and softened by one: the blurred edge of a finger or a strand is a mix of the two colours that
  * disagrees too little to be caught on its own, and would stay as its outline.
  */
 function occluders(
@@ -194,15 +198,16 @@ function occluders(
   const factor = OCCLUDER_CELL;
   const fw = Math.ceil(width / factor), fh = Math.ceil(height / factor);
   const od = new Float32Array(fw * fh), om = new Float32Array(fw * fh);
-  const x0 = Math.max(direct.seen.x0, mirrored.seen.x0), x1 = Math.min(direct.seen.x1, mirrored.seen.x1);
-  const y0 = Math.max(direct.seen.y0, mirrored.seen.y0), y1 = Math.min(direct.seen.y1, mirrored.seen.y1);
+  // Over the mirror texels (half resolution), each against the texel of `direct` at its top left.
+  const { x0, x1, y0, y1 } = mirrored.seen;
+  const halfWidth = Math.ceil(width / 2);
   const m = new Float64Array(3);
   for (let y = y0; y <= y1; y++) {
-    const row = Math.floor(y / factor) * fw;
+    const row = Math.floor((2 * y) / factor) * fw;
     for (let x = x0; x <= x1; x++) {
-      const k = y * width + x;
-      if (direct.weight[k] === 0 || mirrored.weight[k] === 0 || isFeature(direct, k) || isFeature(mirrored, k)) continue;
-      matchedMirror(gain, mirrored.color, k, x, y, m);
+      const j = y * halfWidth + x, k = 2 * y * width + 2 * x;
+      if (direct.weight[k] === 0 || mirrored.weight[j] === 0 || isFeature(direct, k) || isFeature(mirrored, j)) continue;
+      matchedMirror(gain, mirrored.color, j, 2 * x, 2 * y, m);
       const p = k * 3, dc = direct.color;
       const yD = 0.299 * dc[p] + 0.587 * dc[p + 1] + 0.114 * dc[p + 2], yM = 0.299 * m[0] + 0.587 * m[1] + 0.114 * m[2];
       const dY = yD - yM, dCb = 0.564 * (dc[p + 2] - yD - (m[2] - yM)), dCr = 0.713 * (dc[p] - yD - (m[0] - yM));
@@ -211,13 +216,13 @@ function occluders(
       const u = d2 >= 4 ? 1 : Math.sqrt(d2) - 1;
       const disagree = u * u * (3 - 2 * u);
       // The side less like this face's skin is the occluded one.
-      const lean = (2 * (mirrored.likeness[k] - direct.likeness[k])) / 255;
-      const cell = row + Math.floor(x / factor);
+      const lean = (2 * (mirrored.likeness[j] - direct.likeness[k])) / 255;
+      const cell = row + Math.floor((2 * x) / factor);
       if (lean > 0) od[cell] = Math.max(od[cell], disagree * Math.min(1, lean));
       else om[cell] = Math.max(om[cell], disagree * Math.min(1, -lean));
     }
   }
-  return { width: fw, height: fh, factor, direct: grow(od, fw, fh), mirrored: grow(om, fw, fh) };
+  return { width: fw, height: fh, factor, direct: soften(grow(grow(od, fw, fh), fw, fh), fw, fh), mirrored: soften(grow(grow(om, fw, fh), fw, fh), fw, fh) };
 }
 
 /** Facing (× 255) from which a texel counts as seen squarely, for choosing between the two sides. */
@@ -232,6 +237,21 @@ function squareness(facing: number): number {
 /** Eyes, lips and brows: taken from the photo (weight) but never fed to the skin fill (see photoTexels.ts). */
 function isFeature(texels: PhotoTexels, k: number): boolean {
   return texels.source[k] === 0 && texels.likeness[k] === 255;
+}
+
+/** 3×3 mean: an occluder's replacement fades in over a few cells instead of stepping in at a cell's edge. */
+function soften(field: Float32Array, width: number, height: number): Float32Array {
+  const out = new Float32Array(field.length);
+  for (let j = 0; j < height; j++) {
+    for (let i = 0; i < width; i++) {
+      let sum = 0, n = 0;
+      for (let b = Math.max(0, j - 1); b <= Math.min(height - 1, j + 1); b++) {
+        for (let a = Math.max(0, i - 1); a <= Math.min(width - 1, i + 1); a++, n++) sum += field[b * width + a];
+      }
+      out[j * width + i] = sum / n;
+    }
+  }
+  return out;
 }
 
 /** 3×3 maximum. */
@@ -259,24 +279,29 @@ function sampleCells(cells: Float32Array, field: OccluderField, x: number, y: nu
   return (1 - ay) * ((1 - ax) * cells[r0 * fw + c0] + ax * cells[r0 * fw + c1]) + ay * ((1 - ax) * cells[r1 * fw + c0] + ax * cells[r1 * fw + c1]);
 }
 
+/**
+ * One row of the texture: each texel and the mirror texel (half resolution) it falls in. Nearest,
+ * not bilinear: at half the texture's resolution the mirror image is still finer than the photo.
+ */
 function blendRow(
-  direct: PhotoTexels, mirrored: PhotoTexels, soft: Uint8Array, softMirrored: Uint8Array, gain: GainField, occluded: OccluderField, y: number, x0: number, x1: number, width: number,
-  m: Float64Array,
+  direct: PhotoTexels, mirrored: PhotoTexels, soft: Uint8Array, softMirrored: Uint8Array, gain: GainField, occluded: OccluderField,
+  y: number, x0: number, x1: number, width: number, m: Float64Array,
 ): void {
   const { color: dc, weight: dw, source: ds, likeness: dl, coverage: dv } = direct;
   const { weight: mw, source: ms, likeness: ml, coverage: mv } = mirrored;
+  const halfRow = (y >> 1) * Math.ceil(width / 2);
   for (let x = x0; x <= x1; x++) {
-    const k = y * width + x;
-    const wmq = mw[k];
+    const k = y * width + x, j = halfRow + (x >> 1);
+    const wmq = mw[j];
     if (wmq === 0) continue;
-    if (mv[k] > dv[k]) dv[k] = mv[k];
-    matchedMirror(gain, mirrored.color, k, x, y, m);
+    if (mv[j] > dv[k]) dv[k] = mv[j];
+    matchedMirror(gain, mirrored.color, j, x, y, m);
     const p = k * 3;
     const wd = (soft[k] / 255) * (1 - sampleCells(occluded.direct, occluded, x, y));
-    const wm = (softMirrored[k] / 255) * (1 - sampleCells(occluded.mirrored, occluded, x, y));
+    const wm = (softMirrored[j] / 255) * (1 - sampleCells(occluded.mirrored, occluded, x, y));
     // How squarely each side was seen, past where the photo weight is already full: a cheek seen
     // at 60° is stretched twice over, and its mirror image seen head-on is the better picture.
-    const qd = wd * squareness(direct.facing[k]), qm = wm * squareness(mirrored.facing[k]);
+    const qd = wd * squareness(direct.facing[k]), qm = wm * squareness(mirrored.facing[j]);
     const qd2 = qd * qd, qm2 = qm * qm * (1 - qd);
     let own = qd2 + qm2 > 0 ? qd2 / (qd2 + qm2) : 1;
     if (isFeature(direct, k)) {
@@ -291,9 +316,9 @@ function blendRow(
     dc[p + 1] = own * dc[p + 1] + other * m[1] + 0.5;
     dc[p + 2] = own * dc[p + 2] + other * m[2] + 0.5;
     // Skin share of each side (source / weight), mixed as the colours are.
-    const sD = dw[k] > 0 ? ds[k] / dw[k] : 0, sM = ms[k] / wmq;
+    const sD = dw[k] > 0 ? ds[k] / dw[k] : 0, sM = ms[j] / wmq;
     dw[k] = w * 255 + 0.5;
     ds[k] = w * (own * sD + other * sM) * 255 + 0.5;
-    dl[k] = own * dl[k] + other * ml[k] + 0.5;
+    dl[k] = own * dl[k] + other * ml[j] + 0.5;
   }
 }
