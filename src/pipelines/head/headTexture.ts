@@ -60,6 +60,7 @@ export function headTexture(
       mesh: head.mesh, projection, photo, skin: analysis.colors.skin, faceOutline: faceOutline(analysis.face),
       // What the photo saw badly on one side of the face is taken from the other.
       mirror: head.template.mirror,
+      hair: analysis.colors.hair,
       // Their colour is their own: kept out of the skin fill, and never taken for an occluder.
       regions: { eyes: { faces: eyeFaces(head.template.regions) }, lips: head.template.regions.lips },
       // The hair region (fringe included) stays off the skin whether it goes into the head or a haircut.

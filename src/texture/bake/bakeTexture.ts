@@ -30,6 +30,11 @@ export interface BakeInput {
    * is no face outline or too little of it is visible.
    */
   skin: Rgb;
+  /**
+   * The person's hair colour (FaceAnalysis `colors.hair`): with `mirror`, what has it is never taken
+   * for an occluder, since a beard or a moustache is the face's own.
+   */
+  hair?: Rgb;
   /** Segmentation masks over the whole photo, any resolution (FaceAnalysis `segmentation`). */
   masks?: {
     /** Outside it (background) nothing is taken from the photo. */
@@ -210,7 +215,7 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
     // The mirror image at half resolution: a photo's face has several times fewer pixels than the
     // texture's face has texels, so nothing is lost, and the second rasterisation costs a quarter.
     const mirrored = texelsOf(mirroredProjection(projection, input.mirror), Math.ceil(width / 2), Math.ceil(height / 2));
-    symmetricCompletion(texels, mirrored, width, height);
+    symmetricCompletion(texels, mirrored, width, height, tone, input.hair);
   }
   if (o.evenLighting > 0) {
     evenLightingIn(texels.color, texels.source, width, height, texels.seen, { strength: o.evenLighting });

@@ -1,6 +1,7 @@
 import { chamferDistance } from '../filters/distance.js';
 import { feather } from '../filters/feather.js';
 import { pushPull } from '../filters/pushPull.js';
+import type { Rgb } from '../../analysis/types.js';
 import type { PhotoTexels } from './photoTexels.js';
 
 /** Options of {@link symmetricCompletion}. */
@@ -30,8 +31,11 @@ export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { facto
  *    meet without a seam. Where only a grazing view of this side exists, its darkness is the view's,
  *    and the other side's colour is taken as it is.
  * 2. **Occluders.** Where both are seen and disagree beyond the tolerances, the one that looks less
- *    like this face's skin (a finger, a strand of hair, a microphone) is taken as hidden. Eyes, lips and
- *    brows count as skin here: their asymmetry (a wink, a lopsided smile) is the person's.
+ *    like this face's skin (a hand, a finger, a microphone) is taken as hidden, unless it has the
+ *    colour of the person's `hair` (a beard is the face's own). On the eyes and lips, whose light and
+ *    dark differ from their mirror image anyway (a gaze, a wink, a lopsided smile), only a chroma
+ *    difference three times the tolerance counts, and the side further from the skin's chroma
+ *    (`skin`, the tone the photo texels were judged against) is the occluded one.
  * 3. **Blend.** The share of the mirror image grows as this side is seen less squarely and the mirror
  *    image more: with q = photo weight × squareness of the view, qd² / (qd² + qm² (1 − qd)) of the
  *    texel stays its own, so a texel seen head-on keeps its own detail (a mole, a parting) however
@@ -39,7 +43,7 @@ export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { facto
  *    becomes wd + (1 − wd) wm; what neither side saw is left to the skin fill.
  */
 export function symmetricCompletion(
-  direct: PhotoTexels, mirrored: PhotoTexels, width: number, height: number,
+  direct: PhotoTexels, mirrored: PhotoTexels, width: number, height: number, skin: Rgb, hair?: Rgb,
   options: SymmetricCompletionOptions = SYMMETRIC_COMPLETION_DEFAULTS,
 ): PhotoTexels {
   const half = { width: Math.ceil(width / 2), height: Math.ceil(height / 2) };
@@ -51,7 +55,9 @@ export function symmetricCompletion(
   };
   const invY2 = 1 / (options.lumaTolerance * options.lumaTolerance), invC2 = 1 / (options.chromaTolerance * options.chromaTolerance);
   const gain = shadingGain(direct, mirrored, width, height, options.factor, invC2);
-  const occluded = occluders(direct, mirrored, gain, width, height, invY2, invC2);
+  const skinY = 0.299 * skin.red + 0.587 * skin.green + 0.114 * skin.blue;
+  const skinChroma = { cb: 0.564 * (skin.blue - skinY), cr: 0.713 * (skin.red - skinY), invChroma: 1 / (2 * options.chromaTolerance) };
+  const occluded = occluders(direct, mirrored, gain, width, height, invY2, invC2, hair ? hairLike(hair, options) : () => false, skinChroma);
   const m = new Float64Array(3);
   // The share of each side follows a photo weight whose hard edges (behind the nose, at a mask) are
   // ramped over a few millimetres, so that the two photos' colours meet without a step.
@@ -194,6 +200,7 @@ const OCCLUDER_CELL = 8;
  */
 function occluders(
   direct: PhotoTexels, mirrored: PhotoTexels, gain: GainField, width: number, height: number, invY2: number, invC2: number,
+  isHair: (r: number, g: number, b: number) => boolean, skin: { cb: number; cr: number; invChroma: number },
 ): OccluderField {
   const factor = OCCLUDER_CELL;
   const fw = Math.ceil(width / factor), fh = Math.ceil(height / factor);
@@ -206,20 +213,30 @@ function occluders(
     const row = Math.floor((2 * y) / factor) * fw;
     for (let x = x0; x <= x1; x++) {
       const j = y * halfWidth + x, k = 2 * y * width + 2 * x;
-      if (direct.weight[k] === 0 || mirrored.weight[j] === 0 || isFeature(direct, k) || isFeature(mirrored, j)) continue;
+      if (direct.weight[k] === 0 || mirrored.weight[j] === 0) continue;
       matchedMirror(gain, mirrored.color, j, 2 * x, 2 * y, m);
       const p = k * 3, dc = direct.color;
       const yD = 0.299 * dc[p] + 0.587 * dc[p + 1] + 0.114 * dc[p + 2], yM = 0.299 * m[0] + 0.587 * m[1] + 0.114 * m[2];
-      const dY = yD - yM, dCb = 0.564 * (dc[p + 2] - yD - (m[2] - yM)), dCr = 0.713 * (dc[p] - yD - (m[0] - yM));
-      const d2 = dY * dY * invY2 + (dCb * dCb + dCr * dCr) * invC2;
+      const cbD = 0.564 * (dc[p + 2] - yD), crD = 0.713 * (dc[p] - yD), cbM = 0.564 * (m[2] - yM), crM = 0.713 * (m[0] - yM);
+      const dY = yD - yM, dCb = cbD - cbM, dCr = crD - crM;
+      let d2: number, lean: number;
+      if (isFeature(direct, k) || isFeature(mirrored, j)) {
+        // An eye or the lips differ from their mirror image in light and dark (a gaze, a highlight,
+        // teeth): only a colour far from both sides' own, in chroma, is something in front of them.
+        d2 = ((dCb * dCb + dCr * dCr) * invC2) / 9;
+        lean = (Math.hypot(cbD - skin.cb, crD - skin.cr) - Math.hypot(cbM - skin.cb, crM - skin.cr)) * skin.invChroma;
+      } else {
+        d2 = dY * dY * invY2 + (dCb * dCb + dCr * dCr) * invC2;
+        // The side less like this face's skin is the occluded one.
+        lean = (2 * (mirrored.likeness[j] - direct.likeness[k])) / 255;
+      }
       if (d2 <= 1) continue;
       const u = d2 >= 4 ? 1 : Math.sqrt(d2) - 1;
       const disagree = u * u * (3 - 2 * u);
-      // The side less like this face's skin is the occluded one.
-      const lean = (2 * (mirrored.likeness[j] - direct.likeness[k])) / 255;
       const cell = row + Math.floor((2 * x) / factor);
-      if (lean > 0) od[cell] = Math.max(od[cell], disagree * Math.min(1, lean));
-      else om[cell] = Math.max(om[cell], disagree * Math.min(1, -lean));
+      if (lean > 0) {
+        if (!isHair(dc[p], dc[p + 1], dc[p + 2])) od[cell] = Math.max(od[cell], disagree * Math.min(1, lean));
+      } else if (!isHair(m[0], m[1], m[2])) om[cell] = Math.max(om[cell], disagree * Math.min(1, -lean));
     }
   }
   return { width: fw, height: fh, factor, direct: soften(grow(grow(od, fw, fh), fw, fh), fw, fh), mirrored: soften(grow(grow(om, fw, fh), fw, fh), fw, fh) };
@@ -232,6 +249,22 @@ const SQUARE_FACING = 0.9 * 255;
 function squareness(facing: number): number {
   const t = Math.min(1, facing / SQUARE_FACING);
   return t * t * (3 - 2 * t);
+}
+
+/**
+ * Whether a colour could be the person's hair: a beard, a moustache or stubble is as asymmetric as a
+ * hand may be, and less like skin, but it is the face's own. Strands of head hair over the face are
+ * the hair mask's to take out, before the bake. Within twice the tolerances of the hair colour.
+ */
+function hairLike(hair: Rgb, options: SymmetricCompletionOptions): (r: number, g: number, b: number) => boolean {
+  const hY = 0.299 * hair.red + 0.587 * hair.green + 0.114 * hair.blue;
+  const hCb = 0.564 * (hair.blue - hY), hCr = 0.713 * (hair.red - hY);
+  const invY2 = 1 / (4 * options.lumaTolerance * options.lumaTolerance), invC2 = 1 / (4 * options.chromaTolerance * options.chromaTolerance);
+  return (r, g, b) => {
+    const y = 0.299 * r + 0.587 * g + 0.114 * b;
+    const dY = y - hY, dCb = 0.564 * (b - y) - hCb, dCr = 0.713 * (r - y) - hCr;
+    return dY * dY * invY2 + (dCb * dCb + dCr * dCr) * invC2 <= 1;
+  };
 }
 
 /** Eyes, lips and brows: taken from the photo (weight) but never fed to the skin fill (see photoTexels.ts). */
@@ -293,7 +326,16 @@ function blendRow(
   for (let x = x0; x <= x1; x++) {
     const k = y * width + x, j = halfRow + (x >> 1);
     const wmq = mw[j];
-    if (wmq === 0) continue;
+    if (wmq === 0) {
+      // Nothing to take from the other side, but an occluder found here still comes out: the skin
+      // fill takes its place.
+      const hidden = dw[k] > 0 ? sampleCells(occluded.direct, occluded, x, y) : 0;
+      if (hidden > 0) {
+        dw[k] = dw[k] * (1 - hidden) + 0.5;
+        ds[k] = ds[k] * (1 - hidden) + 0.5;
+      }
+      continue;
+    }
     if (mv[j] > dv[k]) dv[k] = mv[j];
     matchedMirror(gain, mirrored.color, j, x, y, m);
     const p = k * 3;
