@@ -68,7 +68,10 @@ export interface FittedHead {
   template: HeadTemplate;
   /** Same topology, UVs and regions as the template's mesh; fitted positions and their normals. */
   mesh: Mesh;
-  /** The detected landmarks in the canonical frame (478 × xyz, metres): the targets of the fit. */
+  /**
+   * The detected landmarks in the canonical frame (478 × xyz, metres), the far side of a strongly
+   * turned face replaced by the near side's mirror image (see visibleHalf): the targets of the fit.
+   */
   landmarks: Float32Array;
   /** Canonical frame → photo pixels. */
   camera: PhotoCamera;
@@ -82,7 +85,9 @@ export interface FittedHead {
  * Fits a head template to the face of a photo.
  *
  * 1. The detected landmarks are brought to the canonical frame (see {@link canonicalFace}): upright
- *    and frontal whatever the head's pose, 63 mm between the iris centres.
+ *    and frontal whatever the head's pose, 63 mm between the iris centres (a strongly turned face
+ *    is sized by its height instead). Past 25–45° of yaw the far side gives way to the mirror
+ *    image of the near side (see {@link visibleHalf}).
  * 2. The head's overall size follows the face (see {@link headScale}).
  * 3. The landmarks' differences from the (scaled) mean face are made robust: weighted by how
  *    squarely the camera saw them, blended with their mirror images, smoothed more for small faces
