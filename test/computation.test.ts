@@ -89,6 +89,17 @@ for (const backend of backends()) {
       assert.equal(m.haircut_full_info[m.haircut_name], Math.max(...weights));
     });
 
+    test('head_1.2 on a profile photo (camera.png, 53° of yaw) ends Failed with the yaw in its reason, never a mashed face', async () => {
+      const res = await api.createAvatar({ pipeline: 'head_1.2', pipeline_subtype: 'base/mobile', name: 'cameraman', photo: photo('camera.png') });
+      const done = await api.waitFor(res.body.code, final, 60_000);
+      assert.equal(done.status, 'Failed');
+      const yaw = Number(/turned (\d+)° from the camera/.exec(done.failure_reason)?.[1]);
+      assert.ok(yaw > 50 && yaw <= 90, done.failure_reason);
+      assert.match(done.failure_reason, /head_2\.0/);
+      assert.match(done.failure_reason, /frontal photo/);
+      assert.equal((await api.get(`/avatars/${res.body.code}/mesh/`)).status, 404);
+    });
+
     test('avatars posted at the same time all complete, one worker or not', async () => {
       const posted = await Promise.all(
         [0, 1, 2, 3].map((i) => api.createAvatar({ pipeline: 'head_1.2', name: `burst ${i}`, photo: photo(i % 2 ? 'messi5.jpg' : 'astronaut.png') })),

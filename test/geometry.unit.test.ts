@@ -7,7 +7,7 @@ import { createFaceAnalyzer, type FaceAnalysis, type FaceAnalyzer } from '../src
 import { LEFT_EYE_OPENING, RIGHT_EYE_OPENING } from '../src/analysis/regions.js';
 import { HEAD_SUBTYPE_NAMES, HEAD_SUBTYPES, headSubtype, headTemplate, MEAN_FACE, type HeadTemplate } from '../src/assets/index.js';
 import {
-  boundPositions, computeNormals, fitHead, headLod, meshDefects, projectToPhoto, type FittedHead, type Mesh,
+  boundPositions, computeNormals, fitHead, headLod, LANDMARK_MIRROR, meshDefects, projectToPhoto, type FittedHead, type Mesh,
 } from '../src/geometry/index.js';
 
 // Compiled to dist/test/: the project root is two levels up.
@@ -40,6 +40,7 @@ let analyzer: FaceAnalyzer;
 let astronaut: FaceAnalysis;
 let astronautTurned: FaceAnalysis;
 let camera: FaceAnalysis;
+let messi: FaceAnalysis;
 let bust: HeadTemplate;
 let fittedAstronaut: FittedHead;
 
@@ -49,6 +50,7 @@ before(async () => {
   const turned = await sharp(await photo('astronaut.png')).rotate(20, { background: '#808080' }).png().toBuffer();
   astronautTurned = await analyzer.analyze(turned);
   camera = await analyzer.analyze(await photo('camera.png'));
+  messi = await analyzer.analyze(await photo('messi5.jpg'));
   bust = headTemplate('head_2.0 bust/mobile');
   fittedAstronaut = fitHead(bust, astronaut);
 });
@@ -241,6 +243,43 @@ describe('fitting a head to a photo', () => {
     // Texturing still projects the head as photographed.
     assert.deepEqual(strong.projection.x, plain.projection.x);
     assert.deepEqual(strong.projection.y, plain.projection.y);
+  });
+
+  test('a face turned past 45° (camera.png, 53°) is fitted from its visible half: symmetric, no broader than frontal faces', () => {
+    assert.ok(Math.abs(camera.face.pose.yaw) > (45 * Math.PI) / 180, `yaw ${camera.face.pose.yaw}`);
+    const fitted = fitHead(bust, camera);
+    const l = boundPositions(fitted.mesh.positions, fitted.mesh.indices, bust.landmarks);
+    let asymmetry = 0;
+    for (let i = 0; i < 468; i++) {
+      const m = LANDMARK_MIRROR[i];
+      asymmetry += distance(point(l, i), [-l[m * 3], l[m * 3 + 1], l[m * 3 + 2]]) / 468;
+    }
+    assert.ok(asymmetry < 0.001, `left and right differ by ${(asymmetry * 1000).toFixed(1)} mm`);
+    // Frontal faces of the fixtures and benchmarks: 126–151 mm from cheek to cheek; this one was 176.
+    const width = l[454 * 3] - l[234 * 3];
+    assert.ok(width < 0.155, `cheeks ${(width * 1000).toFixed(0)} mm apart`);
+    assert.ok(fitted.headScale[0] < 1.1, `head ${fitted.headScale[0]} times as wide as the template`);
+  });
+
+  test("the fitted face's relief agrees with the measured 3D landmarks: neither flatter nor deeper", () => {
+    // Landmarks down the middle of the face and around the eyes, which every photo here shows.
+    const central = [1, 4, 5, 195, 197, 6, 168, 8, 9, 151, 10, 33, 133, 362, 263, 0, 13, 14, 17, 152, 61, 291, 50, 280, 98, 327, 70, 300];
+    for (const [name, analysis] of [['astronaut', astronaut], ['camera', camera], ['messi5', messi]] as const) {
+      const fitted = fitHead(bust, analysis);
+      const l = boundPositions(fitted.mesh.positions, fitted.mesh.indices, bust.landmarks);
+      const measured = (i: number): number => fitted.landmarks[i * 3 + 2];
+      const fit = (i: number): number => l[i * 3 + 2];
+      // Nose tip in front of the outer eye corners.
+      const relief = (z: (i: number) => number): number => z(1) - (z(33) + z(263)) / 2;
+      assert.ok(Math.abs(relief(fit) - relief(measured)) < 0.003, `${name}: nose ${(relief(fit) * 1000).toFixed(1)} mm in front of the eyes, measured ${(relief(measured) * 1000).toFixed(1)} mm`);
+      // Depth scale: least squares of the fitted depths against the measured ones.
+      const mean = (z: (i: number) => number): number => central.reduce((s, i) => s + z(i), 0) / central.length;
+      const mf = mean(fit), mm = mean(measured);
+      let cov = 0, variance = 0;
+      for (const i of central) { cov += (fit(i) - mf) * (measured(i) - mm); variance += (measured(i) - mm) ** 2; }
+      const scale = cov / variance;
+      assert.ok(scale > 0.93 && scale < 1.07, `${name}: the fitted relief is ${scale.toFixed(2)} times the measured`);
+    }
   });
 
   test('a fitted LOD keeps the budget and takes its positions from the fitted head', async () => {

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PIPELINE_NAMES, PIPELINES } from '../src/pipelines/catalogue/index.js';
 import { pipelineOf, REGISTRY } from '../src/pipelines/registry.js';
+import { checkYaw } from '../src/pipelines/turnedFace.js';
+import { PipelineFailure } from '../src/pipelines/failure.js';
 import { readHaircutIndex, readTextureIndex, readBlendshapeIndex } from '../src/pipelines/files.js';
 import { exportFiles, exportParameters } from '../src/store/exports.js';
 import { readBlendshapeTarget, writeBlendshapeTarget } from '../src/jobs/blendshapeTarget.js';
@@ -69,5 +71,27 @@ describe('stored JSON is read back through typed readers', () => {
   test('an export without files yet has none; a blendshapes job\'s target reads back as written', () => {
     assert.deepEqual(exportFiles({ files: null }), []);
     assert.deepEqual(readBlendshapeTarget(writeBlendshapeTarget({ fmt: 'glb', lod: 2 })), { fmt: 'glb', lod: 2 });
+  });
+});
+
+describe('turned faces', () => {
+  const degrees = (d: number): number => (d * Math.PI) / 180;
+
+  test('head_1.2 ends Failed past 50° of yaw, naming the yaw and suggesting head_2.0 or a frontal photo', () => {
+    assert.doesNotThrow(() => checkYaw(pipelineOf('head_1.2'), degrees(45)));
+    assert.doesNotThrow(() => checkYaw(pipelineOf('head_1.2'), degrees(-50)));
+    for (const yaw of [53, -53]) {
+      assert.throws(() => checkYaw(pipelineOf('head_1.2'), degrees(yaw)), (err: Error) => {
+        assert.ok(err instanceof PipelineFailure);
+        assert.match(err.message, /turned 53°/);
+        assert.match(err.message, /head_2\.0/);
+        assert.match(err.message, /frontal photo/);
+        return true;
+      });
+    }
+  });
+
+  test('head_2.0, which tolerates rotated persons, takes a profile', () => {
+    assert.doesNotThrow(() => checkYaw(pipelineOf('head_2.0'), degrees(90)));
   });
 });

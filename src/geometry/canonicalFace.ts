@@ -39,13 +39,26 @@ export interface CanonicalFaceOptions {
    * fit is distrusted and the pose rotation kept.
    */
   maxRotationCorrection?: number;
+  /**
+   * Yaws, radians, over which the scale moves from the interpupillary distance to the face's height
+   * (see {@link turnedFaceScale}): below the first it is the interpupillary distance alone, past the
+   * second the height alone.
+   */
+  turnedScaleYaw?: readonly [number, number];
 }
 
 export const CANONICAL_FACE_DEFAULTS: Required<CanonicalFaceOptions> = {
   interpupillaryDistance: 0.063,
   reference: MEAN_FACE,
   maxRotationCorrection: (25 * Math.PI) / 180,
+  turnedScaleYaw: [(20 * Math.PI) / 180, (40 * Math.PI) / 180],
 };
+
+/**
+ * Midline spans (nasal bridge to below the nose, nasal bridge to chin) that turning the head does not
+ * foreshorten: they run up and down the face, square to the axis of yaw.
+ */
+const HEIGHT_SPANS: readonly [number, number][] = [[168, 2], [168, 152]];
 
 /** A face's landmarks in the canonical head frame, and the camera back to the photo. */
 export interface CanonicalFace {
@@ -82,7 +95,7 @@ export function canonicalFace(face: MainFace, options: CanonicalFaceOptions = {}
     view[RIGHT_IRIS_CENTRE * 3 + 1] - view[LEFT_IRIS_CENTRE * 3 + 1],
     view[RIGHT_IRIS_CENTRE * 3 + 2] - view[LEFT_IRIS_CENTRE * 3 + 2],
   );
-  const s = ipd / o.interpupillaryDistance;
+  const s = (ipd / o.interpupillaryDistance) * turnedFaceScale(view, face.pose.yaw, o);
   let rotation = poseRotation(face.pose);
   let t: [number, number, number];
   if (o.reference.length === LANDMARK_COUNT * 3) {
@@ -113,6 +126,34 @@ export function canonicalFace(face: MainFace, options: CanonicalFaceOptions = {}
     points[i * 3 + 2] = p[2] / s;
   }
   return { points, camera: photoCamera(s, rotation, t) };
+}
+
+/**
+ * The correction of the interpupillary scale for a turned face. The iris-to-iris span of a turned
+ * face lies largely in depth, which the face mesh flattens on the far side: at 35–55° of yaw the
+ * face came out 20–40 % too large (and headScale then clamps it). The face's height does not
+ * foreshorten, so a turned face is sized by it instead, relative to the reference's: such a face
+ * keeps the reference's height and its own proportions. Frontal faces keep their own height and
+ * the 63 mm eyes.
+ */
+function turnedFaceScale(view: Float64Array, yaw: number, o: Required<CanonicalFaceOptions>): number {
+  const [start, end] = o.turnedScaleYaw;
+  const w = smoothstep(start, end, Math.abs(yaw));
+  if (w === 0 || o.reference.length !== LANDMARK_COUNT * 3) return 1;
+  const ipd = span(view, RIGHT_IRIS_CENTRE, LEFT_IRIS_CENTRE);
+  const referenceIpd = span(o.reference, RIGHT_IRIS_CENTRE, LEFT_IRIS_CENTRE);
+  let ratio = 0;
+  for (const [a, b] of HEIGHT_SPANS) ratio += (span(view, a, b) / ipd) / (span(o.reference, a, b) / referenceIpd) / HEIGHT_SPANS.length;
+  return ratio ** w;
+}
+
+function span(points: ArrayLike<number>, a: number, b: number): number {
+  return Math.hypot(points[a * 3] - points[b * 3], points[a * 3 + 1] - points[b * 3 + 1], points[a * 3 + 2] - points[b * 3 + 2]);
+}
+
+function smoothstep(e0: number, e1: number, x: number): number {
+  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
+  return t * t * (3 - 2 * t);
 }
 
 function centroid(points: ArrayLike<number>, ids: readonly number[]): [number, number, number] {

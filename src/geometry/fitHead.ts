@@ -6,6 +6,7 @@ import { canonicalFace, LANDMARK_COUNT } from './canonicalFace.js';
 import { computeNormals } from './computeNormals.js';
 import { headScale } from './headScale.js';
 import { landmarkDisplacements } from './landmarkDisplacements.js';
+import { visibleHalf } from './visibleHalf.js';
 import type { Mesh } from '../core/mesh.js';
 import { boundPositions } from './surfaceBinding.js';
 import type { PhotoCamera } from '../core/camera.js';
@@ -29,6 +30,12 @@ export interface FitHeadOptions {
   maxHeadScale?: number;
   /** Weight of the mirror image of each landmark (see landmarkDisplacements.ts). */
   symmetry?: number;
+  /**
+   * Yaws, radians, over which the far side of a turned face gives way to the mirror image of the near
+   * side (see {@link visibleHalf}): the face as measured below the first, its visible half and the
+   * mirror image of it past the second.
+   */
+  halfFaceYaw?: readonly [number, number];
   /** Rounds of smoothing of the landmark displacements; −1: from the face's size in the photo. */
   smoothing?: number;
   /**
@@ -48,6 +55,7 @@ export const FIT_HEAD_DEFAULTS: Required<FitHeadOptions> = {
   interpupillaryDistance: 0.063,
   maxHeadScale: 0.12,
   symmetry: 0.5,
+  halfFaceYaw: [(25 * Math.PI) / 180, (45 * Math.PI) / 180],
   smoothing: -1,
   sharedNeck: true,
 };
@@ -60,7 +68,10 @@ export interface FittedHead {
   template: HeadTemplate;
   /** Same topology, UVs and regions as the template's mesh; fitted positions and their normals. */
   mesh: Mesh;
-  /** The detected landmarks in the canonical frame (478 × xyz, metres): the targets of the fit. */
+  /**
+   * The detected landmarks in the canonical frame (478 × xyz, metres), the far side of a strongly
+   * turned face replaced by the near side's mirror image (see visibleHalf): the targets of the fit.
+   */
   landmarks: Float32Array;
   /** Canonical frame → photo pixels. */
   camera: PhotoCamera;
@@ -74,7 +85,9 @@ export interface FittedHead {
  * Fits a head template to the face of a photo.
  *
  * 1. The detected landmarks are brought to the canonical frame (see {@link canonicalFace}): upright
- *    and frontal whatever the head's pose, 63 mm between the iris centres.
+ *    and frontal whatever the head's pose, 63 mm between the iris centres (a strongly turned face
+ *    is sized by its height instead). Past 25–45° of yaw the far side gives way to the mirror
+ *    image of the near side (see {@link visibleHalf}).
  * 2. The head's overall size follows the face (see {@link headScale}).
  * 3. The landmarks' differences from the (scaled) mean face are made robust: weighted by how
  *    squarely the camera saw them, blended with their mirror images, smoothed more for small faces
@@ -91,7 +104,9 @@ export interface FittedHead {
  */
 export function fitHead(template: HeadTemplate, analysis: Pick<FaceAnalysis, 'face'>, options: FitHeadOptions = {}): FittedHead {
   const o = { ...FIT_HEAD_DEFAULTS, ...options };
-  const { points: target, camera } = canonicalFace(analysis.face, { interpupillaryDistance: o.interpupillaryDistance });
+  const canonical = canonicalFace(analysis.face, { interpupillaryDistance: o.interpupillaryDistance });
+  const { camera } = canonical;
+  const { points: target, halfFace } = visibleHalf(canonical.points, camera.towardsCamera, { yaws: o.halfFaceYaw });
   const { scale: g, offset: t } = headScale(target, MEAN_FACE, o.maxHeadScale);
   const scaledMean = new Float64Array(LANDMARK_COUNT * 3);
   for (let k = 0; k < scaledMean.length; k++) scaledMean[k] = g[k % 3] * MEAN_FACE[k] + t[k % 3];
@@ -108,7 +123,9 @@ export function fitHead(template: HeadTemplate, analysis: Pick<FaceAnalysis, 'fa
   // millimetres a pixel covers.
   const mmPerPixel = 1000 / camera.scale;
   const smoothing = o.smoothing >= 0 ? o.smoothing : Math.min(8, Math.round(mmPerPixel));
-  const displacements = landmarkDisplacements(target, scaledMean, reliability, { symmetry: o.symmetry, smoothing });
+  // A face fitted from its visible half is symmetric, whatever o.symmetry says.
+  const symmetry = o.symmetry + (1 - o.symmetry) * halfFace;
+  const displacements = landmarkDisplacements(target, scaledMean, reliability, { symmetry, smoothing });
 
   // The spline through the displacements at the landmark anchors (the fixed anchors keep 0).
   const d = template.deformation;
@@ -122,7 +139,7 @@ export function fitHead(template: HeadTemplate, analysis: Pick<FaceAnalysis, 'fa
   // Caricature exaggerates the face's shape, not its fine lines: a smoother copy of the
   // displacements, so that eyelids, lips and an expression do not fold over when multiplied.
   const exaggeration = o.caricature > 0
-    ? deform(landmarkDisplacements(target, scaledMean, reliability, { symmetry: o.symmetry, smoothing: smoothing + CARICATURE_SMOOTHING }))
+    ? deform(landmarkDisplacements(target, scaledMean, reliability, { symmetry, smoothing: smoothing + CARICATURE_SMOOTHING }))
     : null;
 
   const source = template.mesh.positions;

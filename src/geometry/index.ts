@@ -19,6 +19,7 @@ export { meshDefects, type MeshDefects } from './meshDefects.js';
 export { MEAN_FACE, LANDMARK_MIRROR } from './meanFace.js';
 export { headScale, type HeadScale } from './headScale.js';
 export { landmarkDisplacements, LANDMARK_DISPLACEMENTS_DEFAULTS, type LandmarkDisplacementsOptions } from './landmarkDisplacements.js';
+export { visibleHalf, VISIBLE_HALF_DEFAULTS, type VisibleHalf, type VisibleHalfOptions } from './visibleHalf.js';
 export { uvSphere, UV_SPHERE_DEFAULTS, type UvSphereOptions } from '../core/uvSphere.js';
 export { cartoonish, CARTOONISH_DEFAULTS, CARTOON_STYLES, type CartoonStyle, type CartoonishOptions } from './cartoonish.js';
 export { curvedBottom, CURVED_BOTTOM_DEFAULTS, type CurvedBottomOptions } from './curvedBottom.js';

@@ -1,6 +1,7 @@
 import type { EffectiveParameters } from './catalogue/index.js';
 import type { AvatarModel, ComputeContext, ComputeInput } from './avatarModel.js';
 import type { Pipeline } from './pipeline.js';
+import { checkYaw } from './turnedFace.js';
 
 /**
  * The head pipelines' computation, loaded on first use: the face analysis, then the head.
@@ -14,6 +15,7 @@ export async function computeHead(
   const { analysis, model } = await analysePhoto(input.photo, ctx);
   // A subtype without a head model makes no mesh: the analysis is its whole avatar.
   if (pipeline.headModel(input.subtype) === undefined) return model;
+  checkYaw(pipeline, analysis.face.pose.yaw);
   const head = await headAvatar(pipeline, { ...input, analysis }, ctx.progress, restyle);
   return { ...model, head };
 }
@@ -36,6 +38,7 @@ export const ANALYSIS_ONLY = {
   makes: ['analysis', 'masks'],
   textureSize: { width: 4096, height: 2048 },
   haircutPrediction: null,
+  maxYaw: null,
   undetectedLandmarks: [],
   compute: computeAnalysis,
 } as const satisfies Partial<Pipeline>;

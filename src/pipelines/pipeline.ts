@@ -56,6 +56,12 @@ export interface Pipeline<P extends PipelineName = PipelineName> extends Pipelin
   readonly textureSize: { readonly width: number; readonly height: number };
   /** predict_haircut: the library sets it chooses from, and whether it reports the weights (haircut_full_info). */
   readonly haircutPrediction: { readonly sets: readonly Exclude<HaircutSet, 'persona'>[]; readonly fullInfo: boolean } | null;
+  /**
+   * The most a face may be turned from the camera (yaw, degrees) for this pipeline's head to be
+   * plausible; a photo turned further ends Failed with a reason that names the yaw (see turnedFace.ts).
+   * null: any yaw, the far side of the face then coming from the near side's mirror image.
+   */
+  readonly maxYaw: number | null;
   /** Indices of facial_landmarks_68 it does not detect (answered null). */
   readonly undetectedLandmarks: readonly number[];
   /** Export parameters: which schema checks them, the `template` values, whether outfits carry their own maps. */

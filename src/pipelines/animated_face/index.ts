@@ -33,6 +33,7 @@ export const ANIMATED_FACE: Pipeline<'animated_face'> = {
   makes: ['analysis', 'masks', 'mesh', 'textures', 'preview', 'haircuts', 'blendshapes', 'modifications'],
   textureSize: { width: 4096, height: 2048 },
   haircutPrediction: { sets: ['base', 'facegen'], fullInfo: false },
+  maxYaw: null,
   undetectedLandmarks: [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16],
   exportFamily: 'standard',
   exportTemplates: null,

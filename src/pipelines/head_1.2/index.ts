@@ -14,6 +14,9 @@ export const HEAD_1_2: Pipeline<'head_1.2'> = {
   makes: ['analysis', 'masks', 'mesh', 'textures', 'preview', 'haircuts', 'blendshapes', 'modifications'],
   textureSize: { width: 4096, height: 2048 },
   haircutPrediction: { sets: ['base', 'facegen'], fullInfo: false },
+  // Past about 50° the face mesh misplaces even the visible half of the face (camera.png measures
+  // 53°, really nearer 70°), and head_1.2, unlike head_2.0, is not meant for rotated persons.
+  maxYaw: 50,
   undetectedLandmarks: [],
   exportFamily: 'standard',
   exportTemplates: [''],

@@ -20,6 +20,8 @@ export const HEAD_2_0: Pipeline<'head_2.0'> = {
   makes: ['analysis', 'masks', 'mesh', 'textures', 'preview', 'haircuts', 'blendshapes', 'modifications'],
   textureSize: { width: 4096, height: 2048 },
   haircutPrediction: { sets: ['base', 'plus'], fullInfo: true },
+  // "Tolerates rotated persons": a profile gives the visible half and its mirror image.
+  maxYaw: null,
   undetectedLandmarks: [],
   exportFamily: 'standard',
   exportTemplates: [''],
