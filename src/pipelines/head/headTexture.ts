@@ -1,7 +1,7 @@
 import type { FaceAnalysis, Mask, Rgb } from '../../analysis/index.js';
 import {
   bakeTexture, eyeColours, faceLayout, faceOutline, parametricEyes, parametricEyesV2, recolorLips,
-  recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type Image, type RgbImage, paintMouthBag,
+  recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type FacialHair, type Image, type RgbImage, paintMouthBag,
 } from '../../texture/index.js';
 import { REPACKED_TEXTURE_SIZE, type HeadTemplate } from '../../assets/index.js';
 import { hairTexture } from '../../assets/haircuts/index.js';
@@ -19,6 +19,26 @@ export interface HeadTexture {
   haircut?: { texture: RgbImage; mask: Mask };
   /** The skin tone the unseen head was filled with. */
   tone: Rgb;
+}
+
+/** MediaPipe face-mesh landmarks of each brow (upper and lower edge), the person's right brow first. */
+const BROWS = [[70, 63, 105, 66, 107, 46, 53, 52, 65, 55], [300, 293, 334, 296, 336, 276, 283, 282, 295, 285]] as const;
+/** MediaPipe face-mesh landmark at the bottom of the nose, above the upper lip. */
+const NOSE_BOTTOM = 2;
+
+/** Where the face may have hair of its own, in the layout's UV: below the nose and on the brows (each box grown by half its height). */
+function facialHair(layout: FaceLayout, color: Rgb): FacialHair {
+  const { landmarks: t, width, height } = layout;
+  const brows = BROWS.map((indices) => {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const i of indices) {
+      x0 = Math.min(x0, t[i * 2]); x1 = Math.max(x1, t[i * 2]);
+      y0 = Math.min(y0, t[i * 2 + 1]); y1 = Math.max(y1, t[i * 2 + 1]);
+    }
+    const grow = (y1 - y0) / 2;
+    return [(x0 - grow) / width, (y0 - grow) / height, (x1 + grow) / width, (y1 + grow) / height] as const;
+  });
+  return { color, below: t[NOSE_BOTTOM * 2 + 1] / height, brows };
 }
 
 /** Both eyes' triangles. */
@@ -55,12 +75,16 @@ export function headTexture(
   const { head, hair } = geometry;
   const { width, height } = textureSize(parameters, geometry.repacked, defaultSize);
   const projection = head.projection;
+  const layout = faceLayout(
+    { uvs: head.mesh.uvs!, indices: head.mesh.indices, binding: head.template.landmarks, photo: { landmarks: analysis.face.landmarks, projection } },
+    { width, height },
+  );
   const baked = bakeTexture(
     {
       mesh: head.mesh, projection, photo, skin: analysis.colors.skin, faceOutline: faceOutline(analysis.face),
       // What the photo saw badly on one side of the face is taken from the other.
       mirror: head.template.mirror,
-      hair: analysis.colors.hair,
+      facialHair: facialHair(layout, analysis.colors.hair),
       // Their colour is their own: kept out of the skin fill, and never taken for an occluder.
       regions: { eyes: { faces: eyeFaces(head.template.regions) }, lips: head.template.regions.lips },
       // The hair region (fringe included) stays off the skin whether it goes into the head or a haircut.
@@ -91,10 +115,6 @@ export function headTexture(
       haircut = { texture: m.hair_color ? recolorRegion(painted.texture, painted.mask, m.hair_color as Rgb) : painted.texture, mask: painted.mask };
     }
   }
-  const layout = faceLayout(
-    { uvs: head.mesh.uvs!, indices: head.mesh.indices, binding: head.template.landmarks, photo: { landmarks: analysis.face.landmarks, projection } },
-    { width, height },
-  );
   const measured = eyeColours(analysis.colors);
   const iris = (m.eye_iris_color as Rgb | undefined) ?? measured.iris;
   const sclera = (m.eye_sclera_color as Rgb | undefined) ?? measured.sclera;

@@ -13,7 +13,7 @@ import { checkProjection, type Projection } from '../../core/projection.js';
 import { regionTriangles, type FaceRegion } from '../layout/regionMask.js';
 import { skinFill } from './skinFill.js';
 import { mirroredProjection } from './mirroredProjection.js';
-import { symmetricCompletion } from './symmetricCompletion.js';
+import { symmetricCompletion, type FacialHair } from './symmetricCompletion.js';
 import { islandBorders } from './uvEdges.js';
 
 /** What a texture is baked from. */
@@ -31,10 +31,10 @@ export interface BakeInput {
    */
   skin: Rgb;
   /**
-   * The person's hair colour (FaceAnalysis `colors.hair`): with `mirror`, what has it is never taken
-   * for an occluder, since a beard or a moustache is the face's own.
+   * With `mirror`: where the face may have hair of its own and its colour. A beard, a moustache or a
+   * brow is never taken for an occluder; a strand of head hair across the face is.
    */
-  hair?: Rgb;
+  facialHair?: FacialHair;
   /** Segmentation masks over the whole photo, any resolution (FaceAnalysis `segmentation`). */
   masks?: {
     /** Outside it (background) nothing is taken from the photo. */
@@ -215,7 +215,7 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
     // The mirror image at half resolution: a photo's face has several times fewer pixels than the
     // texture's face has texels, so nothing is lost, and the second rasterisation costs a quarter.
     const mirrored = texelsOf(mirroredProjection(projection, input.mirror), Math.ceil(width / 2), Math.ceil(height / 2));
-    symmetricCompletion(texels, mirrored, width, height, tone, input.hair);
+    symmetricCompletion(texels, mirrored, width, height, tone, input.facialHair);
   }
   if (o.evenLighting > 0) {
     evenLightingIn(texels.color, texels.source, width, height, texels.seen, { strength: o.evenLighting });

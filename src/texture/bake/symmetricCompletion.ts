@@ -14,7 +14,7 @@ export interface SymmetricCompletionOptions {
   chromaTolerance: number;
 }
 
-export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { factor: 64, lumaTolerance: 45, chromaTolerance: 14 };
+export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { factor: 64, lumaTolerance: 90, chromaTolerance: 14 };
 
 /**
  * Completes the photo's texels with their mirror images, in place in `direct`: a face seen turned
@@ -31,8 +31,8 @@ export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { facto
  *    meet without a seam. Where only a grazing view of this side exists, its darkness is the view's,
  *    and the other side's colour is taken as it is.
  * 2. **Occluders.** Where both are seen and disagree beyond the tolerances, the one that looks less
- *    like this face's skin (a hand, a finger, a microphone) is taken as hidden, unless it has the
- *    colour of the person's `hair` (a beard is the face's own). On the eyes and lips, whose light and
+ *    like this face's skin (a hand, a finger, a strand of hair, a microphone) is taken as hidden,
+ *    unless it is the face's own hair (`hair`: a beard, a moustache, a brow). On the eyes and lips, whose light and
  *    dark differ from their mirror image anyway (a gaze, a wink, a lopsided smile), only a chroma
  *    difference three times the tolerance counts, and the side further from the skin's chroma
  *    (`skin`, the tone the photo texels were judged against) is the occluded one.
@@ -43,7 +43,7 @@ export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { facto
  *    becomes wd + (1 − wd) wm; what neither side saw is left to the skin fill.
  */
 export function symmetricCompletion(
-  direct: PhotoTexels, mirrored: PhotoTexels, width: number, height: number, skin: Rgb, hair?: Rgb,
+  direct: PhotoTexels, mirrored: PhotoTexels, width: number, height: number, skin: Rgb, hair?: FacialHair,
   options: SymmetricCompletionOptions = SYMMETRIC_COMPLETION_DEFAULTS,
 ): PhotoTexels {
   const half = { width: Math.ceil(width / 2), height: Math.ceil(height / 2) };
@@ -57,7 +57,7 @@ export function symmetricCompletion(
   const gain = shadingGain(direct, mirrored, width, height, options.factor, invC2);
   const skinY = 0.299 * skin.red + 0.587 * skin.green + 0.114 * skin.blue;
   const skinChroma = { cb: 0.564 * (skin.blue - skinY), cr: 0.713 * (skin.red - skinY), invChroma: 1 / (2 * options.chromaTolerance) };
-  const occluded = occluders(direct, mirrored, gain, width, height, invY2, invC2, hair ? hairLike(hair, options) : () => false, skinChroma);
+  const occluded = occluders(direct, mirrored, gain, width, height, invY2, invC2, hair ? facialHair(hair, width, height, options) : () => false, skinChroma);
   const m = new Float64Array(3);
   // The share of each side follows a photo weight whose hard edges (behind the nose, at a mask) are
   // ramped over a few millimetres, so that the two photos' colours meet without a step.
@@ -200,7 +200,7 @@ const OCCLUDER_CELL = 8;
  */
 function occluders(
   direct: PhotoTexels, mirrored: PhotoTexels, gain: GainField, width: number, height: number, invY2: number, invC2: number,
-  isHair: (r: number, g: number, b: number) => boolean, skin: { cb: number; cr: number; invChroma: number },
+  isHair: (r: number, g: number, b: number, x: number, y: number) => boolean, skin: { cb: number; cr: number; invChroma: number },
 ): OccluderField {
   const factor = OCCLUDER_CELL;
   const fw = Math.ceil(width / factor), fh = Math.ceil(height / factor);
@@ -235,8 +235,8 @@ function occluders(
       const disagree = u * u * (3 - 2 * u);
       const cell = row + Math.floor((2 * x) / factor);
       if (lean > 0) {
-        if (!isHair(dc[p], dc[p + 1], dc[p + 2])) od[cell] = Math.max(od[cell], disagree * Math.min(1, lean));
-      } else if (!isHair(m[0], m[1], m[2])) om[cell] = Math.max(om[cell], disagree * Math.min(1, -lean));
+        if (!isHair(dc[p], dc[p + 1], dc[p + 2], 2 * x, 2 * y)) od[cell] = Math.max(od[cell], disagree * Math.min(1, lean));
+      } else if (!isHair(m[0], m[1], m[2], 2 * x, 2 * y)) om[cell] = Math.max(om[cell], disagree * Math.min(1, -lean));
     }
   }
   return { width: fw, height: fh, factor, direct: soften(grow(grow(od, fw, fh), fw, fh), fw, fh), mirrored: soften(grow(grow(om, fw, fh), fw, fh), fw, fh) };
@@ -251,18 +251,33 @@ function squareness(facing: number): number {
   return t * t * (3 - 2 * t);
 }
 
+/** Where the face has hair of its own, and its colour (see {@link symmetricCompletion}). */
+export interface FacialHair {
+  /** The person's hair colour (FaceAnalysis `colors.hair`). */
+  color: Rgb;
+  /** Texture v below which the face may have a beard or a moustache: the bottom of the nose. */
+  below: number;
+  /** The brows, as UV boxes [u0, v0, u1, v1]. */
+  brows: ReadonlyArray<readonly [number, number, number, number]>;
+}
+
 /**
- * Whether a colour could be the person's hair: a beard, a moustache or stubble is as asymmetric as a
- * hand may be, and less like skin, but it is the face's own. Strands of head hair over the face are
- * the hair mask's to take out, before the bake. Within twice the tolerances of the hair colour.
+ * Whether a texel could be the face's own hair: a beard, a moustache, stubble or a brow is as
+ * asymmetric as a hand may be, and less like skin, but it is the face's own. Its colour within twice
+ * the tolerances of the hair colour, below the nose or on a brow. A hair-coloured strand across the
+ * forehead, an eye or a cheek is head hair in front of the face, and comes out.
  */
-function hairLike(hair: Rgb, options: SymmetricCompletionOptions): (r: number, g: number, b: number) => boolean {
-  const hY = 0.299 * hair.red + 0.587 * hair.green + 0.114 * hair.blue;
-  const hCb = 0.564 * (hair.blue - hY), hCr = 0.713 * (hair.red - hY);
+function facialHair(hair: FacialHair, width: number, height: number, options: SymmetricCompletionOptions): (r: number, g: number, b: number, x: number, y: number) => boolean {
+  const { color } = hair;
+  const hY = 0.299 * color.red + 0.587 * color.green + 0.114 * color.blue;
+  const hCb = 0.564 * (color.blue - hY), hCr = 0.713 * (color.red - hY);
   const invY2 = 1 / (4 * options.lumaTolerance * options.lumaTolerance), invC2 = 1 / (4 * options.chromaTolerance * options.chromaTolerance);
-  return (r, g, b) => {
-    const y = 0.299 * r + 0.587 * g + 0.114 * b;
-    const dY = y - hY, dCb = 0.564 * (b - y) - hCb, dCr = 0.713 * (r - y) - hCr;
+  const below = hair.below * height;
+  const brows = hair.brows.map(([u0, v0, u1, v1]) => [u0 * width, v0 * height, u1 * width, v1 * height]);
+  return (r, g, b, x, y) => {
+    if (y < below && !brows.some(([x0, y0, x1, y1]) => x >= x0 && x <= x1 && y >= y0 && y <= y1)) return false;
+    const l = 0.299 * r + 0.587 * g + 0.114 * b;
+    const dY = l - hY, dCb = 0.564 * (b - l) - hCb, dCr = 0.713 * (r - l) - hCr;
     return dY * dY * invY2 + (dCb * dCb + dCr * dCr) * invC2 <= 1;
   };
 }
