@@ -2,6 +2,7 @@ import { chamferDistance } from '../filters/distance.js';
 import { feather } from '../filters/feather.js';
 import { pushPull } from '../filters/pushPull.js';
 import type { Rgb } from '../../analysis/types.js';
+import type { TexelBox } from '../../core/image.js';
 import type { PhotoTexels } from './photoTexels.js';
 
 /** Options of {@link symmetricCompletion}. */
@@ -58,13 +59,13 @@ export function symmetricCompletion(
   const skinY = 0.299 * skin.red + 0.587 * skin.green + 0.114 * skin.blue;
   const skinChroma = { cb: 0.564 * (skin.blue - skinY), cr: 0.713 * (skin.red - skinY), invChroma: 1 / (2 * options.chromaTolerance) };
   const occluded = occluders(direct, mirrored, gain, width, height, invY2, invC2, hair ? facialHair(hair, width, height, options) : () => false, skinChroma);
-  const m = new Float64Array(3);
   // The share of each side follows a photo weight whose hard edges (behind the nose, at a mask) are
   // ramped over a few millimetres, so that the two photos' colours meet without a step.
   const ramp = Math.round(SEAM_RAMP * width);
   const soft = feather(direct.weight, direct.coverage, width, height, direct.seen, ramp);
   const softMirrored = feather(mirrored.weight, mirrored.coverage, half.width, half.height, mirrored.seen, Math.round(ramp / 2));
-  for (let y = box.y0; y <= box.y1; y++) blendRow(direct, mirrored, soft, softMirrored, gain, occluded, y, box.x0, box.x1, width, m);
+  const side = mirrorSide(mirrored, softMirrored, gain, occluded, box, width, height);
+  for (let y = box.y0; y <= box.y1; y++) blendRow(direct, mirrored, soft, side, y, box.x0, box.x1, width);
   direct.seen = box;
   return direct;
 }
@@ -328,15 +329,48 @@ function sampleCells(cells: Float32Array, field: OccluderField, x: number, y: nu
 }
 
 /**
+ * What the blend reads of the other side, once per mirror texel (half resolution) instead of once
+ * per texel: its colour with the shading matched, its weight (feathered, less occlusion) and how
+ * surely this side is occluded there. The occluder field and the gain are far coarser than a
+ * mirror texel, so nothing is lost.
+ */
+interface MirrorSide {
+  color: Uint8Array;
+  weight: Uint8Array;
+  hidden: Uint8Array;
+}
+
+function mirrorSide(
+  mirrored: PhotoTexels, softMirrored: Uint8Array, gain: GainField, occluded: OccluderField, box: TexelBox, width: number, height: number,
+): MirrorSide {
+  const hw = Math.ceil(width / 2), hh = Math.ceil(height / 2);
+  const out: MirrorSide = { color: new Uint8Array(hw * hh * 3), weight: new Uint8Array(hw * hh), hidden: new Uint8Array(hw * hh) };
+  const m = new Float64Array(3);
+  for (let y = box.y0 >> 1; y <= Math.min(hh - 1, box.y1 >> 1); y++) {
+    for (let x = box.x0 >> 1; x <= Math.min(hw - 1, box.x1 >> 1); x++) {
+      const j = y * hw + x;
+      // The mirror texel's centre, in texels.
+      const cx = 2 * x + 0.5, cy = 2 * y + 0.5;
+      out.hidden[j] = sampleCells(occluded.direct, occluded, cx, cy) * 255 + 0.5;
+      if (mirrored.weight[j] === 0) continue;
+      matchedMirror(gain, mirrored.color, j, cx, cy, m);
+      out.color[j * 3] = m[0] + 0.5;
+      out.color[j * 3 + 1] = m[1] + 0.5;
+      out.color[j * 3 + 2] = m[2] + 0.5;
+      out.weight[j] = softMirrored[j] * (1 - sampleCells(occluded.mirrored, occluded, cx, cy)) + 0.5;
+    }
+  }
+  return out;
+}
+
+/**
  * One row of the texture: each texel and the mirror texel (half resolution) it falls in. Nearest,
  * not bilinear: at half the texture's resolution the mirror image is still finer than the photo.
  */
-function blendRow(
-  direct: PhotoTexels, mirrored: PhotoTexels, soft: Uint8Array, softMirrored: Uint8Array, gain: GainField, occluded: OccluderField,
-  y: number, x0: number, x1: number, width: number, m: Float64Array,
-): void {
-  const { color: dc, weight: dw, source: ds, likeness: dl, coverage: dv } = direct;
-  const { weight: mw, source: ms, likeness: ml, coverage: mv } = mirrored;
+function blendRow(direct: PhotoTexels, mirrored: PhotoTexels, soft: Uint8Array, side: MirrorSide, y: number, x0: number, x1: number, width: number): void {
+  const { color: dc, weight: dw, source: ds, likeness: dl, coverage: dv, facing: df } = direct;
+  const { weight: mw, source: ms, likeness: ml, coverage: mv, facing: mf } = mirrored;
+  const { color: mc, weight: sw, hidden } = side;
   const halfRow = (y >> 1) * Math.ceil(width / 2);
   for (let x = x0; x <= x1; x++) {
     const k = y * width + x, j = halfRow + (x >> 1);
@@ -344,21 +378,19 @@ function blendRow(
     if (wmq === 0) {
       // Nothing to take from the other side, but an occluder found here still comes out: the skin
       // fill takes its place.
-      const hidden = dw[k] > 0 ? sampleCells(occluded.direct, occluded, x, y) : 0;
-      if (hidden > 0) {
-        dw[k] = dw[k] * (1 - hidden) + 0.5;
-        ds[k] = ds[k] * (1 - hidden) + 0.5;
+      const h = hidden[j];
+      if (h > 0 && dw[k] > 0) {
+        dw[k] = (dw[k] * (255 - h)) / 255 + 0.5;
+        ds[k] = (ds[k] * (255 - h)) / 255 + 0.5;
       }
       continue;
     }
     if (mv[j] > dv[k]) dv[k] = mv[j];
-    matchedMirror(gain, mirrored.color, j, x, y, m);
-    const p = k * 3;
-    const wd = (soft[k] / 255) * (1 - sampleCells(occluded.direct, occluded, x, y));
-    const wm = (softMirrored[j] / 255) * (1 - sampleCells(occluded.mirrored, occluded, x, y));
+    const p = k * 3, q = j * 3;
+    const wd = (soft[k] * (255 - hidden[j])) / 65025, wm = sw[j] / 255;
     // How squarely each side was seen, past where the photo weight is already full: a cheek seen
     // at 60° is stretched twice over, and its mirror image seen head-on is the better picture.
-    const qd = wd * squareness(direct.facing[k]), qm = wm * squareness(mirrored.facing[j]);
+    const qd = wd * squareness(df[k]), qm = wm * squareness(mf[j]);
     const qd2 = qd * qd, qm2 = qm * qm * (1 - qd);
     let own = qd2 + qm2 > 0 ? qd2 / (qd2 + qm2) : 1;
     if (isFeature(direct, k)) {
@@ -369,9 +401,9 @@ function blendRow(
     }
     const other = 1 - own;
     const w = wd + (1 - wd) * wm;
-    dc[p] = own * dc[p] + other * m[0] + 0.5;
-    dc[p + 1] = own * dc[p + 1] + other * m[1] + 0.5;
-    dc[p + 2] = own * dc[p + 2] + other * m[2] + 0.5;
+    dc[p] = own * dc[p] + other * mc[q] + 0.5;
+    dc[p + 1] = own * dc[p + 1] + other * mc[q + 1] + 0.5;
+    dc[p + 2] = own * dc[p + 2] + other * mc[q + 2] + 0.5;
     // Skin share of each side (source / weight), mixed as the colours are.
     const sD = dw[k] > 0 ? ds[k] / dw[k] : 0, sM = ms[j] / wmq;
     dw[k] = w * 255 + 0.5;

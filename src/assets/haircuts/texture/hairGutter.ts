@@ -39,8 +39,23 @@ export function hairGutter(data: Uint8Array, mask: Uint8Array, mesh: Pick<Mesh, 
   }
 }
 
+/**
+ * The texels a layout uses depend on the template's UVs and the texture size only: kept per UV array
+ * (every avatar of a template shares its UVs), so the layout is rasterised once, not per avatar.
+ */
+const USED = new WeakMap<Float32Array, Map<string, Uint8Array>>();
+
 /** 1 on the texels whose centres some triangle of the mesh covers. */
 function usedTexels(mesh: Pick<Mesh, 'indices' | 'uvs'>, width: number, height: number): Uint8Array {
+  let sizes = USED.get(mesh.uvs!);
+  if (!sizes) USED.set(mesh.uvs!, (sizes = new Map()));
+  const key = `${width}x${height}x${mesh.indices.length}`;
+  let used = sizes.get(key);
+  if (!used) sizes.set(key, (used = rasterUsed(mesh, width, height)));
+  return used;
+}
+
+function rasterUsed(mesh: Pick<Mesh, 'indices' | 'uvs'>, width: number, height: number): Uint8Array {
   const used = new Uint8Array(width * height);
   const { indices, uvs } = mesh;
   for (let t = 0; t < indices.length; t += 3) {
