@@ -13,13 +13,15 @@ export interface Fall {
 
 /**
  * How one column of the hair curtain falls from under the cap (`fallFrom`, or `overlap` above the
- * rim) towards `target`: never inwards, out over whatever lies beneath at `clearance`, spreading by
- * `flare`, widened towards the photo's silhouette (`side`) by `sideWeight`; ended on the shoulders
+ * rim) towards `target`: never inwards, out over whatever lies beneath at `clearance` (the ears),
+ * and only below `spreadFrom` spreading by `flare` and widened towards the photo's silhouette
+ * (`side`) by `sideWeight`, so that the cranium above keeps its width; ended on the shoulders
  * where they would push it out more than `maxPush`. Sampled every `step` metres.
  */
 export function hang(c: RimColumn, target: number, profile: RadialProfile, volume: RadialProfile, side: HairSide, sideWeight: number, step: number, o: Required<HairCurtainOptions>): Fall {
   const top = Math.max(c.rimHeight + o.overlap, o.fallFrom);
-  // From just under the cap's outside: it falls over the cap's lower edge, which would otherwise stand out as a step.
+  // From just under the cap's outside, above the ears (which the hair's profile also holds): seen
+  // from any side, the cap runs into the curtain with nothing between them.
   const r0 = Math.max(profile.at(c.angle, top) + o.clearance, volume.at(c.angle, top) - o.inset);
   const widen = smoothstep(0.5, 0.9, sideWeight);
   const heights: number[] = [top], radii: number[] = [r0];
@@ -31,12 +33,13 @@ export function hang(c: RimColumn, target: number, profile: RadialProfile, volum
       break;
     }
     falling = Math.max(falling, under);
-    let r = falling + o.flare * (top - y);
+    const below = Math.max(0, Math.min(top, o.spreadFrom) - y);
+    let r = falling + o.flare * below;
     const extent = extentAt(side, y);
     if (widen > 0 && Number.isFinite(extent)) {
       // The silhouette is the hair's outside: the curtain is its middle layer, so a little inside it.
       const wanted = Math.min(falling + o.maxWiden, extent / Math.max(0.5, Math.abs(Math.sin(c.angle))) - 0.005);
-      r = Math.max(r, r + (wanted - r) * widen * smoothstep(0, 0.04, top - y));
+      r = Math.max(r, r + (wanted - r) * widen * smoothstep(0, 0.04, below));
     }
     heights.push(y);
     radii.push(r);
