@@ -27,7 +27,7 @@ export function hang(c: RimColumn, target: number, profile: RadialProfile, volum
   const heights: number[] = [top], radii: number[] = [r0];
   let falling = r0, end = target;
   for (let y = top - step; y > target - step; y -= step) {
-    const under = profile.at(c.angle, y) + o.clearance;
+    const under = beneath(profile, c.angle, y) + o.clearance;
     if (under > falling + o.maxPush) {
       end = y + step;
       break;
@@ -54,6 +54,19 @@ export function hang(c: RimColumn, target: number, profile: RadialProfile, volum
     },
   };
 }
+
+/**
+ * The farthest the profile reaches within `EAR_REACH` of an azimuth: the columns beside an ear
+ * stand out over it too, so that averaging neighbouring columns does not let the ear's rim through.
+ */
+function beneath(profile: RadialProfile, angle: number, y: number): number {
+  let r = 0;
+  for (let d = -2; d <= 2; d++) r = Math.max(r, profile.at(angle + (d * EAR_REACH) / 2, y));
+  return r;
+}
+
+/** Azimuth (radians) either side of a column over which what lies beneath pushes it out. */
+const EAR_REACH = (8 * Math.PI) / 180;
 
 /** The hair's measured extent beside the head at height y, averaged over a few levels; NaN where unmeasured. */
 function extentAt(side: HairSide, y: number): number {

@@ -79,7 +79,7 @@ export const HAIR_CURTAIN_DEFAULTS: Required<HairCurtainOptions> = {
   spreadFrom: -0.02,
   thinning: 0.35,
   rounding: 30,
-  roundingShare: 0.25,
+  roundingShare: 0.12,
   maxPush: 0.03,
   fallFrom: 0.055,
   overlap: 0.01,
