@@ -6,6 +6,8 @@ import { createFaceAnalyzer, type FaceAnalysis, type FaceAnalyzer } from '../src
 import { headTemplate } from '../src/assets/index.js';
 import { headSurface } from '../src/geometry/headSurface.js';
 import { hairCurtain } from '../src/assets/haircuts/generated/hairCurtain.js';
+import { hairLength } from '../src/assets/haircuts/generated/hairLength.js';
+import { photoCamera, type Mat3 } from '../src/core/camera.js';
 import type { Mesh } from '../src/core/mesh.js';
 import { meshDefects } from '../src/geometry/meshDefects.js';
 import { effectiveParameters } from '../src/pipelines/catalogue/index.js';
@@ -141,5 +143,32 @@ describe('the hair curtain of a generated haircut', () => {
     }
     assert.ok(tops > 20, `${tops} vertices at the top`);
     assert.ok(worst < 0.015, `farthest top vertex ${(worst * 1000).toFixed(1)} mm from the shell`);
+  });
+});
+
+describe('the hair\'s length beside the face', () => {
+  // A frontal photo, 1000 px per metre, the ear canals at (300, 200): hair on the scalp above the
+  // ears, and on the person's left (x > 0, right of the photo) a tail hanging over the shoulder.
+  const W = 600, H = 600, scale = 1000;
+  const upright: Mat3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+  const data = new Uint8Array(W * H);
+  for (let py = 0; py < H; py++) {
+    for (let px = 0; px < W; px++) {
+      const x = (px - 300) / scale, y = (200 - py) / scale;
+      const scalp = y >= 0.03 && Math.abs(x) <= 0.1, tail = x >= 0.05 && x <= 0.12 && y >= -0.2 && y < 0.03;
+      if (scalp || tail) data[py * W + px] = 255;
+    }
+  }
+  const mask = { data, width: W, height: H, channels: 1 as const };
+
+  test('hair tied back: a side the photo shows with no hair beside the face hangs none, instead of taking the other side\'s length', () => {
+    const [right, left] = hairLength(photoCamera(scale, upright, [300, -200, 0]), { hair: mask }, W, H);
+    assert.ok(left.end < -0.15, `left ends at ${left.end.toFixed(3)} m`);
+    assert.ok(right.end >= 0, `right ends at ${right.end.toFixed(3)} m`);
+  });
+
+  test('a side the photo\'s frame leaves out is unknown (it takes the other side\'s length)', () => {
+    const [right] = hairLength(photoCamera(scale, upright, [20, -200, 0]), { hair: mask }, W, H);
+    assert.ok(Number.isNaN(right.end), `right ends at ${right.end}`);
   });
 });

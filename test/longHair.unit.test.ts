@@ -7,6 +7,7 @@ import { headTemplate, type HeadSubtype } from '../src/assets/index.js';
 import { hairGutter } from '../src/assets/haircuts/texture/hairGutter.js';
 import type { Mesh } from '../src/core/mesh.js';
 import { blendshapeSet, headLod, meshDefects, type FittedHead } from '../src/geometry/index.js';
+import { headSurface } from '../src/geometry/headSurface.js';
 import { effectiveParameters } from '../src/pipelines/catalogue/index.js';
 import { deliveredHead, headGeometry, type HeadGeometry } from '../src/pipelines/head/headGeometry.js';
 import { decodeRgb } from '../src/texture/index.js';
@@ -51,18 +52,31 @@ function lowestY(positions: Float32Array, vertices: Iterable<number>): number {
   return y;
 }
 
-/** The eval's cranium: the model's extent across (x) in the band 5–12 cm below its top. */
-function craniumWidth(mesh: Mesh): number {
+/** The eval's cranium: the model's extent across (x) and front to back (z) in the band 5–12 cm below its top. */
+function cranium(mesh: Mesh): { width: number; depth: number } {
   const p = mesh.positions;
   let top = -Infinity;
   for (let v = 1; v < p.length; v += 3) top = Math.max(top, p[v]);
-  let x0 = Infinity, x1 = -Infinity;
+  let x0 = Infinity, x1 = -Infinity, z0 = Infinity, z1 = -Infinity;
   for (let v = 0; v < p.length; v += 3) {
     if (p[v + 1] > top - 0.05 || p[v + 1] < top - 0.12) continue;
     x0 = Math.min(x0, p[v]);
     x1 = Math.max(x1, p[v]);
+    z0 = Math.min(z0, p[v + 2]);
+    z1 = Math.max(z1, p[v + 2]);
   }
-  return x1 - x0;
+  return { width: x1 - x0, depth: z1 - z0 };
+}
+
+function craniumWidth(mesh: Mesh): number {
+  return cranium(mesh).width;
+}
+
+/** The first vertex of each of the curtain's columns: they run from the top down, so a column starts where y rises again. */
+function topEdge(curtain: Mesh): number[] {
+  const p = curtain.positions, tops = [0];
+  for (let v = 1; v < p.length / 3; v++) if (p[v * 3 + 1] > p[(v - 1) * 3 + 1]) tops.push(v);
+  return tops;
 }
 
 describe('head_1.2 with long hair', () => {
@@ -112,6 +126,24 @@ describe('head_1.2 with long hair', () => {
     assert.equal(flipped, 0, `${flipped} edges between triangles facing opposite ways`);
   });
 
+  test('the curtain starts on the hair volume: every vertex of its top edge lies on or just under the scalp\'s hair, so nothing shows between them from any side', () => {
+    for (const name of ['long', 'longLegacy']) {
+      const { geometry } = heads[name];
+      const curtain = geometry.curtain!, p = curtain.positions;
+      const surface = headSurface(geometry.head.mesh);
+      const tops = topEdge(curtain);
+      assert.ok(tops.length > 20, `${name}: ${tops.length} columns`);
+      let outside = -Infinity, inside = Infinity;
+      for (const v of tops) {
+        const d = surface.closest(p[v * 3], p[v * 3 + 1], p[v * 3 + 2]).distance;
+        outside = Math.max(outside, d);
+        inside = Math.min(inside, d);
+      }
+      assert.ok(outside <= 0.003, `${name}: a top vertex ${(outside * 1000).toFixed(1)} mm off the hair volume`);
+      assert.ok(inside >= -0.015, `${name}: a top vertex ${(-inside * 1000).toFixed(1)} mm deep under it`);
+    }
+  });
+
   test('head and curtain stay within 3 % of the spec\'s face count at every LOD, keeping LOD0\'s vertices', async () => {
     for (const [name, subtype] of [['long', 'base/mobile'], ['longLegacy', 'base/legacy']] as const) {
       const { delivered } = heads[name];
@@ -150,6 +182,14 @@ describe('head_1.2 craniums', () => {
     for (const name of ['camera', 'messi', 'astronaut']) {
       const width = craniumWidth(heads[name].delivered.mesh);
       assert.ok(width >= 0.12 && width <= 0.21, `${name}: ${(width * 100).toFixed(1)} cm`);
+    }
+  });
+
+  test('long hair spreads below the ears: the cranium of a long-haired head stays at most 21 cm wide and no wider than deep', () => {
+    for (const name of ['long', 'longLegacy']) {
+      const { width, depth } = cranium(heads[name].delivered.mesh);
+      assert.ok(width >= 0.12 && width <= 0.21, `${name}: ${(width * 100).toFixed(1)} cm wide`);
+      assert.ok(depth / width >= 1, `${name}: ${(depth * 100).toFixed(1)} cm deep, ${(width * 100).toFixed(1)} cm wide`);
     }
   });
 });

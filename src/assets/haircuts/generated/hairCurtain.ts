@@ -1,5 +1,6 @@
 import type { Mask, Rgb } from '../../../analysis/types.js';
 import { keepOffHead } from './keepOffHead.js';
+import { headSurface } from '../../../geometry/headSurface.js';
 import type { Image } from '../../../core/image.js';
 import { computeNormals } from '../../../geometry/computeNormals.js';
 import { hairLength, type HairLengthOptions } from './hairLength.js';
@@ -7,7 +8,7 @@ import { hang } from './curtainFall.js';
 import type { Mesh } from '../../../core/mesh.js';
 import type { PhotoCamera } from '../../../core/camera.js';
 import { radialProfile } from '../../../geometry/radialProfile.js';
-import { curtainRim } from './curtainRim.js';
+import { curtainRim, type RimColumn } from './curtainRim.js';
 
 /** Options of {@link hairCurtain}. */
 export interface HairCurtainOptions {
@@ -19,20 +20,36 @@ export interface HairCurtainOptions {
   columnsPerDegree?: number;
   /** Rows from the rim down. */
   rows?: number;
+  /** Power of the rows' spacing down a column (1 even): above 1 they are closer near the top. */
+  rowSpacing?: number;
   /** Least distance from the head (metres) the curtain hangs at. */
   clearance?: number;
-  /** How much the curtain moves out per metre it hangs down: it spreads over the shoulders. */
+  /** How much the curtain moves out per metre it hangs down below `spreadFrom`: it spreads over the shoulders. */
   flare?: number;
+  /**
+   * Height (metres, head frame) below which the curtain spreads (`flare`, the photo's silhouette):
+   * below the ears, so that above them the head is no wider than its hair and ears.
+   */
+  spreadFrom?: number;
+  /** Share of its distance from what lies beneath that the curtain loses towards its lower edge: hair thins out to its ends. */
+  thinning?: number;
+  /** Azimuth (degrees) from the front edges over which the curtain gets shorter: its front lower corners are rounded. */
+  rounding?: number;
+  /** Share of its length a front edge loses to `rounding`. */
+  roundingShare?: number;
   /** Farthest (metres) the shoulders may push the hanging hair out before it ends on them. */
   maxPush?: number;
   /**
-   * Height (metres, head frame) from which the curtain falls where the cap reaches lower: the
-   * widest part of the skull, above the ears, so that it falls over the ears and the nape in one
-   * sheet instead of following the cap's rim up round the ears. Under the cap down to its rim.
+   * Height (metres, head frame) from which the curtain falls where the cap reaches lower: above the
+   * ears (the profiles it starts from see about 1.5 cm up and down), so that it starts on the cap's
+   * outside rather than out at the ears', and falls over the ears and the nape in one sheet instead
+   * of following the cap's rim up round the ears. Under the cap down to its rim.
    */
   fallFrom?: number;
   /** How far under the cap's outside (metres) the curtain starts. */
   inset?: number;
+  /** How far under the hair's surface (metres) the curtain's top row is put where keeping clear of the head left it outside. */
+  tuckDepth?: number;
   /** How far (metres) above the cap's rim the curtain starts where the rim is higher than `fallFrom`: it starts under the cap. */
   overlap?: number;
   /** Shortest column, metres: where the photo shows the hair ending at the rim. */
@@ -56,12 +73,18 @@ export const HAIR_CURTAIN_DEFAULTS: Required<HairCurtainOptions> = {
   front: 72,
   columnsPerDegree: 0.25,
   rows: 16,
+  rowSpacing: 1.4,
   clearance: 0.004,
   flare: 0.08,
+  spreadFrom: -0.02,
+  thinning: 0.35,
+  rounding: 30,
+  roundingShare: 0.12,
   maxPush: 0.03,
-  fallFrom: 0.03,
+  fallFrom: 0.055,
   overlap: 0.01,
   inset: 0.004,
+  tuckDepth: 0.001,
   minHang: 0.01,
   maxWiden: 0.03,
   tuck: 14,
@@ -152,18 +175,31 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
 
   const R = o.rows, C = columns.length;
   const heights = new Float32Array(C * (R + 1)), radii = new Float32Array(C * (R + 1));
+  const tuck = (o.tuck * Math.PI) / 180, front = (o.front * Math.PI) / 180, rounding = (o.rounding * Math.PI) / 180;
+  const fromFront = (c: RimColumn): number => Math.min(Math.abs(c.angle), 2 * Math.PI - Math.abs(c.angle)) - front;
   columns.forEach((c, i) => {
-    const top = falls[i].top, end = Math.min(ends[i], top - o.minHang);
+    const top = falls[i].top;
+    // The front edges hang shorter, curving into the full length: no square corner beside the face.
+    const f = 1 - smoothstep(0, rounding, fromFront(c));
+    const full = Math.min(ends[i], top - o.minHang), end = full + (top - full) * o.roundingShare * f * f;
     for (let k = 0; k <= R; k++) {
-      heights[i * (R + 1) + k] = top + ((end - top) * k) / R;
+      // Rows closer together near the top, where the curtain turns out over the ears: an edge
+      // between rows 2 cm apart would cut through an ear's rim.
+      heights[i * (R + 1) + k] = top + (end - top) * (k / R) ** o.rowSpacing;
       radii[i * (R + 1) + k] = falls[i].radiusAt(heights[i * (R + 1) + k]);
     }
   });
   smoothColumns(radii, C, R + 1, o.smoothing);
-  const tuck = (o.tuck * Math.PI) / 180, front = (o.front * Math.PI) / 180;
+  columns.forEach((c, i) => {
+    for (let k = 1; k <= R; k++) {
+      const v = i * (R + 1) + k, under = profile.at(c.angle, heights[v]) + o.clearance;
+      // Towards its ends the hair thins, lying closer on what is beneath: no board's edge at the bottom.
+      if (radii[v] > under) radii[v] -= (radii[v] - under) * o.thinning * smoothstep(0.4, 1, k / R);
+    }
+  });
   const positions = new Float32Array(C * (R + 1) * 3), uvs = new Float32Array(C * (R + 1) * 2);
   columns.forEach((c, i) => {
-    const inward = 1 - smoothstep(0, tuck, Math.min(Math.abs(c.angle), 2 * Math.PI - Math.abs(c.angle)) - front);
+    const inward = 1 - smoothstep(0, tuck, fromFront(c));
     // The seam's column sits on the UV islands' border, where the texture's alpha is half: it takes its neighbour's texels.
     const uvFrom = c.seamBefore ? columns[Math.min(C - 1, i + 1)] : i + 1 < C && columns[i + 1].seamBefore ? columns[Math.max(0, i - 1)] : c;
     for (let k = 0; k <= R; k++) {
@@ -187,7 +223,24 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
       faces.push(a, b, a + 1, b, b + 1, a + 1);
     }
   }
-  return computeNormals(keepOffHead({ positions, uvs, indices: Uint32Array.from(faces) }, input.head, { clearance: o.clearance }));
+  const kept = keepOffHead({ positions, uvs, indices: Uint32Array.from(faces) }, input.head, { clearance: o.clearance });
+  return computeNormals(tuckTop(kept, C, R + 1, input.hair, input.head, o.tuckDepth));
+}
+
+/**
+ * The curtain's top row moved to `depth` under the hair's surface (and no nearer the head than
+ * keepOffHead's least clearance): where the hair on the scalp is thinner than the curtain's
+ * clearance, the row would otherwise stand off it, and the background show between them.
+ */
+function tuckTop(curtain: Mesh, columns: number, rows: number, hair: Mesh, head: Mesh, depth: number): Mesh {
+  const surface = headSurface(hair), positions = curtain.positions;
+  for (let i = 0; i < columns; i++) {
+    const v = i * rows;
+    const hit = surface.closest(positions[v * 3], positions[v * 3 + 1], positions[v * 3 + 2]);
+    if (hit.distance <= -depth) continue;
+    for (let k = 0; k < 3; k++) positions[v * 3 + k] -= hit.normal[k] * (hit.distance + depth);
+  }
+  return keepOffHead(curtain, head);
 }
 
 /**

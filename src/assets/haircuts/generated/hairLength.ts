@@ -19,6 +19,12 @@ export interface HairLengthOptions {
   minSpan?: number;
   /** Largest run of levels without hair (metres) that still counts as the same hanging hair. */
   maxGap?: number;
+  /**
+   * Lowest level (metres) at which hanging hair may start beside the face when the levels above show
+   * none (an ear in front of the hair): a side the photo shows without hair down to here has none
+   * hanging (hair tied back), and does not take the other side's length.
+   */
+  startBy?: number;
   /** Depth (z, metres) of the plane beside the head the levels lie in. */
   plane?: number;
   /**
@@ -43,6 +49,7 @@ export const HAIR_LENGTH_DEFAULTS: Required<HairLengthOptions> = {
   outer: 0.18,
   minSpan: 0.012,
   maxGap: 0.02,
+  startBy: -0.06,
   plane: 0,
   maxTurn: 0.6,
   colorTolerance: 80,
@@ -61,7 +68,10 @@ export interface HairLengthInput {
 
 /** How far the hair hangs at one side of the head, as the photo shows it. */
 export interface HairSide {
-  /** Lowest level (y, metres in the head frame) the hair beside the face and neck reaches; NaN where the photo does not show that side. */
+  /**
+   * Lowest level (y, metres in the head frame) the hair beside the face and neck reaches; `top`
+   * where the photo shows that side without hanging hair; NaN where the photo does not show it.
+   */
   end: number;
   /** The levels looked at, from the top down (y, metres). */
   levels: Float32Array;
@@ -74,8 +84,9 @@ export interface HairSide {
  * left), measured on the photo's hair mask through the fit's camera: levels of the head frame
  * beside the face, neck and shoulders (a plane through the ear canals), each sampled outwards from
  * `inner` to `outer`, walked down from above the ears while each level (or one within `maxGap`)
- * shows hair. Where the photo's frame cuts the hair off, it ends at the frame. Hair that ends
- * above the ears gives an `end` near `top`.
+ * shows hair; it may start lower than `top` (hair behind an ear), down to `startBy`. Where the
+ * photo's frame cuts the hair off, it ends at the frame. Hair that ends above the ears, or a side
+ * shown without hair beside it (hair tied back), gives an `end` at or near `top`.
  *
  * ```ts
  * const [right, left] = hairLength(fitted.camera, hairRegion(photo, analysis), photo.width, photo.height);
@@ -108,7 +119,7 @@ export function hairLength(camera: PhotoCamera, input: HairLengthInput, width: n
   const samples = Math.floor((o.outer - o.inner) / o.step + 1e-9) + 1;
   return [-1, 1].map((side) => {
     const extent = new Float32Array(count).fill(NaN);
-    let end = NaN, gap = 0;
+    let end = NaN, gap = 0, shown = false;
     for (let k = 0; k < count; k++) {
       const y = levels[k];
       const cx = m[1] * y + m[2] * o.plane + m[3], cy = m[5] * y + m[6] * o.plane + m[7];
@@ -122,6 +133,7 @@ export function hairLength(camera: PhotoCamera, input: HairLengthInput, width: n
         span += h * o.step;
         if (h > 0.5) far = d;
       }
+      if (inFrame * 2 >= samples) shown = true;
       if (span >= o.minSpan) {
         extent[k] = far;
         end = y;
@@ -130,8 +142,12 @@ export function hairLength(camera: PhotoCamera, input: HairLengthInput, width: n
         // Mostly outside the frame: the photo does not say; below it, nothing more is seen.
         if (Number.isNaN(end) && inFrame > 0) continue;
         break;
-      } else if (Number.isNaN(end) || (gap += o.step) > o.maxGap) break;
+      } else if (Number.isNaN(end)) {
+        if (y <= o.startBy) break;
+      } else if ((gap += o.step) > o.maxGap) break;
     }
+    // Seen, with no hair hanging beside it: a ponytail or hair tied back hangs nothing here.
+    if (Number.isNaN(end) && shown) end = o.top;
     return { end, levels, extent };
   }) as [HairSide, HairSide];
 }
