@@ -11,6 +11,7 @@ import { headRegions } from './headRegions.js';
 import { HEAD_SUBTYPES, type HeadSubtype } from './headSubtypes.js';
 import { MEAN_FACE } from '../geometry/meanFace.js';
 import type { HeadTemplate, HeadTemplateGrid } from '../geometry/template.js';
+import { smoothstep } from '../core/smoothstep.js';
 
 export type { HeadTemplate, HeadTemplateGrid } from '../geometry/template.js';
 
@@ -151,7 +152,3 @@ function nearLandmarks(points: Float64Array, anchors: Float64Array, radius: numb
   return near;
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

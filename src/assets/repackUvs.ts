@@ -1,5 +1,6 @@
 import { placeMouthUvs } from './headMouth.js';
 import type { HeadTemplate } from './headTemplate.js';
+import { smoothstep } from '../core/smoothstep.js';
 
 /** Options of {@link repackUvs}. */
 export interface RepackUvsOptions {
@@ -191,7 +192,3 @@ function crownDistance(p: ArrayLike<number>, boundary: number, capStart: number,
   return chord * 1.05;
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

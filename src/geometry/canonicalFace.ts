@@ -2,6 +2,7 @@ import type { MainFace } from '../analysis/types.js';
 import { MEAN_FACE } from './meanFace.js';
 import { photoCamera, type PhotoCamera } from '../core/camera.js';
 import { angleBetween, bestRotation, poseRotation, transpose, type Mat3 } from './rotation.js';
+import { smoothstep } from '../core/smoothstep.js';
 
 /** Landmark count of the face mesh with irises. */
 export const LANDMARK_COUNT = 478;
@@ -149,11 +150,6 @@ function turnedFaceScale(view: Float64Array, yaw: number, o: Required<CanonicalF
 
 function span(points: ArrayLike<number>, a: number, b: number): number {
   return Math.hypot(points[a * 3] - points[b * 3], points[a * 3 + 1] - points[b * 3 + 1], points[a * 3 + 2] - points[b * 3 + 2]);
-}
-
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
 }
 
 function centroid(points: ArrayLike<number>, ids: readonly number[]): [number, number, number] {

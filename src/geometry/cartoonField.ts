@@ -1,4 +1,5 @@
 import { LEFT_EYE_OPENING, RIGHT_EYE_OPENING } from '../analysis/regions.js';
+import { smoothstep } from '../core/smoothstep.js';
 
 /** How strongly each part of a face is restyled, per unit of the cartoonish amount. */
 export interface CartoonProportions {
@@ -99,7 +100,3 @@ export function cartoonField(landmarks: ArrayLike<number>, proportions: CartoonP
   };
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

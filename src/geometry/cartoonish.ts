@@ -3,6 +3,7 @@ import { computeNormals } from './computeNormals.js';
 import { sharedNeckWeight, type FittedHead } from './fitHead.js';
 import { smoothRelief } from './smoothRelief.js';
 import { boundPositions } from './surfaceBinding.js';
+import { smoothstep } from '../core/smoothstep.js';
 
 /** The spec's two cartoon styles: `cartoonish_v0.3` and `cartoonish_v1.0`. */
 export type CartoonStyle = 'v0.3' | 'v1.0';
@@ -163,7 +164,3 @@ function faceWeights(head: FittedHead): Float32Array {
   return weights;
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

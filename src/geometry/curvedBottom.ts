@@ -1,6 +1,7 @@
 import type { HeadTemplate } from './template.js';
 import { computeNormals } from './computeNormals.js';
 import type { FittedHead } from './fitHead.js';
+import { smoothstep } from '../core/smoothstep.js';
 
 /** Options of {@link curvedBottom}. */
 export interface CurvedBottomOptions {
@@ -62,7 +63,3 @@ function bottomLift(template: HeadTemplate): Float32Array | null {
   return lift;
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

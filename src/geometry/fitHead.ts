@@ -11,6 +11,7 @@ import type { Mesh } from '../core/mesh.js';
 import { boundPositions } from './surfaceBinding.js';
 import type { PhotoCamera } from '../core/camera.js';
 import { photoProjection, type PhotoProjection } from './photoProjection.js';
+import { smoothstep } from '../core/smoothstep.js';
 
 /** Options of {@link fitHead}. */
 export interface FitHeadOptions {
@@ -195,7 +196,3 @@ export function sharedNeckWeight(template: HeadTemplate): Float32Array {
   return weight;
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

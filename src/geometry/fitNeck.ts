@@ -5,6 +5,7 @@ import { computeNormals } from './computeNormals.js';
 import type { FittedHead } from './fitHead.js';
 import { neckWidth } from './neckWidth.js';
 import { photoProjection } from './photoProjection.js';
+import { smoothstep } from '../core/smoothstep.js';
 
 /** Options of {@link fitNeck}. */
 export interface FitNeckOptions {
@@ -206,7 +207,3 @@ function clamp(x: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, x));
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

@@ -1,4 +1,5 @@
 import { LANDMARK_MIRROR, MEAN_FACE } from './meanFace.js';
+import { smoothstep } from '../core/smoothstep.js';
 
 /** Options of {@link visibleHalf}. */
 export interface VisibleHalfOptions {
@@ -49,7 +50,3 @@ export function visibleHalf(points: Float32Array, towardsCamera: readonly number
   return { points: out, halfFace };
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

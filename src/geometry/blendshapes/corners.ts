@@ -1,5 +1,6 @@
 import type { Primitive } from './primitive.js';
-import { addWeighted, bump, ellipse, smoothstep, weights, type FaceRig, type Sparse } from './rig.js';
+import { addWeighted, bump, ellipse, weights, type FaceRig, type Sparse } from './rig.js';
+import { smoothstep } from '../../core/smoothstep.js';
 
 /**
  * Shapes that move a mouth corner: smile, frown, dimple, stretch. The corner's neighbourhood follows

@@ -1,7 +1,8 @@
 import { LANDMARK_MIRROR } from '../meanFace.js';
 import { landmark, type HeadFrame } from './frame.js';
 import type { Primitive } from './primitive.js';
-import { smoothstep, type FaceRig } from './rig.js';
+import { type FaceRig } from './rig.js';
+import { smoothstep } from '../../core/smoothstep.js';
 
 /** The person's right eye's lid margins, outer corner (33) to inner corner (133); the left eye's mirror them. */
 const RIGHT_UPPER = [33, 246, 161, 160, 159, 158, 157, 173, 133];

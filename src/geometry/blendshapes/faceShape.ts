@@ -1,6 +1,7 @@
 import { landmark, type HeadFrame } from './frame.js';
 import type { Primitive } from './primitive.js';
-import { addWeighted, bump, ellipse, smoothstep, weights, type FaceRig } from './rig.js';
+import { addWeighted, bump, ellipse, weights, type FaceRig } from './rig.js';
+import { smoothstep } from '../../core/smoothstep.js';
 import type { FACE_MODIFICATIONS } from '../../library/blendshapeNames.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { HeadFrame } from './frame.js';
-import { smoothstep, weights, type FaceRig, type Sparse } from './rig.js';
+import { weights, type FaceRig, type Sparse } from './rig.js';
+import { smoothstep } from '../../core/smoothstep.js';
 import type { Primitive } from './primitive.js';
 
 /** How far jawOpen turns the jaw about its hinge at 1.0: a wide-open mouth. */

@@ -1,5 +1,6 @@
 import type { Primitive } from './primitive.js';
-import { addWeighted, bump, smoothstep, weights, type FaceRig } from './rig.js';
+import { addWeighted, bump, weights, type FaceRig } from './rig.js';
+import { smoothstep } from '../../core/smoothstep.js';
 
 /**
  * The lips' own shapes, in mouth coordinates (rig.ts): `u` across (corners ±1), `lip` away from

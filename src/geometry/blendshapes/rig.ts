@@ -1,5 +1,6 @@
 import type { HeadTemplate } from '../template.js';
 import { boundPositions } from '../surfaceBinding.js';
+import { smoothstep } from '../../core/smoothstep.js';
 
 /**
  * What the blendshapes know of a template, computed once per template: where each vertex is relative
@@ -131,11 +132,6 @@ export function piecewise(points: [number, number][]): (x: number) => number {
     }
     return points[points.length - 1][1];
   };
-}
-
-export function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
 }
 
 /** A smooth bump: 1 at r = 0, falling to 0 at r = 1 with zero slope at both ends. */

@@ -1,7 +1,8 @@
 import { LANDMARK_MIRROR } from '../meanFace.js';
 import { landmark, type HeadFrame } from './frame.js';
 import type { Primitive } from './primitive.js';
-import { addWeighted, bump, ellipse, smoothstep, weights, type FaceRig } from './rig.js';
+import { addWeighted, bump, ellipse, weights, type FaceRig } from './rig.js';
+import { smoothstep } from '../../core/smoothstep.js';
 
 /**
  * Brows, cheeks and nose: smooth bumps of weight around a point of the mean face (given by the

@@ -3,6 +3,7 @@ import { checkLayout, type FaceLayout } from '../layout/faceLayout.js';
 import { checkRgbImage, type RgbImage } from '../../core/image.js';
 import { boxSize } from '../layout/polygonMask.js';
 import { recolorRegion } from './recolorRegion.js';
+import { smoothstep } from '../../core/smoothstep.js';
 
 /** Options of {@link recolorTeeth}. */
 export interface RecolorTeethOptions {
@@ -80,7 +81,3 @@ function meanLuma(data: Uint8Array, width: number, box: { x0: number; y0: number
   return total > 0 ? sum / total : 255;
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

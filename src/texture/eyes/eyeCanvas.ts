@@ -2,6 +2,7 @@ import type { Rgb } from '../../analysis/types.js';
 import type { EyeLayout, IrisTexels } from '../layout/faceLayout.js';
 import type { TexelBox } from '../../core/image.js';
 import { boxSize, polygonDistance, polylineDistance } from '../layout/polygonMask.js';
+import { smoothstep } from '../../core/smoothstep.js';
 
 /**
  * One eye opening as a surface to paint a generated eye on: per texel of the opening's box, where
@@ -122,8 +123,3 @@ export function polarNoise(x: number, y: number, period: number, seed: number): 
   return a + (b - a) * g * g * g * (g * (g * 6 - 15) + 10);
 }
 
-/** Hermite smoothstep of x between e0 and e1 (either order). */
-export function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

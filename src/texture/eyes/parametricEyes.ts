@@ -1,6 +1,7 @@
 import type { Rgb } from '../../analysis/types.js';
 import type { eyeColours } from './eyeColours.js';
-import { circularNoise, compositeEye, eyeCanvas, normaliseMean, smoothstep, type EyeCanvas } from './eyeCanvas.js';
+import { circularNoise, compositeEye, eyeCanvas, normaliseMean, type EyeCanvas } from './eyeCanvas.js';
+import { smoothstep } from '../../core/smoothstep.js';
 import { checkLayout, type FaceLayout } from '../layout/faceLayout.js';
 import { checkRgbImage, type RgbImage } from '../../core/image.js';
 

@@ -3,6 +3,7 @@ import { boxBlur } from '../filters/boxBlur.js';
 import { checkRgbImage, type Image } from '../../core/image.js';
 import { unchanged, type RemovalResult } from './removalStatus.js';
 import { stubbleMap } from './stubbleMap.js';
+import { smoothstep } from '../../core/smoothstep.js';
 
 /** Options of {@link removeStubble}. */
 export interface RemoveStubbleOptions {
@@ -60,7 +61,7 @@ export function removeStubble(photo: Image, analysis: Pick<FaceAnalysis, 'face'>
   const weight = Float32Array.from(likelihood), edge = Float32Array.from(beard, (b, i) => b | map.lips[i]);
   boxBlur(weight, width, height, 1, spread);
   boxBlur(edge, width, height, 1, radius);
-  for (let i = 0; i < weight.length; i++) weight[i] = beard[i] ? smoothstep(weight[i], 0.01, 0.08) * Math.min(1, Math.max(0, 2 * edge[i] - 1)) : 0;
+  for (let i = 0; i < weight.length; i++) weight[i] = beard[i] ? smoothstep(0.01, 0.08, weight[i]) * Math.min(1, Math.max(0, 2 * edge[i] - 1)) : 0;
 
   // The skin the stubble hides has the upper cheeks' tone (which no beard reaches) and the photo's
   // own shading there (chin, jaw line, the hollow under the lip): the reference colour times the
@@ -98,11 +99,6 @@ export function removeStubble(photo: Image, analysis: Pick<FaceAnalysis, 'face'>
     face,
     status: { status: 'removed', reason: `stubble turned into skin over ${Math.round(map.coverage * 100)} % of the lower face` },
   };
-}
-
-function smoothstep(x: number, a: number, b: number): number {
-  const t = Math.min(1, Math.max(0, (x - a) / (b - a)));
-  return t * t * (3 - 2 * t);
 }
 
 function lum3(rgb: Float32Array, i: number): number {

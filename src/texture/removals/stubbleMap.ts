@@ -3,6 +3,7 @@ import { FACE_OVAL, LEFT_CHEEK, LIPS_OUTER, RIGHT_CHEEK } from '../../analysis/r
 import type { MainFace } from '../../analysis/types.js';
 import { boxBlur } from '../filters/boxBlur.js';
 import type { Image, TexelBox } from '../../core/image.js';
+import { smoothstep } from '../../core/smoothstep.js';
 
 /**
  * Where a face shows stubble, pixel by pixel, over the box around the face. Stubble is short dark
@@ -116,7 +117,7 @@ export function stubbleMap(photo: Image, face: Pick<MainFace, 'landmarks'>): Stu
       // Grey or white hair, or hair dark and cool enough to hide the skin: a beard, not stubble.
       const grainy = grain[i] / refGrain;
       if ((cool > 0.18 || (dark < 0.6 && cool > 0.06)) && grainy > 1.2) thick++;
-      const s = dark < 1.1 ? smoothstep(cool, -0.04, 0.02) * smoothstep(grainy, 1.15, 1.8) : 0;
+      const s = dark < 1.1 ? smoothstep(-0.04, 0.02, cool) * smoothstep(1.15, 1.8, grainy) : 0;
       likelihood[i] = s;
       total += s;
       count++;
@@ -129,7 +130,3 @@ function lum(r: number, g: number, b: number): number {
   return 0.3 * r + 0.59 * g + 0.11 * b;
 }
 
-function smoothstep(x: number, a: number, b: number): number {
-  const t = Math.min(1, Math.max(0, (x - a) / (b - a)));
-  return t * t * (3 - 2 * t);
-}

@@ -2,6 +2,7 @@ import { boxBlur } from '../filters/boxBlur.js';
 import { cellMeans, gridRows } from '../filters/gridRows.js';
 import { guidedFilter } from '../filters/guidedFilter.js';
 import { checkRgbImage, type RgbImage } from '../../core/image.js';
+import { smoothstep } from '../../core/smoothstep.js';
 
 /** Options of {@link cartoonishTexture}. */
 export interface CartoonishTextureOptions {
@@ -103,7 +104,3 @@ function brightnessGains(texture: RgbImage, s: number, sigma: number, o: Require
   return out;
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

@@ -1,6 +1,7 @@
 import type { HeadTemplate } from '../../headTemplate.js';
 import { growStrand, type Strand } from './growStrand.js';
-import { combDirection, FRONT_HAIRLINE, hemHeight, rootLength, rootZones, smoothstep } from './hairFlow.js';
+import { combDirection, FRONT_HAIRLINE, hemHeight, rootLength, rootZones } from './hairFlow.js';
+import { smoothstep } from '../../../core/smoothstep.js';
 import { earClearance } from '../fit/earClearance.js';
 import { hairZone } from './hairZone.js';
 import { CAP_ONLY_LENGTH, HAIRCUT_STYLE_DEFAULTS, type HaircutStyle } from '../../../library/haircuts/haircutStyle.js';

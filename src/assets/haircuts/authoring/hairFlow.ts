@@ -1,4 +1,5 @@
 import type { HaircutStyle } from '../../../library/haircuts/haircutStyle.js';
+import { smoothstep } from '../../../core/smoothstep.js';
 
 /** The whorl hair grows away from, at the back of the crown (template frame, metres). */
 export const CROWN_WHORL = [-0.01, 0.105, -0.065] as const;
@@ -83,7 +84,3 @@ export function unit(v: readonly number[]): number[] {
   return [v[0] / length, v[1] / length, v[2] / length];
 }
 
-export function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

@@ -1,6 +1,7 @@
 import { smoothVertexField, vertexGraph } from '../../../geometry/vertexGraph.js';
 import type { HeadTemplate } from '../../headTemplate.js';
 import { pointTree } from '../../../geometry/pointTree.js';
+import { smoothstep } from '../../../core/smoothstep.js';
 
 /** Where a haircut's hair grows on a head template, per template vertex. */
 export interface HairZone {
@@ -107,7 +108,3 @@ function distance(p: Float32Array, a: number, b: number): number {
   return Math.hypot(p[a * 3] - p[b * 3], p[a * 3 + 1] - p[b * 3 + 1], p[a * 3 + 2] - p[b * 3 + 2]);
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

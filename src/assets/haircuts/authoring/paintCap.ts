@@ -1,6 +1,7 @@
 import { CAP_DISC } from './hairAtlas.js';
 import type { HairCap } from './hairCap.js';
 import { HAIR_BASE_COLOR } from '../library/hairColor.js';
+import { smoothstep } from '../../../core/smoothstep.js';
 
 /** Options of {@link paintCap}. */
 export interface PaintCapOptions {
@@ -107,7 +108,3 @@ function hash(i: number, j: number, seed: number): number {
   return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

@@ -2,6 +2,7 @@ import type { RimColumn } from './curtainRim.js';
 import type { HairCurtainOptions } from './hairCurtain.js';
 import type { HairSide } from './hairLength.js';
 import type { RadialProfile } from '../../../geometry/radialProfile.js';
+import { smoothstep } from '../../../core/smoothstep.js';
 
 /** One column's fall: how far out the hair curtain hangs at each height, and where it ends. */
 export interface Fall {
@@ -84,7 +85,3 @@ function extentAt(side: HairSide, y: number): number {
   return n ? sum / n : NaN;
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

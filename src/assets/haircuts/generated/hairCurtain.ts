@@ -9,6 +9,7 @@ import type { Mesh } from '../../../core/mesh.js';
 import type { PhotoCamera } from '../../../core/camera.js';
 import { radialProfile } from '../../../geometry/radialProfile.js';
 import { curtainRim, type RimColumn } from './curtainRim.js';
+import { smoothstep } from '../../../core/smoothstep.js';
 
 /** Options of {@link hairCurtain}. */
 export interface HairCurtainOptions {
@@ -258,7 +259,3 @@ function smoothColumns(radii: Float32Array, columns: number, rows: number, round
   }
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}

@@ -8,6 +8,7 @@ import { silhouetteHair, type SilhouetteHair } from './silhouetteHair.js';
 import { confidentMask as confident, sampleMask as sample } from '../../../analysis/masks.js';
 import { raisedProjection } from '../../../geometry/raisedProjection.js';
 import { smoothVertexField, smoothVertexNormals, vertexDistance, vertexGraph } from '../../../geometry/vertexGraph.js';
+import { smoothstep } from '../../../core/smoothstep.js';
 
 /** Options of {@link hairVolume}. */
 export interface HairVolumeOptions {
@@ -297,7 +298,3 @@ function templeThickness(silhouette: SilhouetteHair, direction: Float32Array, p:
   return [Number.isNaN(right) ? left : right, Number.isNaN(left) ? right : left];
 }
 
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}
