@@ -1,6 +1,7 @@
 import { chamferDistance } from '../filters/distance.js';
 import { feather } from '../filters/feather.js';
 import { pushPull } from '../filters/pushPull.js';
+import { smoothstep } from '../../core/smoothstep.js';
 import type { Rgb } from '../../analysis/types.js';
 import type { TexelBox } from '../../core/image.js';
 import type { PhotoTexels } from './photoTexels.js';
@@ -70,13 +71,23 @@ export function symmetricCompletion(
   return direct;
 }
 
-/** A smooth per-channel field at 1/factor resolution. */
-interface GainField {
+/** A smooth field of one value per cell, a cell being `factor` × `factor` texels. */
+interface CellField {
   width: number;
   height: number;
   factor: number;
-  /** Per cell, the multiplier of the mirror image's R, G and B. */
-  gain: Float32Array;
+  values: Float32Array;
+}
+
+/** A {@link CellField} bilinearly at texel (x, y); cell centres at (i + 0.5) · factor. */
+function sampleField(field: CellField, x: number, y: number): number {
+  const { values, factor, width: fw, height: fh } = field;
+  let gx = (x + 0.5) / factor - 0.5, gy = (y + 0.5) / factor - 0.5;
+  if (gx < 0) gx = 0; else if (gx > fw - 1) gx = fw - 1;
+  if (gy < 0) gy = 0; else if (gy > fh - 1) gy = fh - 1;
+  const c0 = gx | 0, r0 = gy | 0, c1 = Math.min(fw - 1, c0 + 1), r1 = Math.min(fh - 1, r0 + 1), ax = gx - c0, ay = gy - r0;
+  return (1 - ay) * (1 - ax) * values[r0 * fw + c0] + (1 - ay) * ax * values[r0 * fw + c1]
+    + ay * (1 - ax) * values[r1 * fw + c0] + ay * ax * values[r1 * fw + c1];
 }
 
 /**
@@ -86,7 +97,7 @@ interface GainField {
  * (within MAX_SHADING either way) and whose chroma agrees: a strand of hair or a finger at one side
  * must not darken the whole patch it is replaced with.
  */
-function shadingGain(direct: PhotoTexels, mirrored: PhotoTexels, width: number, height: number, factor: number, invC2: number): GainField {
+function shadingGain(direct: PhotoTexels, mirrored: PhotoTexels, width: number, height: number, factor: number, invC2: number): CellField {
   const fw = Math.ceil(width / factor), fh = Math.ceil(height / factor);
   const sum = new Float32Array(fw * fh * 3), weight = new Float32Array(fw * fh);
   const { x0, x1, y0, y1 } = mirrored.seen;
@@ -110,12 +121,12 @@ function shadingGain(direct: PhotoTexels, mirrored: PhotoTexels, width: number, 
   const distance = chamferDistance(seeds, fw, fh, GAIN_REACH);
   // One luma gain per cell for all three channels: the lighting's colour is the same on both sides,
   // and per-channel ratios amplify the noise of the darker channel.
-  for (let i = 0; i < filled.length; i += 3) {
-    const t = distance[i / 3] / GAIN_REACH, fade = 1 - t * t * (3 - 2 * t);
-    const g = Math.exp(fade * Math.min(LOG_MAX_GAIN, Math.max(-LOG_MAX_GAIN, 0.299 * filled[i] + 0.587 * filled[i + 1] + 0.114 * filled[i + 2])));
-    filled[i] = filled[i + 1] = filled[i + 2] = g;
+  const gain = new Float32Array(fw * fh);
+  for (let cell = 0; cell < gain.length; cell++) {
+    const i = cell * 3, fade = 1 - smoothstep(0, GAIN_REACH, distance[cell]);
+    gain[cell] = Math.exp(fade * Math.min(LOG_MAX_GAIN, Math.max(-LOG_MAX_GAIN, 0.299 * filled[i] + 0.587 * filled[i + 1] + 0.114 * filled[i + 2])));
   }
-  return { width: fw, height: fh, factor, gain: filled };
+  return { width: fw, height: fh, factor, values: gain };
 }
 
 /**
@@ -169,26 +180,15 @@ function accumulateRow(
 }
 
 /** The mirror image's colour (mirror texel j) at texel (x, y), its shading matched to this side: into `out`. */
-function matchedMirror(field: GainField, color: Uint8Array, j: number, x: number, y: number, out: Float64Array): void {
-  const { gain, factor, width: fw, height: fh } = field;
-  let gx = (x + 0.5) / factor - 0.5, gy = (y + 0.5) / factor - 0.5;
-  if (gx < 0) gx = 0; else if (gx > fw - 1) gx = fw - 1;
-  if (gy < 0) gy = 0; else if (gy > fh - 1) gy = fh - 1;
-  const c0 = gx | 0, r0 = gy | 0, c1 = Math.min(fw - 1, c0 + 1), r1 = Math.min(fh - 1, r0 + 1), ax = gx - c0, ay = gy - r0;
-  const g00 = (r0 * fw + c0) * 3, g10 = (r0 * fw + c1) * 3, g01 = (r1 * fw + c0) * 3, g11 = (r1 * fw + c1) * 3;
-  const w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay;
-  for (let c = 0; c < 3; c++) {
-    out[c] = Math.min(255, color[j * 3 + c] * (w00 * gain[g00 + c] + w10 * gain[g10 + c] + w01 * gain[g01 + c] + w11 * gain[g11 + c]));
-  }
+function matchedMirror(gain: CellField, color: Uint8Array, j: number, x: number, y: number, out: Float64Array): void {
+  const g = sampleField(gain, x, y);
+  for (let c = 0; c < 3; c++) out[c] = Math.min(255, color[j * 3 + c] * g);
 }
 
-/** Per cell of a coarse grid, how surely each side is occluded (0..1), grown by a cell. */
+/** Per cell of a coarse grid, how surely each side is occluded (0..1). */
 interface OccluderField {
-  width: number;
-  height: number;
-  factor: number;
-  direct: Float32Array;
-  mirrored: Float32Array;
+  direct: CellField;
+  mirrored: CellField;
 }
 
 /** Cells of the occluder field, in texels: an occluder's soft edge is a few texels wide, and so is a finger's gap. */
@@ -200,7 +200,7 @@ const OCCLUDER_CELL = 8;
  * disagrees too little to be caught on its own, and would stay as its outline.
  */
 function occluders(
-  direct: PhotoTexels, mirrored: PhotoTexels, gain: GainField, width: number, height: number, invY2: number, invC2: number,
+  direct: PhotoTexels, mirrored: PhotoTexels, gain: CellField, width: number, height: number, invY2: number, invC2: number,
   isHair: (r: number, g: number, b: number, x: number, y: number) => boolean, skin: { cb: number; cr: number; invChroma: number },
 ): OccluderField {
   const factor = OCCLUDER_CELL;
@@ -240,7 +240,8 @@ function occluders(
       } else if (!isHair(m[0], m[1], m[2], 2 * x, 2 * y)) om[cell] = Math.max(om[cell], disagree * Math.min(1, -lean));
     }
   }
-  return { width: fw, height: fh, factor, direct: soften(grow(grow(od, fw, fh), fw, fh), fw, fh), mirrored: soften(grow(grow(om, fw, fh), fw, fh), fw, fh) };
+  const field = (cells: Float32Array): CellField => ({ width: fw, height: fh, factor, values: soften(grow(grow(cells, fw, fh), fw, fh), fw, fh) });
+  return { direct: field(od), mirrored: field(om) };
 }
 
 /** Facing (× 255) from which a texel counts as seen squarely, for choosing between the two sides. */
@@ -318,16 +319,6 @@ function grow(field: Float32Array, width: number, height: number): Float32Array 
   return out;
 }
 
-/** A field of {@link OccluderField} bilinearly at texel (x, y). */
-function sampleCells(cells: Float32Array, field: OccluderField, x: number, y: number): number {
-  const { factor, width: fw, height: fh } = field;
-  let gx = (x + 0.5) / factor - 0.5, gy = (y + 0.5) / factor - 0.5;
-  if (gx < 0) gx = 0; else if (gx > fw - 1) gx = fw - 1;
-  if (gy < 0) gy = 0; else if (gy > fh - 1) gy = fh - 1;
-  const c0 = gx | 0, r0 = gy | 0, c1 = Math.min(fw - 1, c0 + 1), r1 = Math.min(fh - 1, r0 + 1), ax = gx - c0, ay = gy - r0;
-  return (1 - ay) * ((1 - ax) * cells[r0 * fw + c0] + ax * cells[r0 * fw + c1]) + ay * ((1 - ax) * cells[r1 * fw + c0] + ax * cells[r1 * fw + c1]);
-}
-
 /**
  * What the blend reads of the other side, once per mirror texel (half resolution) instead of once
  * per texel: its colour with the shading matched, its weight (feathered, less occlusion) and how
@@ -341,7 +332,7 @@ interface MirrorSide {
 }
 
 function mirrorSide(
-  mirrored: PhotoTexels, softMirrored: Uint8Array, gain: GainField, occluded: OccluderField, box: TexelBox, width: number, height: number,
+  mirrored: PhotoTexels, softMirrored: Uint8Array, gain: CellField, occluded: OccluderField, box: TexelBox, width: number, height: number,
 ): MirrorSide {
   const hw = Math.ceil(width / 2), hh = Math.ceil(height / 2);
   const out: MirrorSide = { color: new Uint8Array(hw * hh * 3), weight: new Uint8Array(hw * hh), hidden: new Uint8Array(hw * hh) };
@@ -351,13 +342,13 @@ function mirrorSide(
       const j = y * hw + x;
       // The mirror texel's centre, in texels.
       const cx = 2 * x + 0.5, cy = 2 * y + 0.5;
-      out.hidden[j] = sampleCells(occluded.direct, occluded, cx, cy) * 255 + 0.5;
+      out.hidden[j] = sampleField(occluded.direct, cx, cy) * 255 + 0.5;
       if (mirrored.weight[j] === 0) continue;
       matchedMirror(gain, mirrored.color, j, cx, cy, m);
       out.color[j * 3] = m[0] + 0.5;
       out.color[j * 3 + 1] = m[1] + 0.5;
       out.color[j * 3 + 2] = m[2] + 0.5;
-      out.weight[j] = softMirrored[j] * (1 - sampleCells(occluded.mirrored, occluded, cx, cy)) + 0.5;
+      out.weight[j] = softMirrored[j] * (1 - sampleField(occluded.mirrored, cx, cy)) + 0.5;
     }
   }
   return out;
