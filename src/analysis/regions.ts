@@ -22,6 +22,10 @@ export const LEFT_IRIS = [473, 474, 475, 476, 477];
 export const LIPS_OUTER = [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291, 375, 321, 405, 314, 17, 84, 181, 91, 146];
 export const LIPS_INNER = [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308, 324, 318, 402, 317, 14, 87, 178, 88, 95];
 
+/** The brows: upper edge from the outer end inwards, then the lower edge the same way. */
+export const RIGHT_BROW = [70, 63, 105, 66, 107, 46, 53, 52, 65, 55];
+export const LEFT_BROW = [300, 293, 334, 296, 336, 276, 283, 282, 295, 285];
+
 /**
  * Skin patches (used through their convex hulls): the cheeks below the eyes, away from nose and lips,
  * and the lower middle of the forehead just above the inner eyebrows, below where a fringe usually
@@ -35,6 +39,8 @@ export const FOREHEAD = [108, 151, 337, 336, 9, 107];
 export const RIGHT_EYE_CORNERS = [33, 133];
 export const LEFT_EYE_CORNERS = [362, 263];
 export const NOSE_TIP = 1;
+/** The bottom of the nose, above the upper lip. */
+export const NOSE_BOTTOM = 2;
 export const MOUTH_RIGHT = 61;
 export const MOUTH_LEFT = 291;
 /** Top of the forehead and bottom of the chin on the face oval. */

@@ -1,3 +1,4 @@
+import { RIGHT_BROW } from '../../analysis/regions.js';
 import { LANDMARK_MIRROR } from '../meanFace.js';
 import { landmark, type HeadFrame } from './frame.js';
 import type { Primitive } from './primitive.js';
@@ -34,13 +35,12 @@ function browHeight(frame: HeadFrame, sign: 1 | -1): number {
   return Math.max(0.008, landmark(frame, 105, sign > 0)[1] - landmark(frame, 159, sign > 0)[1]);
 }
 
-const BROW = [70, 63, 105, 66, 107, 46, 53, 52, 65, 55];
 const INNER_BROW = [107, 55, 66, 65];
 const OUTER_BROW = [70, 46, 63];
 
 /** browDownLeft / Right: the whole brow down and a little in (a frown's brows). */
 export const browDown = (sign: 1 | -1): Primitive => (rig, frame, out) => {
-  const w = bumpWeight(rig, sign > 0 ? 'browDownLeft' : 'browDownRight', centre(rig, BROW, sign), [0.034, 0.022, 0.05], true);
+  const w = bumpWeight(rig, sign > 0 ? 'browDownLeft' : 'browDownRight', centre(rig, RIGHT_BROW, sign), [0.034, 0.022, 0.05], true);
   const h = browHeight(frame, sign);
   addWeighted(out, w, [-sign * 0.1 * h, -0.24 * h, 0.04 * h]);
 };

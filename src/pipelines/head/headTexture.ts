@@ -1,4 +1,5 @@
 import type { FaceAnalysis, Mask, Rgb } from '../../analysis/index.js';
+import { LEFT_BROW, NOSE_BOTTOM, RIGHT_BROW } from '../../analysis/regions.js';
 import {
   bakeTexture, eyeColours, faceLayout, faceOutline, parametricEyes, parametricEyesV2, recolorLips,
   recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type FacialHair, type Image, type RgbImage, paintMouthBag,
@@ -21,15 +22,11 @@ export interface HeadTexture {
   tone: Rgb;
 }
 
-/** MediaPipe face-mesh landmarks of each brow (upper and lower edge), the person's right brow first. */
-const BROWS = [[70, 63, 105, 66, 107, 46, 53, 52, 65, 55], [300, 293, 334, 296, 336, 276, 283, 282, 295, 285]] as const;
-/** MediaPipe face-mesh landmark at the bottom of the nose, above the upper lip. */
-const NOSE_BOTTOM = 2;
 
 /** Where the face may have hair of its own, in the layout's UV: below the nose and on the brows (each box grown by half its height). */
 function facialHair(layout: FaceLayout, color: Rgb): FacialHair {
   const { landmarks: t, width, height } = layout;
-  const brows = BROWS.map((indices) => {
+  const brows = [RIGHT_BROW, LEFT_BROW].map((indices) => {
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (const i of indices) {
       x0 = Math.min(x0, t[i * 2]); x1 = Math.max(x1, t[i * 2]);
