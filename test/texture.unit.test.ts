@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Mask, Rgb } from '../src/analysis/types.js';
 import type { Mesh } from '../src/core/mesh.js';
 import {
-  bakeTexture, decodeRgb, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, regionMask, resizeTexture,
+  bakeTexture, decodeRgb, doubleResolution, texelDensity, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, regionMask, resizeTexture,
   warmUpTexture, type BakedTexture, type Image, type RgbImage,
 } from '../src/texture/index.js';
 
@@ -392,6 +392,20 @@ describe('bakeTexture', () => {
     assert.deepEqual([texture.width, texture.height], [4096, 2048]);
   });
 
+  test('a texture with more texels per photo pixel than it needs is baked at half size and doubled; one the photo fills is not', () => {
+    const input = { mesh, projection, photo, skin: SKIN, masks: { person, hair } };
+    // The squarely seen cap (within 60° of the view) has some 0.9 texels of a 1024×512 texture per photo pixel along a side.
+    const density = texelDensity(mesh, projection, WIDTH, HEIGHT, 0.5);
+    assert.ok(density > 0.85 && density < 0.95, `density ${density}`);
+    // Doubled from the 1024×512 bake when that one still has `halfSizeDensity` texels per pixel…
+    const doubled = bakeTexture(input, { width: 2 * WIDTH, height: 2 * HEIGHT, halfSizeDensity: 0.85 }).texture;
+    assert.deepEqual([doubled.width, doubled.height], [2 * WIDTH, 2 * HEIGHT]);
+    assert.deepEqual(doubled.data, doubleResolution(baked().texture).data);
+    // …and baked at full size when it has fewer (the default asks 1.25).
+    const full = bakeTexture(input, { width: 2 * WIDTH, height: 2 * HEIGHT }).texture;
+    assert.notDeepEqual(full.data, doubled.data);
+  });
+
   test('without any photo texel the whole texture is the skin colour', () => {
     // The camera sees the sphere from behind the photo: nothing lands in it.
     const away = projectOrthographic(mesh, { scale: SCALE, centerX: -5000, centerY: 256 });
@@ -409,6 +423,25 @@ describe('bakeTexture', () => {
     assert.throws(() => bakeTexture({ mesh: noUvs, projection, photo, skin: SKIN }, { width: 64, height: 32 }), /UVs/);
     const short = { ...projection, x: projection.x.subarray(1) };
     assert.throws(() => bakeTexture({ mesh, projection: short, photo, skin: SKIN }, { width: 64, height: 32 }), /projection\.x/);
+  });
+});
+
+describe('doubleResolution', () => {
+  test('each new texel is 3/4 of its nearer and 1/4 of its farther neighbour along each axis, edges clamped', () => {
+    const image = { width: 3, height: 2, channels: 1, data: Uint8Array.from([0, 100, 200, 40, 40, 40]) };
+    const out = doubleResolution(image);
+    assert.deepEqual([out.width, out.height, out.channels], [6, 4, 1]);
+    assert.deepEqual(Array.from(out.data.subarray(0, 6)), [0, 25, 75, 125, 175, 200]);
+    // Row 1: 3/4 of row 0, 1/4 of row 1 (all 40).
+    assert.deepEqual(Array.from(out.data.subarray(6, 12)), [10, 29, 66, 104, 141, 160]);
+    assert.deepEqual(Array.from(out.data.subarray(18, 24)), [40, 40, 40, 40, 40, 40]);
+  });
+
+  test('a flat colour stays flat, channel by channel', () => {
+    const data = new Uint8Array(5 * 4 * 3);
+    for (let i = 0; i < data.length; i += 3) data.set([12, 200, 99], i);
+    const out = doubleResolution({ width: 5, height: 4, channels: 3, data });
+    for (let i = 0; i < out.data.length; i += 3) assert.deepEqual(Array.from(out.data.subarray(i, i + 3)), [12, 200, 99]);
   });
 });
 

@@ -19,6 +19,8 @@ export type { FacialHair } from './bake/symmetricCompletion.js';
 export { evenLighting, EVEN_LIGHTING_DEFAULTS, type EvenLightingOptions } from './bake/evenLighting.js';
 export { faceOutline } from './bake/faceOutline.js';
 export { warmUpTexture } from './bake/warmUpTexture.js';
+export { texelDensity } from './bake/texelDensity.js';
+export { doubleResolution } from './filters/doubleResolution.js';
 
 export { faceLayout, FACE_LAYOUT_DEFAULTS, type FaceLayout, type FaceLayoutOptions } from './layout/faceLayout.js';
 export { regionMask, regionTriangles, REGION_MASK_DEFAULTS, type FaceRegion, type RegionMaskOptions } from './layout/regionMask.js';

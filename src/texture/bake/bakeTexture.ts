@@ -15,6 +15,8 @@ import { skinFill } from './skinFill.js';
 import { mirroredProjection } from './mirroredProjection.js';
 import { symmetricCompletion, type FacialHair } from './symmetricCompletion.js';
 import { islandBorders } from './uvEdges.js';
+import { texelDensity } from './texelDensity.js';
+import { doubleResolution } from '../filters/doubleResolution.js';
 
 /** What a texture is baked from. */
 export interface BakeInput {
@@ -103,6 +105,12 @@ export interface BakeOptions {
    * {@link evenLighting}), applied to the photo's texels before the fill is grown from them.
    */
   evenLighting?: number;
+  /**
+   * Texels per photo pixel (along a side, over the squarely seen face) that a bake at half the
+   * resolution must still have for the texture to be baked that way and doubled: the photo then has
+   * no detail the full resolution could hold, and the bake costs a quarter. 0 always bakes at full size.
+   */
+  halfSizeDensity?: number;
 }
 
 export const BAKE_DEFAULTS: Required<BakeOptions> = {
@@ -120,6 +128,7 @@ export const BAKE_DEFAULTS: Required<BakeOptions> = {
   skinLumaTolerance: 60,
   skinChromaTolerance: 18,
   evenLighting: 0,
+  halfSizeDensity: 1.25,
 };
 
 /** A baked texture and what later steps need to know about it. */
@@ -174,6 +183,19 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
   if (mesh.uvs.length !== vertices * 2) throw new RangeError(`mesh.uvs has ${mesh.uvs.length} numbers, expected ${vertices * 2}`);
   checkProjection(projection, vertices);
   checkImage(photo, 'the photo');
+  // A 4096×2048 texture has some 860 texels between the outer eye corners; a 1-megapixel portrait, 200-300 pixels.
+  if (o.halfSizeDensity > 0 && width % 2 === 0 && height % 2 === 0
+    && texelDensity(mesh, projection, width / 2, height / 2, o.facingTo) >= o.halfSizeDensity) {
+    const half = bakeTexture(input, { ...o, width: width / 2, height: height / 2, halfSizeDensity: 0 });
+    // The masks are doubled on first use: the head pipelines read only the texture and the tone.
+    let confidence: Mask | undefined, skin: Mask | undefined;
+    return {
+      texture: doubleResolution(half.texture),
+      get confidence() { return (confidence ??= doubleResolution(half.confidence)); },
+      get skin() { return (skin ??= doubleResolution(half.skin)); },
+      tone: half.tone,
+    };
+  }
   for (const [name, mask] of Object.entries(input.masks ?? {})) {
     if (mask && !(mask.width > 0 && mask.height > 0 && mask.data.length === mask.width * mask.height)) {
       throw new RangeError(`the ${name} mask is ${mask.width}×${mask.height} with ${mask.data.length} bytes`);

@@ -1,5 +1,6 @@
 import type { HeadTemplate } from '../../geometry/template.js';
 import { checkRgbImage, type RgbImage } from '../../core/image.js';
+import { spanEnd, spanStart, texelTriangle } from '../bake/texelTriangle.js';
 
 /** Options of {@link paintMouthBag}. */
 export interface PaintMouthBagOptions {
@@ -41,29 +42,32 @@ export function paintMouthBag(texture: RgbImage, template: HeadTemplate, uvs: Fl
   bag.forEach((v, i) => depthOf.set(v, bagDepth[i]));
   const colour = INSIDE.map((c, k) => 0.5 * c + 0.5 * o.lips[k]);
   const idx = template.mesh.indices;
+  const [c0, c1, c2] = colour;
+  // Every edge grown by the bleed (border bits 0-2 all set), rows visited span by span.
   for (let t = firstBagTriangle; t < idx.length / 3; t++) {
-    const corners = [0, 1, 2].map((k) => idx[t * 3 + k]);
-    const x = corners.map((v) => uvs[v * 2] * width - 0.5), y = corners.map((v) => uvs[v * 2 + 1] * height - 0.5);
-    const d = corners.map((v) => depthOf.get(v) ?? 0);
-    const area = (x[1] - x[0]) * (y[2] - y[0]) - (y[1] - y[0]) * (x[2] - x[0]);
-    if (area === 0) continue;
-    const x0 = Math.max(0, Math.floor(Math.min(...x) - o.bleed)), x1 = Math.min(width - 1, Math.ceil(Math.max(...x) + o.bleed));
-    const y0 = Math.max(0, Math.floor(Math.min(...y) - o.bleed)), y1 = Math.min(height - 1, Math.ceil(Math.max(...y) + o.bleed));
-    // Edge k is opposite corner k; its length turns the barycentric weight into a distance in texels.
-    const edge = [0, 1, 2].map((k) => Math.hypot(x[(k + 2) % 3] - x[(k + 1) % 3], y[(k + 2) % 3] - y[(k + 1) % 3]));
-    for (let py = y0; py <= y1; py++) {
-      for (let px = x0; px <= x1; px++) {
-        const w1 = ((x[2] - x[0]) * (py - y[0]) - (y[2] - y[0]) * (px - x[0])) / -area;
-        const w2 = ((x[1] - x[0]) * (py - y[0]) - (y[1] - y[0]) * (px - x[0])) / area;
-        const w = [1 - w1 - w2, w1, w2];
-        // Distance outside each edge, in texels: weight × twice the area / the edge's length.
-        if (w.some((wk, k) => (wk * Math.abs(area)) / edge[k] < -o.bleed)) continue;
-        const depth = Math.min(1, Math.max(0, w.reduce((s, wk, k) => s + Math.min(1, Math.max(0, wk)) * d[k], 0)));
+    const a = idx[t * 3], b = idx[t * 3 + 1], c = idx[t * 3 + 2];
+    const tt = texelTriangle(uvs, a, b, c, width, height, 7, o.bleed);
+    if (!tt) continue;
+    const da = depthOf.get(a) ?? 0, db = depthOf.get(b) ?? 0, dc = depthOf.get(c) ?? 0;
+    const { dai, dbi, dbj, b0, dci, dcj, c0: cRow0, ma, mb, mc, j0, j1, iMin, iMax } = tt;
+    for (let j = j0; j <= j1; j++) {
+      const wbRow = b0 + j * dbj, wcRow = cRow0 + j * dcj, waRow = 1 - wbRow - wcRow;
+      const lo = Math.max(iMin, spanStart(wbRow, dbi, mb), spanStart(wcRow, dci, mc), spanStart(waRow, dai, ma));
+      const hi = Math.min(iMax, spanEnd(wbRow, dbi, mb), spanEnd(wcRow, dci, mc), spanEnd(waRow, dai, ma));
+      for (let i = lo; i <= hi; i++) {
+        const wb = wbRow + i * dbi, wc = wcRow + i * dci, wa = 1 - wb - wc;
+        const depth = Math.min(1, clamp01(wa) * da + clamp01(wb) * db + clamp01(wc) * dc);
         const light = o.rim + (o.back - o.rim) * depth;
-        const i = (py * width + px) * 3;
-        for (let k = 0; k < 3; k++) data[i + k] = Math.round(Math.min(255, colour[k] * light));
+        const k = (j * width + i) * 3;
+        data[k] = Math.round(Math.min(255, c0 * light));
+        data[k + 1] = Math.round(Math.min(255, c1 * light));
+        data[k + 2] = Math.round(Math.min(255, c2 * light));
       }
     }
   }
   return { width, height, channels: 3, data };
+}
+
+function clamp01(v: number): number {
+  return v < 0 ? 0 : v > 1 ? 1 : v;
 }

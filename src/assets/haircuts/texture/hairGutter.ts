@@ -14,28 +14,45 @@ import { spanEnd, spanStart, texelTriangle } from '../../../texture/bake/texelTr
  */
 export function hairGutter(data: Uint8Array, mask: Uint8Array, mesh: Pick<Mesh, 'indices' | 'uvs'>, width: number, height: number, reach: number): void {
   const used = usedTexels(mesh, width, height);
-  const depth = new Uint16Array(width * height);
-  let queue: number[] = [];
-  for (let k = 0; k < width * height; k++) {
-    if (mask[k] < 128 || !used[k]) continue;
-    const i = k % width;
-    if ((i > 0 && !used[k - 1]) || (i + 1 < width && !used[k + 1]) || (k >= width && !used[k - width]) || (k + width < used.length && !used[k + width])) queue.push(k);
+  const depth = new Uint8Array(width * height);
+  // Flat queues of texel indices, no per-texel arrays: the seeds alone can be a hundred thousand.
+  let queue: Int32Array = new Int32Array(1024), length = 0;
+  const push = (list: Int32Array, n: number, k: number): Int32Array => {
+    if (n === list.length) {
+      const grown = new Int32Array(list.length * 2);
+      grown.set(list);
+      list = grown;
+    }
+    list[n] = k;
+    return list;
+  };
+  for (let j = 0; j < height; j++) {
+    for (let i = 0, k = j * width; i < width; i++, k++) {
+      if (mask[k] < 128 || !used[k]) continue;
+      if ((i > 0 && !used[k - 1]) || (i + 1 < width && !used[k + 1]) || (j > 0 && !used[k - width]) || (j + 1 < height && !used[k + width])) {
+        queue = push(queue, length++, k);
+      }
+    }
   }
-  for (let step = 1; step <= reach && queue.length; step++) {
-    const next: number[] = [];
-    for (const k of queue) {
+  let next: Int32Array = new Int32Array(queue.length);
+  for (let step = 1; step <= reach && length; step++) {
+    let nextLength = 0;
+    for (let q = 0; q < length; q++) {
+      const k = queue[q];
       const i = k % width;
-      for (const n of [i > 0 ? k - 1 : -1, i + 1 < width ? k + 1 : -1, k - width, k + width]) {
+      for (let side = 0; side < 4; side++) {
+        const n = side === 0 ? (i > 0 ? k - 1 : -1) : side === 1 ? (i + 1 < width ? k + 1 : -1) : side === 2 ? k - width : k + width;
         if (n < 0 || n >= used.length || used[n] || depth[n]) continue;
-        depth[n] = step;
+        depth[n] = 1;
         data[n * 3] = data[k * 3];
         data[n * 3 + 1] = data[k * 3 + 1];
         data[n * 3 + 2] = data[k * 3 + 2];
         mask[n] = mask[k];
-        next.push(n);
+        next = push(next, nextLength++, n);
       }
     }
-    queue = next;
+    [queue, next] = [next, queue];
+    length = nextLength;
   }
 }
 
