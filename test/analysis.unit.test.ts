@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
+import { colorModel, logLikelihood, mahalanobis2 } from '../src/analysis/colorModel.js';
 import {
   createFaceAnalyzer, encodeMaskPng, IBUG68_FROM_MESH, NoFaceError, PhotoDecodeError,
   type FaceAnalysis, type FaceAnalyzer, type Mask, type Rgb,
@@ -253,5 +254,39 @@ describe('a second analyzer', () => {
     });
     await worker.terminate();
     assert.deepEqual(message, { faceCount: 1, gender: 'female', width: 512 });
+  });
+});
+
+describe('colorModel', () => {
+  /** Interleaved RGB of the colours, and the indices of all of them. */
+  const sample = (colours: number[][]) => ({ rgb: Uint8Array.from(colours.flat()), pixels: colours.map((_, i) => i) });
+
+  test('a blond highlight, nearer the skin\'s mean colour than the hair\'s, is likelier hair', () => {
+    // Hair from highlight to shadow along one colour line; skin a tight cluster of shades.
+    const hairColours = Array.from({ length: 40 }, (_, i) => { const t = i / 39; return [Math.round(220 - 110 * t), Math.round(190 - 100 * t), Math.round(140 - 80 * t)]; });
+    const skinColours = Array.from({ length: 40 }, (_, i) => [200 + (i % 5) * 3 - 6, 150 + (i % 4) * 3 - 4, 110 + (i % 3) * 3 - 3]);
+    const hair = sample(hairColours), skin = sample(skinColours);
+    const hairModel = colorModel(hair.rgb, hair.pixels)!, skinModel = colorModel(skin.rgb, skin.pixels)!;
+    const highlight = [214, 184, 135];
+    const d = (m: number[]) => Math.hypot(highlight[0] - m[0], highlight[1] - m[1], highlight[2] - m[2]);
+    assert.ok(d(skinModel.mean) < d(hairModel.mean), 'the highlight is nearer the skin mean');
+    assert.ok(logLikelihood(hairModel, highlight[0], highlight[1], highlight[2]) > logLikelihood(skinModel, highlight[0], highlight[1], highlight[2]));
+    // A skin colour stays skin.
+    assert.ok(logLikelihood(skinModel, 201, 151, 111) > logLikelihood(hairModel, 201, 151, 111));
+  });
+
+  test('outliers of the first fit (an eye in the skin sample) do not widen the second', () => {
+    const colours = [...Array.from({ length: 50 }, (_, i) => [180 + (i % 5), 140 + (i % 3), 120 + (i % 4)]), [20, 20, 20], [25, 18, 15], [240, 240, 240]];
+    const { rgb, pixels } = sample(colours);
+    const model = colorModel(rgb, pixels)!;
+    assert.ok(Math.abs(model.mean[0] - 182) < 1.5, `mean ${model.mean}`);
+    assert.ok(mahalanobis2(model, 20, 20, 20) > 100);
+  });
+
+  test('a grey photo (R = G = B) still gives a model, and too few pixels none', () => {
+    const grey = sample(Array.from({ length: 20 }, (_, i) => [100 + i, 100 + i, 100 + i]));
+    assert.ok(colorModel(grey.rgb, grey.pixels));
+    const few = sample([[1, 2, 3], [4, 5, 6]]);
+    assert.equal(colorModel(few.rgb, few.pixels), null);
   });
 });

@@ -1,5 +1,6 @@
 import type { RgbImage } from '../core/image.js';
 import { robustMedian } from './colors.js';
+import { colorModel, logLikelihood } from './colorModel.js';
 import { distance, type Point2, type Point3 } from './mesh.js';
 import { convexHull, fillPolygon } from './raster.js';
 import { CHIN_BOTTOM, FOREHEAD_TOP } from './regions.js';
@@ -7,6 +8,9 @@ import type { HeadPose, Mask, Rgb } from './types.js';
 
 /** Hair closer to the skin colour than this (RGB distance) cannot be told from skin: no hair mask. */
 const MIN_HAIR_SKIN_DISTANCE = 30;
+
+/** How much likelier (log) hair must be than skin below the chin. */
+const BELOW_CHIN_MARGIN = 2;
 
 /**
  * Hair mask, derived from the person mask and the face mesh (no hair model is involved).
@@ -23,8 +27,11 @@ const MIN_HAIR_SKIN_DISTANCE = 30;
  * 3. Hair colour: robust median of the candidates above the forehead top, where hair is most likely.
  *    Fewer than 20 such pixels, or a colour within 30 of the skin colour (bald or shaved head, or hair
  *    that looks like skin), means no hair: the mask is empty.
- * 4. A candidate is hair when its colour is nearer the hair colour than the skin colour (below the
- *    chin: at most half as far), which drops ears, neck and most clothes and background.
+ * 4. A candidate is hair when its colour is likelier hair than skin: each is a Gaussian in RGB
+ *    (colorModel.ts), hair fitted to the crown's pixels and skin to the face's between the eyes and
+ *    the mouth, so a shade's own spread counts (blond hair in shadow is nearer the skin's mean colour
+ *    than its highlights' yet still hair). Below the chin it must be e² times likelier. This drops
+ *    ears, neck and most clothes and background.
  * The mask keeps the person mask's soft value on hair pixels and is 0 elsewhere.
  */
 export function hairMask(image: RgbImage, points: ReadonlyArray<Point3>, person: Mask, skin: Rgb, pose: HeadPose): Mask {
@@ -57,14 +64,20 @@ export function hairMask(image: RgbImage, points: ReadonlyArray<Point3>, person:
   const candidates: number[] = [];
   const belowChin: number[] = [];
   const crown: number[] = [];
+  // Skin: the face between the eyes and the mouth, where no fringe and no beard grows.
+  const cheeks: number[] = [];
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const i = y * width + x;
-      if (person.data[i] < 128 || face[i]) continue;
+      if (person.data[i] < 128) continue;
       const dx = x + 0.5 - faceCentre[0];
       const dy = y + 0.5 - faceCentre[1];
       const a = dx * right[0] + dy * right[1];
       const b = dx * up[0] + dy * up[1];
+      if (face[i]) {
+        if (b > -0.2 * faceHeight && b < 0.05 * faceHeight && Math.abs(a) < 0.35 * faceWidth) cheeks.push(i);
+        continue;
+      }
       const ea = (a - headA) / semiA;
       const eb = (b - headB) / semiB;
       if (ea * ea + eb * eb > 1) continue;
@@ -79,14 +92,22 @@ export function hairMask(image: RgbImage, points: ReadonlyArray<Point3>, person:
   if (crown.length < 20) return mask;
   const hair = robustMedian(rgb, crown, 0.1, 0.9);
   if (!hair || Math.sqrt(colorDistance2(hair, skin)) < MIN_HAIR_SKIN_DISTANCE) return mask;
-  const d2 = (i: number, c: Rgb): number => {
-    const r = rgb[i * 3] - c.red;
-    const g = rgb[i * 3 + 1] - c.green;
-    const b = rgb[i * 3 + 2] - c.blue;
-    return r * r + g * g + b * b;
+  // Hair and skin each as a Gaussian in RGB, from the crown and the cheeks: blond hair spans shades
+  // from its highlights to its shadows, and a shadowed strand is nearer the skin's mean colour than
+  // the hair's, yet likelier hair than skin once each colour's own spread is known.
+  const hairModel = colorModel(rgb, crown);
+  const skinModel = colorModel(rgb, cheeks);
+  const isHair = (i: number, margin: number): boolean => {
+    const r = rgb[i * 3], g = rgb[i * 3 + 1], b = rgb[i * 3 + 2];
+    if (hairModel && skinModel) return logLikelihood(hairModel, r, g, b) > logLikelihood(skinModel, r, g, b) + margin;
+    // Too few pixels to model: the nearer mean colour, as the analysis' colours give them.
+    const dh = (r - hair.red) ** 2 + (g - hair.green) ** 2 + (b - hair.blue) ** 2;
+    const ds = (r - skin.red) ** 2 + (g - skin.green) ** 2 + (b - skin.blue) ** 2;
+    return dh * Math.exp(margin) < ds;
   };
-  for (const i of candidates) if (d2(i, hair) < d2(i, skin)) mask.data[i] = person.data[i];
-  for (const i of belowChin) if (4 * d2(i, hair) < d2(i, skin)) mask.data[i] = person.data[i];
+  for (const i of candidates) if (isHair(i, 0)) mask.data[i] = person.data[i];
+  // Below the chin hair must be clearly likelier: a collar or the neck's shadow is near either.
+  for (const i of belowChin) if (isHair(i, BELOW_CHIN_MARGIN)) mask.data[i] = person.data[i];
   return mask;
 }
 
