@@ -51,6 +51,8 @@ export interface HairCurtainOptions {
   inset?: number;
   /** How far under the hair's surface (metres) the curtain's top row is put where keeping clear of the head left it outside. */
   tuckDepth?: number;
+  /** How far down (metres) from its top row the curtain blends from where tuckDepth puts that row to where it hangs. */
+  tuckBlend?: number;
   /** How far (metres) above the cap's rim the curtain starts where the rim is higher than `fallFrom`: it starts under the cap. */
   overlap?: number;
   /** Shortest column, metres: where the photo shows the hair ending at the rim. */
@@ -86,6 +88,7 @@ export const HAIR_CURTAIN_DEFAULTS: Required<HairCurtainOptions> = {
   overlap: 0.01,
   inset: 0.004,
   tuckDepth: 0.001,
+  tuckBlend: 0.03,
   minHang: 0.01,
   maxWiden: 0.03,
   tuck: 14,
@@ -225,7 +228,7 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
     }
   }
   const kept = keepOffHead({ positions, uvs, indices: Uint32Array.from(faces) }, input.head, { clearance: o.clearance });
-  return computeNormals(tuckTop(kept, C, R + 1, input.hair, input.head, o.tuckDepth));
+  return computeNormals(tuckTop(kept, C, R + 1, input.hair, input.head, o.tuckDepth, o.tuckBlend));
 }
 
 /**
@@ -233,13 +236,21 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
  * keepOffHead's least clearance): where the hair on the scalp is thinner than the curtain's
  * clearance, the row would otherwise stand off it, and the background show between them.
  */
-function tuckTop(curtain: Mesh, columns: number, rows: number, hair: Mesh, head: Mesh, depth: number): Mesh {
+function tuckTop(curtain: Mesh, columns: number, rows: number, hair: Mesh, head: Mesh, depth: number, blend: number): Mesh {
   const surface = headSurface(hair), positions = curtain.positions;
   for (let i = 0; i < columns; i++) {
     const v = i * rows;
     const hit = surface.closest(positions[v * 3], positions[v * 3 + 1], positions[v * 3 + 2]);
     if (hit.distance <= -depth) continue;
-    for (let k = 0; k < 3; k++) positions[v * 3 + k] -= hit.normal[k] * (hit.distance + depth);
+    const move = hit.distance + depth, top = positions[v * 3 + 1];
+    // The rows below follow the top row in part, less the lower they hang: the curtain comes out
+    // from under the cap's hair in a curve rather than standing off it in a ledge at its top edge.
+    for (let k = 0; k < rows; k++) {
+      const u = (i * rows + k) * 3;
+      const share = 1 - smoothstep(0, blend, top - positions[u + 1]);
+      if (share <= 0) break;
+      for (let c = 0; c < 3; c++) positions[u + c] -= hit.normal[c] * move * share;
+    }
   }
   return keepOffHead(curtain, head);
 }
