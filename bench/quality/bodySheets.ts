@@ -1,0 +1,124 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  BODY_SHAPE_INTERVALS, bodyMeshFromPositions, bodySkeleton, bodySkinWeights, poseBody, solveBodyShape,
+  type BodyGender, type BodyMesh, type BodyShape, type BoneRotations,
+} from '../../src/assets/body/index.js';
+import { decodeRgb } from '../../src/formats/imageDecode.js';
+import { writeGltf } from '../../src/formats/gltf/index.js';
+import type { Scene } from '../../src/formats/scene.js';
+import { chromiumAvailable, withBrowser } from '../browserView.js';
+import { contactSheet, type Panel } from './sheet.js';
+
+const OUT_DIR = join('scratch', 'bodies');
+const VIEWS = [{ yaw: 0, name: 'front' }, { yaw: 45, name: '3/4' }, { yaw: 90, name: 'side' }, { yaw: 180, name: 'back' }];
+
+/** A GLB of one body: skin-coloured, skinned to its skeleton in the bind pose. */
+async function bodyGlb(body: BodyMesh, skinned: boolean): Promise<Uint8Array> {
+  const scene: Scene = {
+    name: 'body',
+    meshes: [{
+      name: 'body',
+      mesh: body.mesh,
+      material: { name: 'skin', baseColorFactor: [0.78, 0.6, 0.5, 1], metallic: 0, roughness: 0.65, alphaMode: 'opaque', doubleSided: false },
+      morphTargets: [],
+    }],
+  };
+  if (skinned) {
+    const skeleton = bodySkeleton(body.proportions);
+    const weights = bodySkinWeights(body, skeleton);
+    const joints = new Uint16Array(body.vertexOf.length * 4);
+    const w = new Float32Array(body.vertexOf.length * 4);
+    body.vertexOf.forEach((v, i) => {
+      joints.set(weights.joints.subarray(v * 4, v * 4 + 4), i * 4);
+      w.set(weights.weights.subarray(v * 4, v * 4 + 4), i * 4);
+    });
+    scene.skeleton = skeleton.bones.map((b) => {
+      const parent = b.parent;
+      const head = b.head;
+      const ph = parent >= 0 ? skeleton.bones[parent].head : [0, 0, 0];
+      return { name: b.name, parent, translation: [head[0] - ph[0], head[1] - ph[1], head[2] - ph[2]], rotation: [0, 0, 0, 1] };
+    }) as Scene['skeleton'];
+    scene.meshes[0].skin = { joints, weights: w };
+  }
+  const [file] = await writeGltf(scene, { binary: true });
+  return file.data;
+}
+
+const SETS: { label: string; pick: 0 | 0.5 | 1 }[] = [{ label: 'min', pick: 0 }, { label: 'mean', pick: 0.5 }, { label: 'max', pick: 1 }];
+
+function shapeAt(gender: BodyGender, pick: number): BodyShape {
+  const i = BODY_SHAPE_INTERVALS[gender];
+  const at = (k: keyof typeof i): number => i[k][0] + (i[k][1] - i[k][0]) * pick;
+  return { gender, height: at('height'), weight: at('weight'), chest: at('chest'), waist: at('waist'), hips: at('hips') };
+}
+
+/** A relaxed pose to look at the skinning: arms down to an A, an elbow and a knee bent. */
+export const RELAXED_POSE: BoneRotations = {
+  LeftArm: { axis: [0, 0, 1], degrees: -50 },
+  RightArm: { axis: [0, 0, 1], degrees: 50 },
+  LeftForeArm: { axis: [0, 1, 0], degrees: -60 },
+  RightForeArm: { axis: [0, 1, 0], degrees: 20 },
+  LeftUpLeg: { axis: [1, 0, 0], degrees: -30 },
+  LeftLeg: { axis: [1, 0, 0], degrees: 50 },
+  Spine1: { axis: [0, 1, 0], degrees: 10 },
+  LeftHandIndex1: { axis: [0, 0, 1], degrees: -40 }, LeftHandIndex2: { axis: [0, 0, 1], degrees: -50 },
+  LeftHandMiddle1: { axis: [0, 0, 1], degrees: -40 }, LeftHandMiddle2: { axis: [0, 0, 1], degrees: -50 },
+};
+
+/**
+ * Contact sheets of the body model: female, male and non_binary at the min, mean and max of the
+ * spec's intervals (front, 3/4, side, back), and a posed body. GLBs and PNGs go to scratch/bodies/.
+ *
+ *   npx tsc -p . && node dist/bench/quality/bodySheets.js
+ */
+export async function run(): Promise<string[]> {
+  await mkdir(OUT_DIR, { recursive: true });
+  if (!chromiumAvailable()) {
+    console.log('chromium is not installed: body sheets skipped');
+    return [];
+  }
+  const written: string[] = [];
+  await withBrowser(async (render) => {
+    const view = async (glb: Uint8Array, yaw: number, width = 300, height = 520) => decodeRgb(await render(glb, { yaw, width, height }));
+    for (const gender of ['female', 'male', 'non_binary'] as BodyGender[]) {
+      const rows: { height: number; panels: Panel[] }[] = [];
+      for (const set of SETS) {
+        const shape = shapeAt(gender, set.pick);
+        const solved = solveBodyShape(shape);
+        const glb = await bodyGlb(solved.body, true);
+        await writeFile(join(OUT_DIR, `${gender}-${set.label}.glb`), glb);
+        const m = solved.measured;
+        const panels: Panel[] = [];
+        for (const v of VIEWS) {
+          panels.push({
+            image: await view(glb, v.yaw),
+            caption: `${set.label} ${v.name}` + (v.yaw === 0 ? ` h${m.height.toFixed(1)} c${m.chest.toFixed(1)} w${m.waist.toFixed(1)} p${m.hips.toFixed(1)}` : ''),
+          });
+        }
+        rows.push({ height: 520, panels });
+      }
+      const file = join(OUT_DIR, `${gender}.png`);
+      await writeFile(file, await contactSheet(rows, `Body model, ${gender}: min, mean, max of the spec's intervals`));
+      written.push(file);
+    }
+    // Close-ups and a pose.
+    const male = solveBodyShape({ gender: 'male' });
+    const female = solveBodyShape({ gender: 'female' });
+    const panels: Panel[] = [];
+    for (const solved of [female, male]) {
+      const skeleton = bodySkeleton(solved.body.proportions);
+      const weights = bodySkinWeights(solved.body, skeleton);
+      const posed = bodyMeshFromPositions(poseBody(solved.body.positions, skeleton, weights, RELAXED_POSE), solved.body.proportions);
+      const glb = await bodyGlb(posed, false);
+      for (const yaw of [0, 60, 180]) panels.push({ image: await view(glb, yaw), caption: `posed yaw ${yaw}` });
+    }
+    const file = join(OUT_DIR, 'posed.png');
+    await writeFile(file, await contactSheet([{ height: 520, panels }], 'Linear blend skinning: A-pose arms, elbow and knee bent, fingers curled'));
+    written.push(file);
+  });
+  return written;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) console.log((await run()).join('\n'));

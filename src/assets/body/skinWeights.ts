@@ -1,0 +1,231 @@
+import { smoothstep } from '../../core/smoothstep.js';
+import type { BodyMesh } from './bodyMesh.js';
+import { bodyLayout } from './bodyMesh.js';
+import type { Vec3 } from './bodyProportions.js';
+import { FINGER_JOINTS, fingerDirection, THUMB_JOINTS } from './bodyHand.js';
+import { bodyTopology } from './bodyTopology.js';
+import { FINGER_NAMES, type Skeleton } from './skeleton.js';
+
+/** Four joint indices and four weights per body vertex; weights sum to 1, unused slots weigh 0. */
+export interface SkinWeights {
+  joints: Uint16Array;
+  weights: Float32Array;
+}
+
+export interface SkinWeightsOptions {
+  /** Rounds of neighbour averaging that soften where parts meet (arm roots, crotch, palm). */
+  smoothing?: number;
+}
+
+export const SKIN_WEIGHTS_DEFAULTS: Required<SkinWeightsOptions> = { smoothing: 4 };
+
+type Part = 'torso' | 'leg' | 'foot' | 'arm' | 'palm' | 'finger' | 'thumb';
+
+/** Which part each body vertex belongs to, and for fingers which finger (0 index … 3 pinky). */
+function parts(): { part: Part[]; finger: Int8Array } {
+  const t = bodyTopology();
+  const part: Part[] = new Array(t.vertexCount).fill('torso');
+  const finger = new Int8Array(t.vertexCount).fill(-1);
+  const mark = (ids: Iterable<number>, p: Part, f = -1): void => {
+    for (const v of ids) if (v >= 0) { part[v] = p; if (f >= 0) finger[v] = f; }
+  };
+  mark(t.crotch, 'leg');
+  for (const s of t.sides) {
+    mark(s.leg.rings.flat(), 'leg');
+    mark(s.foot.grid, 'foot');
+    mark([s.foot.heel, s.foot.toe], 'foot');
+    mark(s.arm.rings.flat(), 'arm');
+    mark(s.palm.grid, 'palm');
+    mark(s.palm.webs, 'palm');
+    s.fingers.forEach((fg, f) => mark([...fg.rings.flat(), fg.tip], 'finger', f));
+    mark([...s.thumb.rings.flat(), s.thumb.tip], 'thumb');
+  }
+  return { part, finger };
+}
+
+/**
+ * Skin weights of a body: rigid segments blended smoothly across each joint, by the vertex's place
+ * along its limb, then averaged over neighbours and cut to the four largest.
+ *
+ * - Spine: tent functions over the heights of Hips, Spine, Spine1, Spine2 and Neck.
+ * - Arm roots: LeftShoulder and LeftArm fade out over the torso around the shoulder; the arm's first
+ *   rings blend from LeftShoulder into LeftArm.
+ * - Elbows and knees: the blend is centred past the joint on the outside of the bend (behind the
+ *   elbow, in front of the knee) and is wide on the inside. Linear blending squeezes a ring that sits
+ *   half-way between two bones to cos(θ/2) of its size; with the outside's rings mostly on one bone
+ *   the outline keeps its corner and the cross-section keeps most of its area at 90°.
+ * - Hips: the top of the thigh and the bottom of the torso share Hips and UpLeg.
+ * - Hands: Hand, then each finger's three phalanges split at their joints; the thumb likewise.
+ *
+ * ```ts
+ * const weights = bodySkinWeights(body, bodySkeleton(body.proportions));
+ * ```
+ */
+export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'>, skeleton: Skeleton, options: SkinWeightsOptions = {}): SkinWeights {
+  const o = { ...SKIN_WEIGHTS_DEFAULTS, ...options };
+  const P = body.positions;
+  const p = body.proportions;
+  const n = P.length / 3;
+  const B = skeleton.bones.length;
+  const bone = (name: string): number => skeleton.index.get(name)!;
+  const raw = new Float32Array(n * B);
+  const { part, finger } = parts();
+  const head = (name: string): Vec3 => skeleton.bones[bone(name)].head;
+  const spine = ['Hips', 'Spine', 'Spine1', 'Spine2', 'Neck'].map((b) => ({ id: bone(b), y: head(b)[1] }));
+  const spineY = [p.y.hips, (head('Spine')[1] + head('Spine1')[1]) / 2 + 0.0, head('Spine1')[1] + 0.03, p.y.armpit + 0.02, p.y.neckBase + 0.005];
+
+  for (let v = 0; v < n; v++) {
+    const sign = P[v * 3] < 0 ? -1 : 1;
+    const side = sign > 0 ? 'Left' : 'Right';
+    const x = P[v * 3] * sign, y = P[v * 3 + 1], z = P[v * 3 + 2];
+    const w = (name: string, value: number): void => void (raw[v * B + bone(name)] += value);
+    const limb = (name: string): string => `${side}${name}`;
+    switch (part[v]) {
+      case 'torso': {
+        // Spine tents over heights.
+        let rest = 1;
+        const sh = head(limb('Arm'));
+        const d = Math.hypot(x - sh[0], y - sh[1], z - sh[2]);
+        const above = smoothstep(p.y.armpit - 0.09, p.y.armpit - 0.01, y);
+        const arm = (1 - smoothstep(0.02, 0.11, d)) * 0.75 * above;
+        const clav = (1 - smoothstep(0.03, 0.1, Math.abs(y - p.y.acromion))) * smoothstep(0.04, 0.12, x) * 0.6 * (1 - arm);
+        // The crease of the hip: the bottom of the torso follows the thigh a little.
+        const hip = (1 - smoothstep(p.y.crotch, p.y.hips + 0.02, y)) * smoothstep(0.02, 0.1, x) * 0.45;
+        w(limb('Arm'), arm); w(limb('Shoulder'), clav); w(limb('UpLeg'), hip);
+        rest -= arm + clav + hip;
+        spineTent(y, spineY, spine.map((s) => s.id), (id, k) => void (raw[v * B + id] += k * rest));
+        break;
+      }
+      case 'leg': {
+        const knee = head(limb('Leg')), ankle = head(limb('Foot'));
+        const r = p.legGirth.knee / (2 * Math.PI);
+        // Outside of the knee's bend is the front.
+        const outside = Math.max(0, (z - knee[2]) / r);
+        const centre = knee[1] - r * 1.1 * Math.min(1, outside);
+        const half = r * (0.9 - 0.3 * Math.min(1, outside));
+        const lower = 1 - smoothstep(centre - half, centre + half, y);
+        const foot = 1 - smoothstep(ankle[1] + 0.015, ankle[1] + 0.07, y);
+        const hips = (1 - smoothstep(p.y.crotch - 0.1, p.y.crotch + 0.005, y)) * 0.5 * (1 - smoothstep(0.0, 0.06, x) * 0.3);
+        w('Hips', hips);
+        w(limb('UpLeg'), (1 - hips) * (1 - lower));
+        w(limb('Leg'), (1 - hips) * lower * (1 - foot));
+        w(limb('Foot'), (1 - hips) * lower * foot);
+        break;
+      }
+      case 'foot': {
+        const ball = head(limb('ToeBase'));
+        const toe = smoothstep(ball[2] - 0.015, ball[2] + 0.02, z);
+        const leg = 1 - smoothstep(p.ankle[1] + 0.02, p.ankle[1] + 0.07, y);
+        w(limb('Leg'), 1 - leg);
+        w(limb('Foot'), leg * (1 - toe));
+        w(limb('ToeBase'), leg * toe);
+        break;
+      }
+      case 'arm': {
+        const sh = head(limb('Arm')), el = head(limb('ForeArm')), wr = head(limb('Hand'));
+        const r = p.armGirth.elbow / (2 * Math.PI);
+        // Outside of the elbow's bend is the back (−z): the forearm folds forward.
+        const outside = Math.max(0, (el[2] - z) / r);
+        const centre = el[0] + r * 1.1 * Math.min(1, outside);
+        const half = r * (0.9 - 0.3 * Math.min(1, outside));
+        const fore = smoothstep(centre - half, centre + half, x);
+        const arm = smoothstep(sh[0] - 0.09, sh[0] + 0.03, x);
+        const hand = smoothstep(wr[0] - 0.025, wr[0] + 0.01, x);
+        w(limb('Shoulder'), 1 - arm);
+        w(limb('Arm'), arm * (1 - fore));
+        w(limb('ForeArm'), arm * fore * (1 - hand));
+        w(limb('Hand'), arm * fore * hand);
+        break;
+      }
+      case 'palm': {
+        // Near the knuckles the palm follows the nearest finger's first phalanx.
+        const k = p.hand.knuckles;
+        let best = 0;
+        for (let f = 1; f < 4; f++) if (Math.abs(z - k[f][2]) < Math.abs(z - k[best][2])) best = f;
+        const toFinger = smoothstep(k[best][0] - 0.018, k[best][0] + 0.006, x) * 0.8;
+        const tb = p.hand.thumbBase;
+        const thumb = (1 - smoothstep(0.008, 0.03, Math.hypot(x - tb[0], y - tb[1], z - tb[2]))) * 0.6;
+        const wrist = 1 - smoothstep(p.wrist[0] - 0.01, p.wrist[0] + 0.015, x);
+        w(limb(`Hand${FINGER_NAMES[best]}1`), toFinger * (1 - thumb));
+        w(limb('HandThumb1'), thumb);
+        w(limb('ForeArm'), wrist * (1 - toFinger) * (1 - thumb));
+        w(limb('Hand'), (1 - wrist) * (1 - toFinger) * (1 - thumb));
+        break;
+      }
+      case 'finger': {
+        const f = finger[v];
+        const k = p.hand.knuckles[f], d = fingerDirection(p, f), L = p.hand.fingerLengths[f];
+        const s = ((x - k[0]) * d[0] + (y - k[1]) * d[1] + (z - k[2]) * d[2]) / L;
+        const j2 = smoothstep(FINGER_JOINTS[0] - 0.07, FINGER_JOINTS[0] + 0.05, s);
+        const j3 = smoothstep(FINGER_JOINTS[1] - 0.06, FINGER_JOINTS[1] + 0.04, s);
+        const name = FINGER_NAMES[f];
+        w(limb(`Hand${name}1`), 1 - j2);
+        w(limb(`Hand${name}2`), j2 * (1 - j3));
+        w(limb(`Hand${name}3`), j3);
+        break;
+      }
+      case 'thumb': {
+        const b = p.hand.thumbBase, d = p.hand.thumbDirection, L = p.hand.thumbLength;
+        const s = ((x - b[0]) * d[0] + (y - b[1]) * d[1] + (z - b[2]) * d[2]) / L;
+        const base = 1 - smoothstep(0.1, 0.22, s);
+        const j2 = smoothstep(THUMB_JOINTS[0] - 0.07, THUMB_JOINTS[0] + 0.05, s);
+        const j3 = smoothstep(THUMB_JOINTS[1] - 0.06, THUMB_JOINTS[1] + 0.04, s);
+        w(limb('Hand'), base * 0.5);
+        w(limb('HandThumb1'), (1 - base * 0.5) * (1 - j2));
+        w(limb('HandThumb2'), (1 - base * 0.5) * j2 * (1 - j3));
+        w(limb('HandThumb3'), (1 - base * 0.5) * j3);
+        break;
+      }
+    }
+  }
+  // The neck ring belongs to the neck: the head's own weights take over above it.
+  smoothWeights(raw, B, o.smoothing);
+  return topFour(raw, n, B);
+}
+
+/** Hat functions over increasing heights; below the first and above the last, one bone. */
+function spineTent(y: number, heights: number[], ids: number[], add: (id: number, w: number) => void): void {
+  if (y <= heights[0]) return add(ids[0], 1);
+  for (let i = 0; i + 1 < heights.length; i++) {
+    if (y <= heights[i + 1]) {
+      const t = smoothstep(heights[i], heights[i + 1], y);
+      add(ids[i], 1 - t);
+      add(ids[i + 1], t);
+      return;
+    }
+  }
+  add(ids[ids.length - 1], 1);
+}
+
+function smoothWeights(raw: Float32Array, B: number, rounds: number): void {
+  const { neighbours } = bodyLayout();
+  const n = raw.length / B;
+  const next = new Float32Array(raw.length);
+  for (let r = 0; r < rounds; r++) {
+    for (let v = 0; v < n; v++) {
+      const s = neighbours.start[v], e = neighbours.start[v + 1];
+      for (let b = 0; b < B; b++) {
+        let sum = 0;
+        for (let i = s; i < e; i++) sum += raw[neighbours.list[i] * B + b];
+        next[v * B + b] = 0.5 * raw[v * B + b] + (0.5 * sum) / Math.max(1, e - s);
+      }
+    }
+    raw.set(next);
+  }
+}
+
+function topFour(raw: Float32Array, n: number, B: number): SkinWeights {
+  const joints = new Uint16Array(n * 4);
+  const weights = new Float32Array(n * 4);
+  const order = Array.from({ length: B }, (_, i) => i);
+  for (let v = 0; v < n; v++) {
+    order.sort((a, b) => raw[v * B + b] - raw[v * B + a] || a - b);
+    let sum = 0;
+    for (let i = 0; i < 4; i++) sum += raw[v * B + order[i]];
+    for (let i = 0; i < 4; i++) {
+      joints[v * 4 + i] = order[i];
+      weights[v * 4 + i] = sum > 0 ? raw[v * B + order[i]] / sum : i === 0 ? 1 : 0;
+    }
+  }
+  return { joints, weights };
+}
