@@ -67,8 +67,12 @@ export function placeHand(side: BodySide, p: BodyProportions, at: SidePositions)
       const pad = 0.15 * gauss(u - 0.9, 0.12);
       set(18 - k, [xOf(z) - 0.002, cy - ht * (0.85 - hollow + pad), z]);
     }
-    set(9, [xOf(cz - hw), cy - ht * 0.05, cz - hw - ht * 0.55]);
-    set(19, [xOf(cz + hw), cy - ht * 0.1, cz + hw + ht * 0.6]);
+    // The sides round the palm's edge; at the knuckles they close onto the index and little fingers.
+    const edge = smoothstep(0.6, 1, u);
+    const pinkyZ = cz - hw - ht * 0.55 + (kz[3] - fr[3] * 1.15 - (cz - hw - ht * 0.55)) * edge;
+    const thumbZ = cz + hw + ht * 0.6 + (kz[0] + fr[0] * 1.15 - (cz + hw + ht * 0.6)) * edge;
+    set(9, [xOf(pinkyZ), cy - ht * 0.05, pinkyZ]);
+    set(19, [xOf(thumbZ), cy - ht * 0.1, thumbZ]);
   }
   const last = rows - 1;
   side.palm.webs.forEach((v, w) => {

@@ -25,7 +25,7 @@ export function placeLeg(side: BodySide, p: BodyProportions, at: SidePositions):
   const ringY = (r: number): number => piecewise([0, 13, 17, 21, R - 1], [top, knee[1] + 0.07, knee[1] + 0.02, knee[1] - 0.035, bottom], r);
   const ys = [top, (top + knee[1]) / 2, knee[1] + 0.08, knee[1], knee[1] - 0.11, ankle[1] + 0.12, ankle[1] + 0.05];
   const axisX = profile([ankle[1], knee[1], hipJoint[1]], [ankle[0], knee[0], hipJoint[0] - 0.004]);
-  const axisZ = profile([ankle[1], knee[1] - 0.1, knee[1], top], [ankle[2] + 0.005, -0.012, knee[2], 0.005]);
+  const axisZ = profile([ankle[1], knee[1] - 0.1, knee[1], top], [ankle[2] + 0.005, -0.012, knee[2], -0.005]);
   const girth = profile([...ys].reverse(), [g.ankle, g.shin, g.calf, g.knee, g.aboveKnee, g.midThigh, g.thigh].map((x) => x / (2 * Math.PI)));
   // Front-to-back over side-to-side: a deep thigh, a round knee, a calf deep at the back.
   const depth = profile([ankle[1], ankle[1] + 0.12, knee[1] - 0.11, knee[1], top], [0.95, 0.95, 1.08, 1.0, 1.05]);
@@ -63,6 +63,8 @@ export function placeLeg(side: BodySide, p: BodyProportions, at: SidePositions):
       // Inner thigh muscle above the knee; calf heads, the inner one lower and fuller.
       radial += 0.008 * gauss(y - (knee[1] + 0.07), 0.04) * Math.max(0, c * 0.5 - s * 0.8);
       radial += 0.012 * gauss(y - (knee[1] - 0.1), 0.06) * Math.max(0, -c) * (s < 0 ? 1.2 : 0.8);
+      // The buttock's underside runs on into the back of the thigh (the gluteal fold, not a shelf).
+      radial += 0.03 * (p.bumps.buttock / 0.03) * gauss(y - (p.y.crotch - 0.005), 0.045) * Math.max(0, -c) ** 1.5;
       // Shin bone in front; ankle bones, the outer one lower.
       radial += 0.004 * gauss(y - (ankle[1] + 0.25), 0.15) * Math.max(0, c) ** 6;
       radial += 0.007 * gauss(y - (ankle[1] + (s > 0 ? 0.035 : 0.05)), 0.02) * Math.abs(s) ** 4;
@@ -70,9 +72,12 @@ export function placeLeg(side: BodySide, p: BodyProportions, at: SidePositions):
       const z = frame.center[2] + radial * d * c;
       // Thighs touch: the inside of the thigh flattens rather than crossing the middle.
       const minX = 0.004 + 0.02 * smoothstep(0.2, 0.6, t);
-      if (x < minX) x = minX - (minX - x) * 0.15 * (1 - smoothstep(0.1, 0.4, t));
+      const soft = 0.012;
+      if (x < minX + soft) x = minX + soft * Math.exp((x - minX - soft) / soft);
       let q: Vec3 = [x, y, z];
       if (fromLoop > 0) q = lerp3(q, [loop[k][0], loop[k][1] - (top - y) * 0 - 0.015 * (r + 1), loop[k][2]], fromLoop * 0.6);
+      // Below the crotch the two thighs may touch, never cross.
+      if (q[0] < 0.003 + 0.01 * smoothstep(0, 4, r)) q[0] = 0.003 + 0.01 * smoothstep(0, 4, r) * Math.exp((q[0] - 0.003) / 0.01 - 1);
       if (toFoot > 0 && r === R - 1) q = lerp3(q, [footLoop[k][0], footLoop[k][1] + 0.035, footLoop[k][2]], 0.35);
       at.set(v, q);
     });
@@ -109,7 +114,7 @@ function placeFoot(side: BodySide, p: BodyProportions, at: SidePositions): void 
       const endScale = 1 - 0.35 * gauss(f - 0, 0.06) - 0.25 * smoothstep(0.95, 1, f);
       x = cx + (x - cx) * endScale;
       // The slanted toe end: the outside toes stop short.
-      const zz = z - (f > 0.85 ? ((f - 0.85) / 0.15) * 0.03 * sz * Math.max(0, s) : 0);
+      const zz = z - (f > 0.85 ? ((f - 0.85) / 0.15) * 0.02 * sz * (1 + s) / 2 : 0);
       at.set(v, [x, Math.max(0, y), zz]);
     }
   }

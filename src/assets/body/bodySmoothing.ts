@@ -12,7 +12,7 @@ export interface BodySmoothingOptions {
   mu?: number;
 }
 
-export const BODY_SMOOTHING_DEFAULTS: Required<BodySmoothingOptions> = { iterations: 6, lambda: 0.5, mu: -0.53 };
+export const BODY_SMOOTHING_DEFAULTS: Required<BodySmoothingOptions> = { iterations: 10, lambda: 0.5, mu: -0.53 };
 
 /** Neighbour lists of a polygon soup's vertices (each polygon's sides are its edges). */
 export function vertexNeighbours(vertexCount: number, polygons: number[][]): { start: Uint32Array; list: Uint32Array } {

@@ -57,7 +57,7 @@ export function placeTorso(topology: BodyTopology, p: BodyProportions, girth: Gi
       bump += b.breast * gauss(Math.abs(aside) - breastTheta, 0.38) * gauss(dyB, dyB < 0 ? 0.055 * p.stature / 1.7 : 0.075 * p.stature / 1.7);
       bump += b.pectoral * gauss(aside - 0.5, 0.5) * gauss(yy - (y.chest + 0.035), 0.05);
       // Buttocks fold into the thighs: nothing left of them at the crotch ring.
-      bump += b.buttock * gauss(aside - (Math.PI - 0.55), 0.45) * gauss(yy - (y.hips + 0.015), 0.06) * smoothstep(y.crotch, y.crotch + 0.07 * p.stature / 1.7, yy);
+      bump += b.buttock * gauss(aside - (Math.PI - 0.55), 0.45) * gauss(yy - y.hips, 0.065) * smoothstep(y.crotch - 0.06, y.crotch + 0.06, yy);
       bump += b.scapula * gauss(aside - (Math.PI - 0.75), 0.35) * gauss(yy - (y.armpit + 0.02), 0.06);
       bump += b.belly * gauss(aside, 0.7) * gauss(yy - (y.waist - 0.05), 0.06);
       bump -= 0.006 * gauss(aside - Math.PI, 0.12) * gauss(yy - (y.waist + y.chest) / 2, 0.14);

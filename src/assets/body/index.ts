@@ -20,3 +20,4 @@ export { solveBodyShape, SOLVE_BODY_SHAPE_DEFAULTS, type SolveBodyShapeOptions, 
 export { BONE_NAMES, bodySkeleton, FINGER_NAMES, type Bone, type Skeleton } from './skeleton.js';
 export { bodySkinWeights, SKIN_WEIGHTS_DEFAULTS, type SkinWeights, type SkinWeightsOptions } from './skinWeights.js';
 export { poseBody, poseSkeleton, rotationMatrix, type BoneRotation, type BoneRotations, type PosedSkeleton } from './linearBlendSkinning.js';
+export { BASIS_SAMPLES, BASIS_SIZE, bodyShapeBasis, bodyShapeCoefficients, bodyShapeCoeffs10, type BodyShapeBasis } from './bodyShapeBasis.js';

@@ -16,6 +16,9 @@ export interface Skeleton {
   index: Map<string, number>;
 }
 
+/** Share of the radius by which elbow and knee pivots move towards the inside of the bend. */
+export const PIVOT_SHIFT = 0.45;
+
 export const FINGER_NAMES = ['Index', 'Middle', 'Ring', 'Pinky'] as const;
 
 /**
@@ -72,9 +75,12 @@ export function bodySkeleton(p: BodyProportions): Skeleton {
     LeftEye: [0.032, y.neckTop + head * 0.58, 0.075],
   };
   at.RightEye = [-0.032, at.LeftEye[1], at.LeftEye[2]];
+  // Elbow and knee pivots sit towards the inside of their bend (the front of the elbow, the back of
+  // the knee): the skin there, which blending squeezes, then has less far to travel.
+  const elbowR = p.armGirth.elbow / (2 * Math.PI), kneeR = p.legGirth.knee / (2 * Math.PI);
   const left: Record<string, Vec3> = {
-    Shoulder: p.clavicle, Arm: p.shoulder, ForeArm: p.elbow, Hand: p.wrist,
-    UpLeg: p.hipJoint, Leg: p.knee, Foot: p.ankle, ToeBase: p.ball,
+    Shoulder: p.clavicle, Arm: p.shoulder, ForeArm: [p.elbow[0], p.elbow[1], p.elbow[2] + PIVOT_SHIFT * elbowR], Hand: p.wrist,
+    UpLeg: p.hipJoint, Leg: [p.knee[0], p.knee[1], p.knee[2] - PIVOT_SHIFT * kneeR], Foot: p.ankle, ToeBase: p.ball,
   };
   FINGER_NAMES.forEach((f, i) => {
     const k = p.hand.knuckles[i], d = fingerDirection(p, i), L = p.hand.fingerLengths[i];

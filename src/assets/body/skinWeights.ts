@@ -74,6 +74,32 @@ export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'
   const spine = ['Hips', 'Spine', 'Spine1', 'Spine2', 'Neck'].map((b) => ({ id: bone(b), y: head(b)[1] }));
   const spineY = [p.y.hips, (head('Spine')[1] + head('Spine1')[1]) / 2 + 0.0, head('Spine1')[1] + 0.03, p.y.armpit + 0.02, p.y.neckBase + 0.005];
 
+  /** 1 on the inside of a bend, 0 on the outside, from the offset towards the inside and across it. */
+  const insideness = (towards: number, across: number): number => 0.5 + (0.5 * towards) / (Math.hypot(towards, across) || 1);
+  /**
+   * The distal bone's share across a hinge, by the distance past the joint. On the inside of the bend
+   * the blend is wide and centred on the joint: the skin there is squeezed, and a blend steeper than
+   * about 1 / (2 r tan(θ/2)) folds it over. On the outside it is narrow and centred past the joint,
+   * so the outline keeps its corner instead of collapsing to cos(θ/2) of its size.
+   */
+  const bendBlend = (past: number, inside: number, r: number): number => {
+    const centre = (1 - inside) * 1.1 * r;
+    const half = (1 - inside) * 0.7 * r + inside * 2.3 * r;
+    return smoothstep(centre - half, centre + half, past);
+  };
+  /** The thigh's share around the hip: wide over the groin (inside of flexion), narrow under the buttock. */
+  const hipBlend = (x: number, y: number, z: number, axisX: number): number => {
+    const inside = insideness(z, x - axisX);
+    const below = p.hipJoint[1] - y;
+    const centre = (1 - inside) * (p.hipJoint[1] - p.y.crotch + 0.03);
+    const half = (1 - inside) * 0.06 + inside * 0.25;
+    return smoothstep(centre - half, centre + half, below);
+  };
+  /** The upper arm's share around the shoulder, by the distance out along the arm, fading below the armpit. */
+  const shoulderJoint = p.shoulder;
+  const shoulderBlend = (x: number, y: number): number =>
+    smoothstep(-0.11, 0.07, x - shoulderJoint[0]) * smoothstep(p.y.armpit - 0.12, p.y.armpit, y);
+
   for (let v = 0; v < n; v++) {
     const sign = P[v * 3] < 0 ? -1 : 1;
     const side = sign > 0 ? 'Left' : 'Right';
@@ -82,34 +108,34 @@ export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'
     const limb = (name: string): string => `${side}${name}`;
     switch (part[v]) {
       case 'torso': {
-        // Spine tents over heights.
-        let rest = 1;
-        const sh = head(limb('Arm'));
-        const d = Math.hypot(x - sh[0], y - sh[1], z - sh[2]);
-        const above = smoothstep(p.y.armpit - 0.09, p.y.armpit - 0.01, y);
-        const arm = (1 - smoothstep(0.02, 0.11, d)) * 0.75 * above;
-        const clav = (1 - smoothstep(0.03, 0.1, Math.abs(y - p.y.acromion))) * smoothstep(0.04, 0.12, x) * 0.6 * (1 - arm);
-        // The crease of the hip: the bottom of the torso follows the thigh a little.
-        const hip = (1 - smoothstep(p.y.crotch, p.y.hips + 0.02, y)) * smoothstep(0.02, 0.1, x) * 0.45;
-        w(limb('Arm'), arm); w(limb('Shoulder'), clav); w(limb('UpLeg'), hip);
-        rest -= arm + clav + hip;
+        const arm = shoulderBlend(x, y);
+        const clav = (1 - smoothstep(0.03, 0.1, Math.abs(y - p.y.acromion))) * smoothstep(0.04, 0.12, x) * 0.5 * (1 - arm);
+        const hip = hipBlend(x, y, z, 0);
+        // The middle of the belly follows both thighs half-way.
+        const left = smoothstep(-0.04, 0.04, x * sign);
+        w(limb('Arm'), arm);
+        w(limb('Shoulder'), clav);
+        w('LeftUpLeg', hip * left);
+        w('RightUpLeg', hip * (1 - left));
+        const rest = 1 - arm - clav - hip;
         spineTent(y, spineY, spine.map((s) => s.id), (id, k) => void (raw[v * B + id] += k * rest));
         break;
       }
       case 'leg': {
         const knee = head(limb('Leg')), ankle = head(limb('Foot'));
         const r = p.legGirth.knee / (2 * Math.PI);
-        // Outside of the knee's bend is the front.
-        const outside = Math.max(0, (z - knee[2]) / r);
-        const centre = knee[1] - r * 1.1 * Math.min(1, outside);
-        const half = r * (0.9 - 0.3 * Math.min(1, outside));
-        const lower = 1 - smoothstep(centre - half, centre + half, y);
+        // The inside of the knee's bend is the back.
+        const inside = insideness(-(z - p.knee[2]), x - p.knee[0]);
+        const lower = bendBlend(knee[1] - y, inside, r);
         const foot = 1 - smoothstep(ankle[1] + 0.015, ankle[1] + 0.07, y);
-        const hips = (1 - smoothstep(p.y.crotch - 0.1, p.y.crotch + 0.005, y)) * 0.5 * (1 - smoothstep(0.0, 0.06, x) * 0.3);
-        w('Hips', hips);
-        w(limb('UpLeg'), (1 - hips) * (1 - lower));
-        w(limb('Leg'), (1 - hips) * lower * (1 - foot));
-        w(limb('Foot'), (1 - hips) * lower * foot);
+        const hip = hipBlend(x, y, z, p.hipJoint[0]);
+        // The crotch line is shared by both thighs.
+        const own = smoothstep(-0.008, 0.008, x);
+        w('Hips', 1 - hip);
+        w(limb('UpLeg'), hip * (1 - lower) * own);
+        w(sign > 0 ? 'RightUpLeg' : 'LeftUpLeg', hip * (1 - lower) * (1 - own));
+        w(limb('Leg'), hip * lower * (1 - foot));
+        w(limb('Foot'), hip * lower * foot);
         break;
       }
       case 'foot': {
@@ -122,16 +148,15 @@ export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'
         break;
       }
       case 'arm': {
-        const sh = head(limb('Arm')), el = head(limb('ForeArm')), wr = head(limb('Hand'));
+        const el = head(limb('ForeArm')), wr = head(limb('Hand'));
         const r = p.armGirth.elbow / (2 * Math.PI);
-        // Outside of the elbow's bend is the back (−z): the forearm folds forward.
-        const outside = Math.max(0, (el[2] - z) / r);
-        const centre = el[0] + r * 1.1 * Math.min(1, outside);
-        const half = r * (0.9 - 0.3 * Math.min(1, outside));
-        const fore = smoothstep(centre - half, centre + half, x);
-        const arm = smoothstep(sh[0] - 0.09, sh[0] + 0.03, x);
+        // The inside of the elbow's bend is the front: the forearm folds forward.
+        const inside = insideness(z - p.elbow[2], y - p.elbow[1]);
+        const fore = bendBlend(x - el[0], inside, r);
+        const arm = shoulderBlend(x, y);
         const hand = smoothstep(wr[0] - 0.025, wr[0] + 0.01, x);
-        w(limb('Shoulder'), 1 - arm);
+        w(limb('Shoulder'), (1 - arm) * 0.4);
+        w('Spine2', (1 - arm) * 0.6);
         w(limb('Arm'), arm * (1 - fore));
         w(limb('ForeArm'), arm * fore * (1 - hand));
         w(limb('Hand'), arm * fore * hand);
@@ -142,7 +167,7 @@ export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'
         const k = p.hand.knuckles;
         let best = 0;
         for (let f = 1; f < 4; f++) if (Math.abs(z - k[f][2]) < Math.abs(z - k[best][2])) best = f;
-        const toFinger = smoothstep(k[best][0] - 0.018, k[best][0] + 0.006, x) * 0.8;
+        const toFinger = smoothstep(k[best][0] - 0.03, k[best][0] + 0.006, x) * 0.8;
         const tb = p.hand.thumbBase;
         const thumb = (1 - smoothstep(0.008, 0.03, Math.hypot(x - tb[0], y - tb[1], z - tb[2]))) * 0.6;
         const wrist = 1 - smoothstep(p.wrist[0] - 0.01, p.wrist[0] + 0.015, x);
