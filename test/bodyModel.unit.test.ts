@@ -247,9 +247,11 @@ describe('skin weights', () => {
       }
       const dir = solved.body.proportions.hand.thumbDirection;
       const axis = unit(cross(dir, [0, -1, 0]));
+      // The thumb curls at its MCP and IP joints; its base (CMC) follows a quarter of the way.
       for (let i = 1; i <= 3; i++) {
-        pose[`LeftHandThumb${i}`] = { axis, degrees: d * 0.6 };
-        pose[`RightHandThumb${i}`] = { axis: [axis[0], -axis[1], -axis[2]], degrees: d * 0.6 };
+        const share = i === 1 ? 0.25 : 0.6;
+        pose[`LeftHandThumb${i}`] = { axis, degrees: d * share };
+        pose[`RightHandThumb${i}`] = { axis: [axis[0], -axis[1], -axis[2]], degrees: d * share };
       }
       return pose;
     }, [45, 90]],

@@ -7,7 +7,7 @@ export interface BodyMeasurements {
   height: number;
   /** Around the chest at the nipple line. */
   chest: number;
-  /** At the natural waist: the narrowest section between the hips and the chest (torso rows 9–22). */
+  /** At the natural waist: the narrowest section within 4 cm of the waist row (the waist landmark). */
   waist: number;
   /** At the widest section of the buttocks (torso rows 1–9, from the crotch to 4 rows above the hip row). */
   hips: number;
@@ -105,7 +105,10 @@ export function bodyMeasurements(positions: Float32Array, triangles: Uint32Array
   // The search bands: the waist between the hips and the chest, the hips over the buttocks only, so
   // that a belly as wide as the buttocks is not taken for the hips.
   const above = (row: number, rows: number): number => rowHeight(positions, row + rows);
-  const waistFrom = above(TORSO_ROWS.hips, 4), waistTo = above(TORSO_ROWS.chest, -4);
+  // The natural waist is looked for within 4 cm of the waist row: a belly wider than the ribs and the
+  // hips has no narrowest point, and a tailor then measures at the waist's landmark.
+  const waistRow = above(TORSO_ROWS.waist, 0);
+  const waistFrom = waistRow - 0.04, waistTo = waistRow + 0.04;
   const hipsFrom = above(TORSO_ROWS.crotch, 1), hipsTo = above(TORSO_ROWS.hips, 4);
   const extreme = (from: number, to: number, better: (a: number, b: number) => boolean): [number, number] => {
     let best = NaN, at = from;

@@ -127,9 +127,13 @@ export function bodyLayout(): BodyLayout {
     const tris: number[][] = [];
     if (order.length === 3) tris.push([0, 1, 2]);
     else {
-      // Alternate the diagonal like a checkerboard: no spiral bias in the shading, and the same for every shape.
-      const c0 = face.corners[0];
-      if ((Math.floor(c0.s) + Math.floor(c0.t)) % 2 === 0) tris.push([0, 1, 2], [0, 2, 3]);
+      // The shorter diagonal on the reference body (as triangulateQuads does), chosen once: the same
+      // triangles for every shape.
+      const d = (i: number, j: number): number => {
+        const a = bodyOrder[i] * 3, b = bodyOrder[j] * 3;
+        return (reference[a] - reference[b]) ** 2 + (reference[a + 1] - reference[b + 1]) ** 2 + (reference[a + 2] - reference[b + 2]) ** 2;
+      };
+      if (d(0, 2) <= d(1, 3)) tris.push([0, 1, 2], [0, 2, 3]);
       else tris.push([0, 1, 3], [1, 2, 3]);
     }
     for (const t of tris) {

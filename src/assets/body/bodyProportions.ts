@@ -41,8 +41,8 @@ export interface BodyProportions {
     length: number; breadth: number; thickness: number;
     /** Knuckle (MCP) positions of index, middle, ring, pinky, and each finger's length to its tip. */
     knuckles: Vec3[]; fingerLengths: number[]; fingerRadii: number[];
-    /** The thumb's base (CMC), unit direction, length and radius. */
-    thumbBase: Vec3; thumbDirection: Vec3; thumbLength: number; thumbRadius: number;
+    /** Where the thumb points (its curve: bodyHand.ts's thumbCurve), its length from the CMC joint, and its radius. */
+    thumbDirection: Vec3; thumbLength: number; thumbRadius: number;
   };
   neckGirth: number;
 }
@@ -159,7 +159,7 @@ export function bodyProportions(shape: ResolvedBodyShape): BodyProportions {
   const spread = [0.37, 0.12, -0.13, -0.37].map((k) => k * breadth);
   const knuckles: Vec3[] = spread.map((z, i) => [wrist[0] + palm * [0.98, 1.0, 0.97, 0.9][i], wrist[1], wrist[2] + z]);
   const fingerRadii = [0.0095, 0.0098, 0.0092, 0.0082].map((r) => r * mix(0.9, 1.0, g) * (H / meanH) * fat ** 0.15);
-  const thumbDirection = normalize([0.62, -0.3, 0.72]);
+  const thumbDirection = normalize([0.72, -0.16, 0.68]);
 
   return {
     stature: H,
@@ -195,7 +195,6 @@ export function bodyProportions(shape: ResolvedBodyShape): BodyProportions {
     hand: {
       length: handLength, breadth, thickness: mix(0.026, 0.03, g) * (H / meanH),
       knuckles, fingerLengths, fingerRadii,
-      thumbBase: [wrist[0] + palm * 0.3, wrist[1] - 0.003, wrist[2] + breadth * 0.3],
       thumbDirection, thumbLength: handLength * 0.52, thumbRadius: fingerRadii[0] * 1.12,
     },
     neckGirth,

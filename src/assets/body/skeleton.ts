@@ -1,6 +1,6 @@
 import type { BodyProportions, Vec3 } from './bodyProportions.js';
 import { HEAD_SHARE_OF_STATURE } from './bodyProportions.js';
-import { FINGER_JOINTS, fingerDirection, THUMB_JOINTS } from './bodyHand.js';
+import { FINGER_JOINTS, fingerDirection, THUMB_JOINTS, thumbCurve } from './bodyHand.js';
 
 /** One joint of the skeleton: its name, its parent's index (−1 for the root) and where it sits at rest. */
 export interface Bone {
@@ -88,10 +88,10 @@ export function bodySkeleton(p: BodyProportions): Skeleton {
     left[`Hand${f}2`] = [k[0] + d[0] * L * FINGER_JOINTS[0], k[1] + d[1] * L * FINGER_JOINTS[0], k[2] + d[2] * L * FINGER_JOINTS[0]];
     left[`Hand${f}3`] = [k[0] + d[0] * L * FINGER_JOINTS[1], k[1] + d[1] * L * FINGER_JOINTS[1], k[2] + d[2] * L * FINGER_JOINTS[1]];
   });
-  const t = p.hand.thumbBase, td = p.hand.thumbDirection, tl = p.hand.thumbLength;
-  left.HandThumb1 = t;
-  left.HandThumb2 = [t[0] + td[0] * tl * THUMB_JOINTS[0], t[1] + td[1] * tl * THUMB_JOINTS[0], t[2] + td[2] * tl * THUMB_JOINTS[0]];
-  left.HandThumb3 = [t[0] + td[0] * tl * THUMB_JOINTS[1], t[1] + td[1] * tl * THUMB_JOINTS[1], t[2] + td[2] * tl * THUMB_JOINTS[1]];
+  const thumb = thumbCurve(p);
+  left.HandThumb1 = thumb.cmc;
+  left.HandThumb2 = thumb.at(THUMB_JOINTS[0]);
+  left.HandThumb3 = thumb.at(THUMB_JOINTS[1]);
   for (const [name, q] of Object.entries(left)) {
     at[`Left${name}`] = q;
     at[`Right${name}`] = [-q[0], q[1], q[2]];

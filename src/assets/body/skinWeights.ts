@@ -2,7 +2,7 @@ import { smoothstep } from '../../core/smoothstep.js';
 import type { BodyMesh } from './bodyMesh.js';
 import { bodyLayout } from './bodyMesh.js';
 import type { Vec3 } from './bodyProportions.js';
-import { FINGER_JOINTS, fingerDirection, THUMB_JOINTS } from './bodyHand.js';
+import { FINGER_JOINTS, fingerDirection, THUMB_JOINTS, THUMB_RINGS, thumbCurve } from './bodyHand.js';
 import { bodyTopology } from './bodyTopology.js';
 import { FINGER_NAMES, type Skeleton } from './skeleton.js';
 
@@ -22,10 +22,11 @@ export const SKIN_WEIGHTS_DEFAULTS: Required<SkinWeightsOptions> = { smoothing: 
 type Part = 'torso' | 'leg' | 'foot' | 'arm' | 'palm' | 'finger' | 'thumb';
 
 /** Which part each body vertex belongs to, and for fingers which finger (0 index … 3 pinky). */
-function parts(): { part: Part[]; finger: Int8Array } {
+function parts(): { part: Part[]; finger: Int8Array; thumbT: Float32Array } {
   const t = bodyTopology();
   const part: Part[] = new Array(t.vertexCount).fill('torso');
   const finger = new Int8Array(t.vertexCount).fill(-1);
+  const thumbT = new Float32Array(t.vertexCount);
   const mark = (ids: Iterable<number>, p: Part, f = -1): void => {
     for (const v of ids) if (v >= 0) { part[v] = p; if (f >= 0) finger[v] = f; }
   };
@@ -39,8 +40,10 @@ function parts(): { part: Part[]; finger: Int8Array } {
     mark(s.palm.webs, 'palm');
     s.fingers.forEach((fg, f) => mark([...fg.rings.flat(), fg.tip], 'finger', f));
     mark([...s.thumb.rings.flat(), s.thumb.tip], 'thumb');
+    s.thumb.rings.forEach((ring, i) => ring.forEach((v) => (thumbT[v] = THUMB_RINGS[i])));
+    thumbT[s.thumb.tip] = 1;
   }
-  return { part, finger };
+  return { part, finger, thumbT };
 }
 
 /**
@@ -69,7 +72,8 @@ export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'
   const B = skeleton.bones.length;
   const bone = (name: string): number => skeleton.index.get(name)!;
   const raw = new Float32Array(n * B);
-  const { part, finger } = parts();
+  const { part, finger, thumbT } = parts();
+  const thumbRoot = thumbCurve(p).root;
   const head = (name: string): Vec3 => skeleton.bones[bone(name)].head;
   const spine = ['Hips', 'Spine', 'Spine1', 'Spine2', 'Neck'].map((b) => ({ id: bone(b), y: head(b)[1] }));
   const spineY = [p.y.hips, (head('Spine')[1] + head('Spine1')[1]) / 2 + 0.0, head('Spine1')[1] + 0.03, p.y.armpit + 0.02, p.y.neckBase + 0.005];
@@ -83,8 +87,8 @@ export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'
    * so the outline keeps its corner instead of collapsing to cos(θ/2) of its size.
    */
   const bendBlend = (past: number, inside: number, r: number): number => {
-    const centre = (1 - inside) * 1.1 * r;
-    const half = (1 - inside) * 0.7 * r + inside * 2.3 * r;
+    const centre = (1 - inside) ** 2 * 1.8 * r;
+    const half = (1 - inside) * 0.9 * r + inside * 2.3 * r;
     return smoothstep(centre - half, centre + half, past);
   };
   /** The thigh's share around the hip: wide over the groin (inside of flexion), narrow under the buttock. */
@@ -148,7 +152,8 @@ export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'
         break;
       }
       case 'arm': {
-        const el = head(limb('ForeArm')), wr = head(limb('Hand'));
+        // Joint positions of this side, mirrored to the left as the vertex is.
+        const el = head('LeftForeArm'), wr = head('LeftHand');
         const r = p.armGirth.elbow / (2 * Math.PI);
         // The inside of the elbow's bend is the front: the forearm folds forward.
         const inside = insideness(z - p.elbow[2], y - p.elbow[1]);
@@ -168,8 +173,8 @@ export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'
         let best = 0;
         for (let f = 1; f < 4; f++) if (Math.abs(z - k[f][2]) < Math.abs(z - k[best][2])) best = f;
         const toFinger = smoothstep(k[best][0] - 0.03, k[best][0] + 0.006, x) * 0.8;
-        const tb = p.hand.thumbBase;
-        const thumb = (1 - smoothstep(0.008, 0.03, Math.hypot(x - tb[0], y - tb[1], z - tb[2]))) * 0.6;
+        const tb = thumbRoot;
+        const thumb = (1 - smoothstep(0.0, 0.05, Math.hypot(x - tb[0], y - tb[1], z - tb[2]))) * 0.8;
         const wrist = 1 - smoothstep(p.wrist[0] - 0.01, p.wrist[0] + 0.015, x);
         w(limb(`Hand${FINGER_NAMES[best]}1`), toFinger * (1 - thumb));
         w(limb('HandThumb1'), thumb);
@@ -190,11 +195,12 @@ export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'
         break;
       }
       case 'thumb': {
-        const b = p.hand.thumbBase, d = p.hand.thumbDirection, L = p.hand.thumbLength;
-        const s = ((x - b[0]) * d[0] + (y - b[1]) * d[1] + (z - b[2]) * d[2]) / L;
-        const base = 1 - smoothstep(0.1, 0.22, s);
-        const j2 = smoothstep(THUMB_JOINTS[0] - 0.07, THUMB_JOINTS[0] + 0.05, s);
-        const j3 = smoothstep(THUMB_JOINTS[1] - 0.06, THUMB_JOINTS[1] + 0.04, s);
+        const t = thumbT[v];
+        // The thumb's rings move as one at its base: the palm around the root takes the blend, where the
+        // mesh has room for it (the thumb's web is crowded).
+        const base = 0.2 * (1 - smoothstep(0, 0.2, t));
+        const j2 = smoothstep(THUMB_JOINTS[0] - 0.08, THUMB_JOINTS[0] + 0.05, t);
+        const j3 = smoothstep(THUMB_JOINTS[1] - 0.07, THUMB_JOINTS[1] + 0.04, t);
         w(limb('Hand'), base * 0.5);
         w(limb('HandThumb1'), (1 - base * 0.5) * (1 - j2));
         w(limb('HandThumb2'), (1 - base * 0.5) * j2 * (1 - j3));
