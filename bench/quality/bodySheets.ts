@@ -81,7 +81,7 @@ export async function run(): Promise<string[]> {
   }
   const written: string[] = [];
   await withBrowser(async (render) => {
-    const view = async (glb: Uint8Array, yaw: number, width = 300, height = 520) => decodeRgb(await render(glb, { yaw, width, height }));
+    const view = async (glb: Uint8Array, yaw: number, width = 420, height = 520) => decodeRgb(await render(glb, { yaw, width, height }));
     for (const gender of ['female', 'male', 'non_binary'] as BodyGender[]) {
       const rows: { height: number; panels: Panel[] }[] = [];
       for (const set of SETS) {

@@ -64,7 +64,7 @@ export function placeLeg(side: BodySide, p: BodyProportions, at: SidePositions):
       radial += 0.008 * gauss(y - (knee[1] + 0.07), 0.04) * Math.max(0, c * 0.5 - s * 0.8);
       radial += 0.012 * gauss(y - (knee[1] - 0.1), 0.06) * Math.max(0, -c) * (s < 0 ? 1.2 : 0.8);
       // The buttock's underside runs on into the back of the thigh (the gluteal fold, not a shelf).
-      radial += 0.03 * (p.bumps.buttock / 0.03) * gauss(y - (p.y.crotch - 0.005), 0.045) * Math.max(0, -c) ** 1.5;
+      radial += 0.032 * (p.bumps.buttock / 0.03) * gauss(y - (p.y.crotch - 0.015), 0.06) * Math.max(0, -c) ** 1.5 * (0.5 + 0.5 * Math.max(0, -s));
       // Shin bone in front; ankle bones, the outer one lower.
       radial += 0.004 * gauss(y - (ankle[1] + 0.25), 0.15) * Math.max(0, c) ** 6;
       radial += 0.007 * gauss(y - (ankle[1] + (s > 0 ? 0.035 : 0.05)), 0.02) * Math.abs(s) ** 4;

@@ -124,13 +124,13 @@ export function bodyProportions(shape: ResolvedBodyShape): BodyProportions {
   const chestBase = chest - breast * 1.1;
   const neckR = neckGirth / (2 * Math.PI);
   const torso: TorsoSection[] = [
-    sized(crotch, hips * mix(0.84, 0.86, g), { front: 0.5, back: 0.6, exponent: 2.4, z: -0.01 }),
+    sized(crotch, hips * 0.95, { front: 0.5, back: 0.58, exponent: 2.5, z: -0.008 }),
     sized(y.hips, hips * 0.95, { front: 0.56, back: mix(0.7, 0.66, g), exponent: 2.3, z: -0.005 }),
     sized((y.hips + y.waist) / 2, mix(waist, hips, 0.45) * 0.99, { front: 0.62, back: 0.6, exponent: 2.2 }),
-    sized(y.waist, waist, { front: 0.8, back: 0.72, exponent: 2.4, z: 0.005 }),
-    sized((y.waist + y.chest) / 2, mix(waist, chestBase, 0.65), { front: 0.78, back: 0.76, exponent: 2.35, z: 0.005 }),
-    sized(y.chest, chestBase, { front: 0.78, back: 0.84, exponent: 2.3, z: 0 }),
-    sized(y.armpit, chestBase * mix(0.98, 1.0, g), { front: 0.72, back: 0.82, exponent: 2.4, z: -0.005 }),
+    sized(y.waist, waist, { front: 0.8, back: 0.62, exponent: 2.4, z: 0.012 }),
+    sized((y.waist + y.chest) / 2, mix(waist, chestBase, 0.65), { front: 0.8, back: 0.7, exponent: 2.35, z: 0.008 }),
+    sized(y.chest, chestBase, { front: mix(0.78, 0.86, g), back: 0.8, exponent: 2.3, z: 0 }),
+    sized(y.armpit, chestBase * mix(0.98, 1.0, g), { front: 0.72, back: 0.86, exponent: 2.4, z: -0.008 }),
     { y: (y.armpit + acromion) / 2, halfWidth: shoulderHalf * 0.92, front: 0.085 * H / 1.7, back: 0.09 * H / 1.7, z: -0.01, exponent: 2.8 },
     { y: acromion, halfWidth: shoulderHalf * 0.98, front: 0.06 * H / 1.7, back: 0.065 * H / 1.7, z: -0.015, exponent: 2.8 },
     { y: acromion + (y.neckBase - acromion) * 0.45, halfWidth: shoulderHalf * 0.62, front: 0.06 * H / 1.7, back: 0.065 * H / 1.7, z: -0.015, exponent: 2.6 },

@@ -42,7 +42,15 @@ export function placeTorso(topology: BodyTopology, p: BodyProportions, girth: Gi
   for (let i = 0; i < BODY_RINGS.torsoRows; i++) {
     const yy = heights[i];
     const k = girthScale(yy);
-    const section = { halfWidth: halfWidth(yy) * k, front: front(yy) * k, back: back(yy) * k, exponent: exponent(yy) };
+    // Girth gained or lost at the waist goes mostly to the belly, little to the back: a larger waist
+    // is a rounder front, not a tyre.
+    const belly = gauss(yy - (y.waist - 0.03), 0.12) * (girth.waist - 1) / Math.max(1e-6, k);
+    const section = {
+      halfWidth: halfWidth(yy) * k * (1 - 0.15 * belly),
+      front: front(yy) * k * (1 + 0.7 * belly),
+      back: back(yy) * k * (1 - 0.35 * belly),
+      exponent: exponent(yy),
+    };
     for (let j = 0; j < N; j++) {
       const v = topology.torso[i * N + j];
       if (v < 0) continue;
@@ -57,10 +65,14 @@ export function placeTorso(topology: BodyTopology, p: BodyProportions, girth: Gi
       bump += b.breast * gauss(Math.abs(aside) - breastTheta, 0.38) * gauss(dyB, dyB < 0 ? 0.055 * p.stature / 1.7 : 0.075 * p.stature / 1.7);
       bump += b.pectoral * gauss(aside - 0.5, 0.5) * gauss(yy - (y.chest + 0.035), 0.05);
       // Buttocks fold into the thighs: nothing left of them at the crotch ring.
-      bump += b.buttock * gauss(aside - (Math.PI - 0.55), 0.45) * gauss(yy - y.hips, 0.065) * smoothstep(y.crotch - 0.06, y.crotch + 0.06, yy);
+      // The fold under them curves: low between the legs, rising towards the hips.
+      const medial = gauss(aside - Math.PI, 0.45);
+      bump += b.buttock * gauss(aside - (Math.PI - 0.55), 0.5) * gauss(yy - (y.hips - 0.01 - 0.02 * medial), 0.07 + 0.02 * medial) * smoothstep(y.crotch - 0.12, y.crotch + 0.03, yy);
       bump += b.scapula * gauss(aside - (Math.PI - 0.75), 0.35) * gauss(yy - (y.armpit + 0.02), 0.06);
       bump += b.belly * gauss(aside, 0.7) * gauss(yy - (y.waist - 0.05), 0.06);
       bump -= 0.006 * gauss(aside - Math.PI, 0.12) * gauss(yy - (y.waist + y.chest) / 2, 0.14);
+      // The cleft between the buttocks.
+      bump -= 0.6 * b.buttock * gauss(aside - Math.PI, 0.09) * gauss(yy - (y.hips - 0.025), 0.05) * smoothstep(y.crotch - 0.05, y.crotch + 0.02, yy);
       // The sides above the waist carry the lats (a man's taper from the armpits).
       bump += 0.012 * p.maleness * lateral * gauss(yy - (y.armpit - 0.05), 0.07) * (theta > 0 ? 1 : 1);
       const s = r > 0 ? (r + bump) / r : 1;
