@@ -123,6 +123,8 @@ export function bodyProportions(shape: ResolvedBodyShape): BodyProportions {
   const breast = (1 - g) * 0.05 * Math.max(0.6, chest / 0.95) ** 1.5;
   const chestBase = chest - breast * 1.1;
   const neckR = neckGirth / (2 * Math.PI);
+  // Above the armpit the chest and the back thin towards the shoulders' top, from the armpit's own depths.
+  const armpitSection = sized(y.armpit, chestBase * mix(0.98, 1.0, g), { front: 0.72, back: 0.86, exponent: 2.4, z: -0.008 });
   const torso: TorsoSection[] = [
     sized(crotch, hips * 0.95, { front: 0.5, back: 0.58, exponent: 2.5, z: -0.008 }),
     sized(y.hips, hips * 0.95, { front: 0.56, back: mix(0.7, 0.66, g), exponent: 2.3, z: -0.005 }),
@@ -130,9 +132,9 @@ export function bodyProportions(shape: ResolvedBodyShape): BodyProportions {
     sized(y.waist, waist, { front: 0.8, back: 0.62, exponent: 2.4, z: 0.012 }),
     sized((y.waist + y.chest) / 2, mix(waist, chestBase, 0.65), { front: 0.8, back: 0.7, exponent: 2.35, z: 0.008 }),
     sized(y.chest, chestBase, { front: mix(0.78, 0.86, g), back: 0.8, exponent: 2.3, z: 0 }),
-    sized(y.armpit, chestBase * mix(0.98, 1.0, g), { front: 0.72, back: 0.86, exponent: 2.4, z: -0.008 }),
-    { y: (y.armpit + acromion) / 2, halfWidth: shoulderHalf * 0.92, front: 0.085 * H / 1.7, back: 0.09 * H / 1.7, z: -0.01, exponent: 2.8 },
-    { y: acromion, halfWidth: shoulderHalf * 0.98, front: 0.06 * H / 1.7, back: 0.065 * H / 1.7, z: -0.015, exponent: 2.8 },
+    armpitSection,
+    { y: (y.armpit + acromion) / 2, halfWidth: shoulderHalf * 0.92, front: armpitSection.front * 0.82, back: armpitSection.back * 0.85, z: -0.012, exponent: 2.8 },
+    { y: acromion, halfWidth: shoulderHalf * 0.98, front: armpitSection.front * 0.55, back: armpitSection.back * 0.55, z: -0.015, exponent: 2.8 },
     { y: acromion + (y.neckBase - acromion) * 0.45, halfWidth: shoulderHalf * 0.62, front: 0.06 * H / 1.7, back: 0.065 * H / 1.7, z: -0.015, exponent: 2.6 },
     { y: y.neckBase, halfWidth: neckR * 1.3, front: neckR * 1.15, back: neckR * 1.2, z: -0.012, exponent: 2.1 },
     { y: (y.neckBase + y.neckTop) / 2, halfWidth: neckR * 1.05, front: neckR * 1.0, back: neckR * 1.0, z: -0.008, exponent: 2 },
@@ -168,7 +170,7 @@ export function bodyProportions(shape: ResolvedBodyShape): BodyProportions {
     torso,
     bumps: {
       breast,
-      pectoral: g * 0.012,
+      pectoral: g * 0.016,
       buttock: mix(0.03, 0.022, g) * Math.max(0.7, hips / 1.0),
       scapula: 0.008,
       belly: 0.006 + Math.max(0, waist - mix(0.8, 0.88, g)) * 0.12,
