@@ -238,6 +238,7 @@ describe('skin weights', () => {
     ['knee 0–140°', (d) => ({ LeftLeg: { axis: [1, 0, 0], degrees: d }, RightLeg: { axis: [1, 0, 0], degrees: d } }), [45, 90, 140]],
     ['shoulder from arms-down (−80°) to raised 170° (+80° from the T)', (d) => ({ LeftArm: { axis: [0, 0, 1], degrees: d }, RightArm: { axis: [0, 0, 1], degrees: -d } }), [-80, -45, 45, 80]],
     ['hip flexion 0–110°', (d) => ({ LeftUpLeg: { axis: [1, 0, 0], degrees: -d }, RightUpLeg: { axis: [1, 0, 0], degrees: -d } }), [45, 90, 110]],
+    ['one hip flexed alone 0–70° (a stride; the crotch line shears past that)', (d) => ({ LeftUpLeg: { axis: [1, 0, 0], degrees: -d } }), [35, 70]],
     ['spine twist ±40° per spine bone', (d) => ({ Spine: { axis: [0, 1, 0], degrees: d }, Spine1: { axis: [0, 1, 0], degrees: d }, Spine2: { axis: [0, 1, 0], degrees: d } }), [-40, 40]],
     ['finger curls 0–90°', (d) => {
       const pose: BoneRotations = {};

@@ -116,7 +116,7 @@ export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'
         const clav = (1 - smoothstep(0.03, 0.1, Math.abs(y - p.y.acromion))) * smoothstep(0.04, 0.12, x) * 0.5 * (1 - arm);
         const hip = hipBlend(x, y, z, 0);
         // The middle of the belly follows both thighs half-way.
-        const left = smoothstep(-0.04, 0.04, x * sign);
+        const left = smoothstep(-0.03, 0.03, x * sign);
         w(limb('Arm'), arm);
         w(limb('Shoulder'), clav);
         w('LeftUpLeg', hip * left);
@@ -134,7 +134,7 @@ export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'
         const foot = 1 - smoothstep(ankle[1] + 0.015, ankle[1] + 0.07, y);
         const hip = hipBlend(x, y, z, p.hipJoint[0]);
         // The crotch line is shared by both thighs.
-        const own = smoothstep(-0.008, 0.008, x);
+        const own = smoothstep(-0.03, 0.03, x);
         w('Hips', 1 - hip);
         w(limb('UpLeg'), hip * (1 - lower) * own);
         w(sign > 0 ? 'RightUpLeg' : 'LeftUpLeg', hip * (1 - lower) * (1 - own));
