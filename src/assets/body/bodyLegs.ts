@@ -67,7 +67,9 @@ export function placeLeg(side: BodySide, p: BodyProportions, at: SidePositions):
       radial += 0.032 * (p.bumps.buttock / 0.03) * gauss(y - (p.y.crotch - 0.015), 0.06) * Math.max(0, -c) ** 1.5 * (0.5 + 0.5 * Math.max(0, -s));
       // Shin bone in front; ankle bones, the outer one lower.
       radial += 0.004 * gauss(y - (ankle[1] + 0.25), 0.15) * Math.max(0, c) ** 6;
-      radial += 0.007 * gauss(y - (ankle[1] + (s > 0 ? 0.035 : 0.05)), 0.02) * Math.abs(s) ** 4;
+      radial += 0.008 * gauss(y - (ankle[1] + (s > 0 ? 0.03 : 0.045)), 0.018) * Math.abs(s) ** 4;
+      // The Achilles tendon: the back of the leg narrows above the heel.
+      radial -= 0.01 * gauss(y - (ankle[1] + 0.075), 0.04) * Math.max(0, -c) ** 2;
       let x = frame.center[0] + radial * s;
       const z = frame.center[2] + radial * d * c;
       // Thighs touch: the inside of the thigh flattens rather than crossing the middle.
@@ -114,7 +116,12 @@ function placeFoot(side: BodySide, p: BodyProportions, at: SidePositions): void 
       const endScale = 1 - 0.35 * gauss(f - 0, 0.06) - 0.25 * smoothstep(0.95, 1, f);
       x = cx + (x - cx) * endScale;
       // The slanted toe end: the outside toes stop short.
-      const zz = z - (f > 0.85 ? ((f - 0.85) / 0.15) * 0.02 * sz * (1 + s) / 2 : 0);
+      // Toes: the big toe (inside) stands apart by a groove on top and a notch at the tip; the outer
+      // toes stop progressively shorter. (There are too few columns for every toe.)
+      const across = s;
+      const groove = gauss(across + 0.3, 0.16);
+      if (top) y -= 0.3 * h * groove * smoothstep(0.8, 0.87, f) * c;
+      const zz = z - (f > 0.85 ? ((f - 0.85) / 0.15) * sz * (0.022 * smoothstep(-0.3, 1, across) + 0.008 * groove) : 0);
       at.set(v, [x, Math.max(0, y), zz]);
     }
   }
