@@ -141,7 +141,10 @@ export function bodyProportions(shape: ResolvedBodyShape): BodyProportions {
     { y: y.neckTop, halfWidth: neckR, front: neckR, back: neckR, z: -0.005, exponent: 2 },
   ];
 
-  const hipX = mix(0.088, 0.085, g) * (H / meanH) * Math.max(1, Math.sqrt(hips / mix(1.02, 1.03, g)));
+  // The thighs fill the hips: their tops follow the hip circumference more than the weight (the two
+  // correlate strongly in ANSUR), and wide hips set the hip joints apart.
+  const hipRatio = hips / mix(1.023, 1.027, g);
+  const hipX = mix(0.088, 0.085, g) * (H / meanH) * hipRatio ** 0.6;
   // A little forward of the thigh's centre, as the femoral head is: the groin then folds less.
   const hipJoint: Vec3 = [hipX, crotch + 0.07 * H / 1.7, 0.015];
   const knee: Vec3 = [hipX + 0.012, share('knee') * legScale, 0.005];
@@ -178,8 +181,8 @@ export function bodyProportions(shape: ResolvedBodyShape): BodyProportions {
     hipJoint, knee, ankle, ball,
     foot: { heelZ, toeZ: heelZ + footLength, width: footLength * 0.37, ankleHeight: ankle[1] },
     legGirth: {
-      thigh: mix(0.6, 0.59, g) * limb(0.55) * Math.sqrt(hips / mix(1.02, 1.03, g)),
-      midThigh: mix(0.53, 0.52, g) * limb(0.55),
+      thigh: mix(0.6, 0.59, g) * limb(0.2) * hipRatio ** 0.9,
+      midThigh: mix(0.53, 0.52, g) * limb(0.3) * hipRatio ** 0.5,
       aboveKnee: mix(0.41, 0.41, g) * limb(0.45),
       knee: mix(0.37, 0.385, g) * limb(0.35),
       calf: mix(0.365, 0.385, g) * limb(0.35),
