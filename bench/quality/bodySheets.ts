@@ -46,6 +46,35 @@ async function bodyGlb(body: BodyMesh, skinned: boolean): Promise<Uint8Array> {
   return file.data;
 }
 
+/**
+ * The part of a body inside a box (metres), optionally turned about x by `pitch` degrees (90 looks
+ * down on it): for close-ups, since the viewer frames the whole model.
+ */
+function detail(body: BodyMesh, box: [number, number, number, number], pitch = 0): BodyMesh {
+  const { positions, normals, uvs, indices } = body.mesh;
+  const keep = new Map<number, number>();
+  const kept: number[] = [];
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = indices[t] * 3;
+    if (positions[a] < box[0] || positions[a] > box[1] || positions[a + 1] < box[2] || positions[a + 1] > box[3]) continue;
+    for (let i = 0; i < 3; i++) {
+      const v = indices[t + i];
+      if (!keep.has(v)) keep.set(v, keep.size);
+      kept.push(keep.get(v)!);
+    }
+  }
+  const c = Math.cos((pitch * Math.PI) / 180), s = Math.sin((pitch * Math.PI) / 180);
+  const p = new Float32Array(keep.size * 3), n = new Float32Array(keep.size * 3), uv = new Float32Array(keep.size * 2);
+  for (const [v, i] of keep) {
+    for (const [src, dst] of [[positions, p], [normals!, n]] as const) {
+      const y = src[v * 3 + 1], z = src[v * 3 + 2];
+      dst.set([src[v * 3], c * y - s * z, s * y + c * z], i * 3);
+    }
+    uv.set(uvs!.subarray(v * 2, v * 2 + 2), i * 2);
+  }
+  return { ...body, mesh: { positions: p, normals: n, uvs: uv, indices: Uint32Array.from(kept) } };
+}
+
 const SETS: { label: string; pick: 0 | 0.5 | 1 }[] = [{ label: 'min', pick: 0 }, { label: 'mean', pick: 0.5 }, { label: 'max', pick: 1 }];
 
 function shapeAt(gender: BodyGender, pick: number): BodyShape {
@@ -114,6 +143,22 @@ export async function run(): Promise<string[]> {
       const glb = await bodyGlb(posed, false);
       for (const yaw of [0, 60, 180]) panels.push({ image: await view(glb, yaw), caption: `posed yaw ${yaw}` });
     }
+    const details: Panel[] = [];
+    for (const [name, solved] of [['female', female], ['male', male]] as const) {
+      const b = solved.body;
+      const x = b.proportions.wrist[0];
+      const parts: [string, BodyMesh, number][] = [
+        [`${name} left hand from above`, detail(b, [x - 0.05, x + 0.3, 0, 3], 90), 0],
+        [`${name} left hand, palm side`, detail(b, [x - 0.05, x + 0.3, 0, 3], -90), 0],
+        [`${name} left foot`, detail(b, [0, 0.4, 0, 0.16]), 60],
+        [`${name} shoulders, back`, detail(b, [-0.45, 0.45, b.proportions.y.waist, 3]), 150],
+        [`${name} hips`, detail(b, [-0.4, 0.4, b.proportions.y.crotch - 0.25, b.proportions.y.waist + 0.1]), 210],
+      ];
+      for (const [caption, part, yaw] of parts) details.push({ image: await view(await bodyGlb(part, false), yaw, 360, 300), caption });
+    }
+    const detailFile = join(OUT_DIR, 'details.png');
+    await writeFile(detailFile, await contactSheet([{ height: 300, panels: details.slice(0, 5) }, { height: 300, panels: details.slice(5) }], 'Close-ups: hands, feet, shoulders, hips'));
+    written.push(detailFile);
     const file = join(OUT_DIR, 'posed.png');
     await writeFile(file, await contactSheet([{ height: 520, panels }], 'Linear blend skinning: A-pose arms, elbow and knee bent, fingers curled'));
     written.push(file);
