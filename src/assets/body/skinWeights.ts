@@ -254,8 +254,10 @@ function topFour(raw: Float32Array, n: number, B: number): SkinWeights {
     let sum = 0;
     for (let i = 0; i < 4; i++) sum += raw[v * B + order[i]];
     for (let i = 0; i < 4; i++) {
-      joints[v * 4 + i] = order[i];
-      weights[v * 4 + i] = sum > 0 ? raw[v * B + order[i]] / sum : i === 0 ? 1 : 0;
+      const weight = sum > 0 ? raw[v * B + order[i]] / sum : i === 0 ? 1 : 0;
+      // An unused slot names joint 0, as glTF's validator asks.
+      joints[v * 4 + i] = weight > 0 ? order[i] : 0;
+      weights[v * 4 + i] = weight;
     }
   }
   return { joints, weights };
