@@ -58,9 +58,10 @@ describe('body mesh', () => {
     assert.ok(open.every(([a, b]) => neck.has(a) && neck.has(b)), 'an open edge off the neck ring');
   });
 
-  test('no triangle is degenerate or folded at rest, and the surface faces outwards', () => {
-    const { positions, triangles } = solved.body;
-    const normals = solved.body.mesh.normals!;
+  /** Smallest triangle, triangles whose normal opposes their vertices' normals (folds), enclosed volume. */
+  function surfaceDefects(body: SolvedBody['body']): { smallest: number; folded: number; volume: number } {
+    const { positions, triangles } = body;
+    const normals = body.mesh.normals!;
     const { vertexOf } = bodyLayout();
     // Mesh normals per body vertex (seam copies share them).
     const vn = new Float32Array(positions.length);
@@ -68,17 +69,37 @@ describe('body mesh', () => {
     let volume = 0, smallest = Infinity, folded = 0;
     for (let f = 0; f < triangles.length / 3; f++) {
       const n = faceNormal(positions, triangles, f);
-      const area = Math.hypot(...n) / 2;
-      smallest = Math.min(smallest, area);
-      const a = at(positions, triangles[f * 3]);
-      volume += dot(a, n) / 6;
+      smallest = Math.min(smallest, Math.hypot(...n) / 2);
+      volume += dot(at(positions, triangles[f * 3]), n) / 6;
       const mean: Vec3 = [0, 0, 0];
       for (let i = 0; i < 3; i++) for (let c = 0; c < 3; c++) mean[c] += vn[triangles[f * 3 + i] * 3 + c];
       if (dot(n, mean) <= 0) folded++;
     }
+    return { smallest, folded, volume };
+  }
+
+  test('no triangle is degenerate or folded at rest, and the surface faces outwards', () => {
+    const { smallest, folded, volume } = surfaceDefects(solved.body);
     assert.ok(smallest > 1e-8, `smallest triangle ${smallest} m²`);
     assert.equal(folded, 0);
     assert.ok(volume > 0.03 && volume < 0.2, `enclosed volume ${volume} m³`);
+  });
+
+  test('nor at the corners of the spec intervals, nor with the proportion controls at ±10 %', () => {
+    const shapes: BodyShape[] = [];
+    for (const gender of ['female', 'male'] as BodyGender[]) {
+      const iv = BODY_SHAPE_INTERVALS[gender];
+      for (const end of [0, 1]) {
+        shapes.push({ gender, height: iv.height[end], weight: iv.weight[end], chest: iv.chest[end], waist: iv.waist[end], hips: iv.hips[end] });
+        // A contrary body: the chest and hips of one end with the waist of the other.
+        shapes.push({ gender, height: iv.height[end], weight: iv.weight[end], chest: iv.chest[1 - end], waist: iv.waist[end], hips: iv.hips[1 - end] });
+      }
+      for (const k of [0.9, 1.1]) shapes.push({ gender, shoulderWidth: k, armLength: k, legLength: k, torsoLength: 2 - k, neck: k });
+    }
+    for (const shape of shapes) {
+      const { smallest, folded } = surfaceDefects(solveBodyShape(shape).body);
+      assert.ok(smallest > 1e-8 && folded === 0, `${JSON.stringify(shape)}: smallest ${smallest} m², ${folded} folded`);
+    }
   });
 
   test('UVs lie in the unit square and islands do not overlap', () => {
