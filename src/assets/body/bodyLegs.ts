@@ -1,5 +1,5 @@
 import type { BodyProportions, Vec3 } from './bodyProportions.js';
-import { BODY_RINGS, FOOT_HOLE, type BodySide } from './bodyTopology.js';
+import { BODY_RINGS, type BodySide } from './bodyTopology.js';
 import {
   blendAngles, evenAngles, frameAround, gauss, lerp3, loopAngles, piecewise, profile, type SidePositions,
 } from './ringMath.js';
@@ -17,7 +17,6 @@ const FOOT_ROWS = [0.015, 0.05, 0.1, 0.18, 0.26, 0.34, 0.42, 0.49, 0.55, 0.61, 0
 export function placeLeg(side: BodySide, p: BodyProportions, at: SidePositions): void {
   placeFoot(side, p, at);
   const R = BODY_RINGS.legRings;
-  const K = BODY_RINGS.limbColumns;
   const { hipJoint, knee, ankle } = p;
   const g = p.legGirth;
   const top = p.y.crotch - 0.012, bottom = ankle[1] + 0.05 * p.stature / 1.7;
@@ -77,7 +76,7 @@ export function placeLeg(side: BodySide, p: BodyProportions, at: SidePositions):
       const soft = 0.012;
       if (x < minX + soft) x = minX + soft * Math.exp((x - minX - soft) / soft);
       let q: Vec3 = [x, y, z];
-      if (fromLoop > 0) q = lerp3(q, [loop[k][0], loop[k][1] - (top - y) * 0 - 0.015 * (r + 1), loop[k][2]], fromLoop * 0.6);
+      if (fromLoop > 0) q = lerp3(q, [loop[k][0], loop[k][1] - 0.015 * (r + 1), loop[k][2]], fromLoop * 0.6);
       // Below the crotch the two thighs may touch, never cross.
       if (q[0] < 0.003 + 0.01 * smoothstep(0, 4, r)) q[0] = 0.003 + 0.01 * smoothstep(0, 4, r) * Math.exp((q[0] - 0.003) / 0.01 - 1);
       if (toFoot > 0 && r === R - 1) q = lerp3(q, [footLoop[k][0], footLoop[k][1] + 0.035, footLoop[k][2]], 0.35);
@@ -132,5 +131,4 @@ function placeFoot(side: BodySide, p: BodyProportions, at: SidePositions): void 
   const heel = end(0), toe = end(BODY_RINGS.footRows - 1);
   at.set(side.foot.heel, [heel[0], heel[1] * 0.9, heel[2] - 0.008 * sz]);
   at.set(side.foot.toe, [toe[0] - 0.012, toe[1] * 0.8, toe[2] + 0.004 * sz]);
-  void FOOT_HOLE;
 }

@@ -74,7 +74,7 @@ export function placeTorso(topology: BodyTopology, p: BodyProportions, girth: Gi
       // The cleft between the buttocks.
       bump -= 0.6 * b.buttock * gauss(aside - Math.PI, 0.09) * gauss(yy - (y.hips - 0.025), 0.05) * smoothstep(y.crotch - 0.05, y.crotch + 0.02, yy);
       // The sides above the waist carry the lats (a man's taper from the armpits).
-      bump += 0.012 * p.maleness * lateral * gauss(yy - (y.armpit - 0.05), 0.07) * (theta > 0 ? 1 : 1);
+      bump += 0.012 * p.maleness * lateral * gauss(yy - (y.armpit - 0.05), 0.07);
       const s = r > 0 ? (r + bump) / r : 1;
       let yv = yy;
       // Between the shoulders and the neck the front lies lower than the back (collarbones, not the nape).

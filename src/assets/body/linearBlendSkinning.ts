@@ -49,18 +49,18 @@ export function poseSkeleton(skeleton: Skeleton, pose: BoneRotations): PosedSkel
   const identity = Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]);
   const rotations: Matrix3[] = [];
   const heads: Vec3[] = [];
-  skeleton.bones.forEach((bone, i) => {
+  for (const bone of skeleton.bones) {
     const local = pose[bone.name] ? rotationMatrix(pose[bone.name]) : identity;
     if (bone.parent < 0) {
       rotations.push(local);
       heads.push(bone.head);
-      return;
+      continue;
     }
     const pr = rotations[bone.parent], ph = heads[bone.parent], rest = skeleton.bones[bone.parent].head;
     const offset = apply(pr, [bone.head[0] - rest[0], bone.head[1] - rest[1], bone.head[2] - rest[2]]);
     heads.push([ph[0] + offset[0], ph[1] + offset[1], ph[2] + offset[2]]);
     rotations.push(multiply(pr, local));
-  });
+  }
   return { rotations, heads };
 }
 

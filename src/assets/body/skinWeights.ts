@@ -209,7 +209,6 @@ export function bodySkinWeights(body: Pick<BodyMesh, 'positions' | 'proportions'
       }
     }
   }
-  // The neck ring belongs to the neck: the head's own weights take over above it.
   smoothWeights(raw, B, o.smoothing);
   return topFour(raw, n, B);
 }
