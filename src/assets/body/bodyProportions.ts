@@ -176,7 +176,7 @@ export function bodyProportions(shape: ResolvedBodyShape): BodyProportions {
       pectoral: g * 0.016,
       buttock: mix(0.03, 0.022, g) * Math.max(0.7, hips / 1.0),
       scapula: 0.008,
-      belly: 0.006 + Math.max(0, waist - mix(0.8, 0.88, g)) * 0.12,
+      belly: 0.006 + Math.max(0, waist - mix(0.8, 0.88, g)) * 0.09,
     },
     hipJoint, knee, ankle, ball,
     foot: { heelZ, toeZ: heelZ + footLength, width: footLength * 0.37, ankleHeight: ankle[1] },

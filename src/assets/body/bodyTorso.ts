@@ -69,7 +69,9 @@ export function placeTorso(topology: BodyTopology, p: BodyProportions, girth: Gi
       const medial = gauss(aside - Math.PI, 0.45);
       bump += b.buttock * gauss(aside - (Math.PI - 0.55), 0.5) * gauss(yy - (y.hips - 0.01 - 0.02 * medial), 0.07 + 0.02 * medial) * smoothstep(y.crotch - 0.12, y.crotch + 0.03, yy);
       bump += b.scapula * gauss(aside - (Math.PI - 0.75), 0.35) * gauss(yy - (y.armpit + 0.02), 0.06);
-      bump += b.belly * gauss(aside, 0.7) * gauss(yy - (y.waist - 0.05), 0.06);
+      // The belly is round and low: from under the ribs to the pubis, fullest below the navel.
+      const dyBelly = yy - (y.waist - 0.05);
+      bump += b.belly * gauss(aside, 0.85) * gauss(dyBelly, dyBelly > 0 ? 0.09 : 0.11);
       bump -= 0.006 * gauss(aside - Math.PI, 0.12) * gauss(yy - (y.waist + y.chest) / 2, 0.14);
       // The cleft between the buttocks.
       bump -= 0.6 * b.buttock * gauss(aside - Math.PI, 0.09) * gauss(yy - (y.hips - 0.025), 0.05) * smoothstep(y.crotch - 0.05, y.crotch + 0.02, yy);
