@@ -114,7 +114,7 @@ describe('body mesh', () => {
     }
   });
 
-  test('UVs lie in the unit square and islands do not overlap', () => {
+  test('UVs lie in the unit square, islands do not overlap and none is mirrored', () => {
     const { uvs } = solved.body.mesh;
     for (const x of uvs!) assert.ok(x >= 0 && x <= 1);
     const { topology, vertexOf } = { topology: bodyTopology(), vertexOf: bodyLayout().vertexOf };
@@ -132,6 +132,15 @@ describe('body mesh', () => {
         b[2] = Math.max(b[2], uvs![i * 2]); b[3] = Math.max(b[3], uvs![i * 2 + 1]);
       }
     }
+    // Seen from outside every island is the right way round (u to the right, v down the image): in
+    // (u, v) with v downwards an outward-facing triangle turns clockwise, a negative signed area.
+    let mirrored = 0;
+    for (let i = 0; i < indices.length; i += 3) {
+      const [a, b, c] = [indices[i], indices[i + 1], indices[i + 2]];
+      const area = (uvs![b * 2] - uvs![a * 2]) * (uvs![c * 2 + 1] - uvs![a * 2 + 1]) - (uvs![c * 2] - uvs![a * 2]) * (uvs![b * 2 + 1] - uvs![a * 2 + 1]);
+      if (area >= 0) mirrored++;
+    }
+    assert.equal(mirrored, 0, 'triangles mirrored or degenerate in UV');
     for (let a = 0; a < boxes.length; a++) {
       for (let b = a + 1; b < boxes.length; b++) {
         const A = boxes[a], B = boxes[b];

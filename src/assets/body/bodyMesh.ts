@@ -117,7 +117,8 @@ export function bodyLayout(): BodyLayout {
         id = vertexOf.length;
         key.set(k, id);
         vertexOf.push(c.vertex);
-        uvs.push(rect.u + (c.s / isl.columns) * rect.width, rect.v + (c.t / isl.rows) * rect.height);
+        const u = c.s / isl.columns, v = c.t / isl.rows;
+        uvs.push(rect.u + (isl.mirrorU ? 1 - u : u) * rect.width, rect.v + (isl.flipV ? 1 - v : v) * rect.height);
       }
       return id;
     });

@@ -46,6 +46,13 @@ export interface UvIsland {
   /** Size in grid units: columns around, rows along (the atlas scales them). */
   columns: number;
   rows: number;
+  /**
+   * Flips that keep every island the right way round seen from outside (u to the right, v down the
+   * image, towards the feet or the limb's end): the torso's rows count upwards, and the right side's
+   * columns run the mirror way of the left's.
+   */
+  flipV?: boolean;
+  mirrorU?: boolean;
 }
 
 /** One face corner's place in its island, in grid units. */
@@ -107,7 +114,9 @@ function buildTopology(): BodyTopology {
   };
   const faces: Face[] = [];
   const islands: UvIsland[] = [];
-  const island = (name: string, columns: number, rows: number): number => islands.push({ name, columns, rows }) - 1;
+  let mirrorU = false;
+  const island = (name: string, columns: number, rows: number, flipV = false): number =>
+    islands.push({ name, columns, rows, flipV, mirrorU }) - 1;
   const quad = (isl: number, c: Corner[]): void => void faces.push({ island: isl, corners: c });
 
   // Torso.
@@ -125,8 +134,8 @@ function buildTopology(): BodyTopology {
     }
   }
   // Front island: columns −8..8, back island: 8..24, so the seams run down the sides.
-  const front = island('torso front', N / 2, R.torsoRows - 1);
-  const back = island('torso back', N / 2, R.torsoRows - 1);
+  const front = island('torso front', N / 2, R.torsoRows - 1, true);
+  const back = island('torso back', N / 2, R.torsoRows - 1, true);
   const quadIsHole = (i: number, j: number): boolean => {
     const jj = j < N / 2 ? j : N - 1 - j;
     return i >= TORSO_ROWS.armpit && i < TORSO_ROWS.acromion && jj >= ARM_HOLE.firstColumn && jj < ARM_HOLE.lastColumn;
@@ -150,6 +159,7 @@ function buildTopology(): BodyTopology {
 
   const buildSide = (sign: number): BodySide => {
     const name = sign > 0 ? 'left' : 'right';
+    mirrorU = sign < 0;
     const col = (j: number): number => (sign > 0 ? j : mirror(j));
     const T = (i: number, j: number): number => torso[i * N + col(j)];
     const K = R.limbColumns;
