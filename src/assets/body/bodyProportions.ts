@@ -155,8 +155,8 @@ export function bodyProportions(shape: ResolvedBodyShape): BodyProportions {
 
   const shoulder: Vec3 = [shoulderHalf - 0.03, acromion - 0.045 * H / 1.7, -0.015];
   const clavicle: Vec3 = [0.025, acromion - 0.035 * H / 1.7, 0.0];
-  const elbow: Vec3 = [shoulder[0] + 0.186 * H * shape.armLength, shoulder[1], -0.02];
-  const wrist: Vec3 = [elbow[0] + 0.146 * H * shape.armLength, shoulder[1], -0.01];
+  const elbow: Vec3 = [shoulder[0] + 0.172 * H * shape.armLength, shoulder[1], -0.02];
+  const wrist: Vec3 = [elbow[0] + 0.142 * H * shape.armLength, shoulder[1], -0.01];
   const handLength = mix(0.111, 0.11, g) * H * shape.armLength;
   const breadth = mix(0.048, 0.051, g) * H;
   const palm = handLength * 0.53;
