@@ -63,7 +63,9 @@ export function placeTorso(topology: BodyTopology, p: BodyProportions, girth: Gi
       // Breasts hang: fuller below the nipple line than above.
       const dyB = yy - y.chest;
       bump += b.breast * gauss(Math.abs(aside) - breastTheta, 0.38) * gauss(dyB, dyB < 0 ? 0.055 * p.stature / 1.7 : 0.075 * p.stature / 1.7);
-      bump += b.pectoral * gauss(aside - 0.5, 0.5) * gauss(yy - (y.chest + 0.035), 0.05);
+      // Pectorals: soft above, a firm lower edge that rises towards the armpit.
+      const dyPec = yy - (y.chest + 0.015 + 0.05 * Math.max(0, aside - 0.4));
+      bump += b.pectoral * gauss(aside - 0.6, 0.45) * gauss(dyPec, dyPec > 0 ? 0.08 : 0.025);
       // Buttocks fold into the thighs: nothing left of them at the crotch ring.
       // The fold under them curves: low between the legs, rising towards the hips.
       const medial = gauss(aside - Math.PI, 0.45);
@@ -73,6 +75,9 @@ export function placeTorso(topology: BodyTopology, p: BodyProportions, girth: Gi
       const dyBelly = yy - (y.waist - 0.05);
       bump += b.belly * gauss(aside, 0.85) * gauss(dyBelly, dyBelly > 0 ? 0.09 : 0.11);
       bump -= 0.006 * gauss(aside - Math.PI, 0.12) * gauss(yy - (y.waist + y.chest) / 2, 0.14);
+      // The breastbone between the pectorals, and the line down the middle of the belly.
+      bump -= 0.004 * p.maleness * gauss(aside, 0.13) * gauss(yy - (y.chest + 0.03), 0.06);
+      bump -= 0.0025 * gauss(aside, 0.1) * gauss(yy - (y.waist + 0.02), 0.08);
       // The cleft between the buttocks.
       bump -= 0.6 * b.buttock * gauss(aside - Math.PI, 0.09) * gauss(yy - (y.hips - 0.025), 0.05) * smoothstep(y.crotch - 0.05, y.crotch + 0.02, yy);
       // The sides above the waist carry the lats (a man's taper from the armpits).
