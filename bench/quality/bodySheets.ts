@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  BODY_SHAPE_INTERVALS, bodyMeshFromPositions, bodySkeleton, bodySkinWeights, poseBody, solveBodyShape,
+  BODY_SHAPE_INTERVALS, bodyMeshFromPositions, bodySkeleton, bodySkinWeights, meshSkinWeights, poseBody, sceneJoints, solveBodyShape,
   type BodyGender, type BodyMesh, type BodyShape, type BoneRotations,
 } from '../../src/assets/body/index.js';
 import { decodeRgb } from '../../src/formats/imageDecode.js';
@@ -27,20 +27,8 @@ async function bodyGlb(body: BodyMesh, skinned: boolean): Promise<Uint8Array> {
   };
   if (skinned) {
     const skeleton = bodySkeleton(body.proportions);
-    const weights = bodySkinWeights(body, skeleton);
-    const joints = new Uint16Array(body.vertexOf.length * 4);
-    const w = new Float32Array(body.vertexOf.length * 4);
-    body.vertexOf.forEach((v, i) => {
-      joints.set(weights.joints.subarray(v * 4, v * 4 + 4), i * 4);
-      w.set(weights.weights.subarray(v * 4, v * 4 + 4), i * 4);
-    });
-    scene.skeleton = skeleton.bones.map((b) => {
-      const parent = b.parent;
-      const head = b.head;
-      const ph = parent >= 0 ? skeleton.bones[parent].head : [0, 0, 0];
-      return { name: b.name, parent, translation: [head[0] - ph[0], head[1] - ph[1], head[2] - ph[2]], rotation: [0, 0, 0, 1] };
-    }) as Scene['skeleton'];
-    scene.meshes[0].skin = { joints, weights: w };
+    scene.skeleton = sceneJoints(skeleton);
+    scene.meshes[0].skin = meshSkinWeights(bodySkinWeights(body, skeleton), body.vertexOf);
   }
   const [file] = await writeGltf(scene, { binary: true });
   return file.data;

@@ -17,7 +17,7 @@ export { bodyLayout, bodyMesh, bodyMeshFromPositions, bodyPositions, type BodyMe
 export { UNIT_GIRTH_SCALES, type GirthScales } from './bodyTorso.js';
 export { bodyMeasurements, hullPerimeter, tapeMeasure, type BodyMeasurements } from './bodyMeasurements.js';
 export { solveBodyShape, SOLVE_BODY_SHAPE_DEFAULTS, type SolveBodyShapeOptions, type SolvedBody } from './bodyShapeSolver.js';
-export { BONE_NAMES, bodySkeleton, FINGER_NAMES, type Bone, type Skeleton } from './skeleton.js';
-export { bodySkinWeights, SKIN_WEIGHTS_DEFAULTS, type SkinWeights, type SkinWeightsOptions } from './skinWeights.js';
+export { BONE_NAMES, bodySkeleton, FINGER_NAMES, PIVOT_SHIFT, sceneJoints, type Bone, type Skeleton } from './skeleton.js';
+export { bodySkinWeights, meshSkinWeights, SKIN_WEIGHTS_DEFAULTS, type SkinWeights, type SkinWeightsOptions } from './skinWeights.js';
 export { poseBody, poseSkeleton, rotationMatrix, type BoneRotation, type BoneRotations, type PosedSkeleton } from './linearBlendSkinning.js';
 export { BASIS_SAMPLES, BASIS_SIZE, bodyShapeBasis, bodyShapeCoefficients, bodyShapeCoeffs10, type BodyShapeBasis } from './bodyShapeBasis.js';

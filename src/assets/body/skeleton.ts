@@ -1,3 +1,4 @@
+import type { SceneJoint } from '../../formats/scene.js';
 import type { BodyProportions, Vec3 } from './bodyProportions.js';
 import { HEAD_SHARE_OF_STATURE } from './bodyProportions.js';
 import { FINGER_JOINTS, fingerDirection, THUMB_JOINTS, thumbCurve } from './bodyHand.js';
@@ -102,4 +103,24 @@ export function bodySkeleton(p: BodyProportions): Skeleton {
     return { name, parent: parent === null ? -1 : index.get(parent)!, head: at[name] };
   });
   return { bones, index };
+}
+
+/**
+ * The skeleton as the export writers take it (formats/scene.ts): each joint's rest translation
+ * relative to its parent, identity rotations (the bind pose is the T-pose in world axes).
+ *
+ * ```ts
+ * const scene: Scene = { name: 'avatar', meshes, skeleton: sceneJoints(bodySkeleton(body.proportions)) };
+ * ```
+ */
+export function sceneJoints(skeleton: Skeleton): SceneJoint[] {
+  return skeleton.bones.map((b) => {
+    const origin = b.parent >= 0 ? skeleton.bones[b.parent].head : [0, 0, 0];
+    return {
+      name: b.name,
+      parent: b.parent,
+      translation: [b.head[0] - origin[0], b.head[1] - origin[1], b.head[2] - origin[2]],
+      rotation: [0, 0, 0, 1],
+    };
+  });
 }

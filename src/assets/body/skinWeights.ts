@@ -261,3 +261,21 @@ function topFour(raw: Float32Array, n: number, B: number): SkinWeights {
   }
   return { joints, weights };
 }
+
+/**
+ * Skin weights per mesh vertex (UV-seam copies take their body vertex's), as the export writers and
+ * glTF want them: `vertexOf` is BodyMesh.vertexOf.
+ *
+ * ```ts
+ * const skin = meshSkinWeights(bodySkinWeights(body, skeleton), body.vertexOf);
+ * ```
+ */
+export function meshSkinWeights(weights: SkinWeights, vertexOf: Uint32Array): SkinWeights {
+  const joints = new Uint16Array(vertexOf.length * 4);
+  const out = new Float32Array(vertexOf.length * 4);
+  vertexOf.forEach((v, i) => {
+    joints.set(weights.joints.subarray(v * 4, v * 4 + 4), i * 4);
+    out.set(weights.weights.subarray(v * 4, v * 4 + 4), i * 4);
+  });
+  return { joints, weights: out };
+}
