@@ -84,6 +84,23 @@ export const RELAXED_POSE: BoneRotations = {
   LeftHandMiddle1: { axis: [0, 0, 1], degrees: -40 }, LeftHandMiddle2: { axis: [0, 0, 1], degrees: -50 },
 };
 
+/** Poses at the ends of the tested joint ranges. */
+export const RANGE_POSES: Record<string, BoneRotations> = {
+  'arms down (−80°)': { LeftArm: { axis: [0, 0, 1], degrees: -80 }, RightArm: { axis: [0, 0, 1], degrees: 80 } },
+  'arms raised to 170°': { LeftArm: { axis: [0, 0, 1], degrees: 80 }, RightArm: { axis: [0, 0, 1], degrees: -80 } },
+  'sitting: hips and knees 100°': {
+    LeftUpLeg: { axis: [1, 0, 0], degrees: -100 }, RightUpLeg: { axis: [1, 0, 0], degrees: -100 },
+    LeftLeg: { axis: [1, 0, 0], degrees: 100 }, RightLeg: { axis: [1, 0, 0], degrees: 100 },
+    LeftArm: { axis: [0, 0, 1], degrees: -60 }, RightArm: { axis: [0, 0, 1], degrees: 60 },
+  },
+  'elbows 140°, fists': Object.fromEntries([
+    ['LeftForeArm', { axis: [0, 1, 0], degrees: -140 }], ['RightForeArm', { axis: [0, 1, 0], degrees: 140 }],
+    ...['Index', 'Middle', 'Ring', 'Pinky'].flatMap((f) => [1, 2, 3].flatMap((i) => [
+      [`LeftHand${f}${i}`, { axis: [0, 0, 1], degrees: -80 }], [`RightHand${f}${i}`, { axis: [0, 0, 1], degrees: 80 }],
+    ])),
+  ]) as BoneRotations,
+};
+
 /**
  * Contact sheets of the body model: female, male and non_binary at the min, mean and max of the
  * spec's intervals (front, 3/4, side, back), and a posed body. GLBs and PNGs go to scratch/bodies/.
@@ -147,8 +164,20 @@ export async function run(): Promise<string[]> {
     const detailFile = join(OUT_DIR, 'details.png');
     await writeFile(detailFile, await contactSheet([{ height: 300, panels: details.slice(0, 5) }, { height: 300, panels: details.slice(5) }], 'Close-ups: hands, feet, shoulders, hips'));
     written.push(detailFile);
+    const ranges: Panel[] = [];
+    {
+      const skeleton = bodySkeleton(male.body.proportions);
+      const weights = bodySkinWeights(male.body, skeleton);
+      for (const [name, pose] of Object.entries(RANGE_POSES)) {
+        const glb = await bodyGlb(bodyMeshFromPositions(poseBody(male.body.positions, skeleton, weights, pose), male.body.proportions), false);
+        for (const yaw of [20, 110]) ranges.push({ image: await view(glb, yaw), caption: `${name}, yaw ${yaw}` });
+      }
+    }
     const file = join(OUT_DIR, 'posed.png');
-    await writeFile(file, await contactSheet([{ height: 520, panels }], 'Linear blend skinning: A-pose arms, elbow and knee bent, fingers curled'));
+    await writeFile(file, await contactSheet(
+      [{ height: 520, panels }, { height: 520, panels: ranges.slice(0, 4) }, { height: 520, panels: ranges.slice(4) }],
+      'Linear blend skinning: a relaxed pose (A-pose arms, an elbow and a knee bent, fingers curled), and the ends of the tested ranges',
+    ));
     written.push(file);
   });
   return written;
