@@ -124,6 +124,9 @@ export async function run(): Promise<string[]> {
         const glb = await bodyGlb(solved.body, true);
         await writeFile(join(OUT_DIR, `${gender}-${set.label}.glb`), glb);
         const m = solved.measured;
+        const t = solved.shape;
+        console.log(`${gender} ${set.label}: height ${m.height.toFixed(2)} (${t.height}), chest ${m.chest.toFixed(2)} (${t.chest}), ` +
+          `waist ${m.waist.toFixed(2)} (${t.waist}), hips ${m.hips.toFixed(2)} (${t.hips}) cm, measured (asked), in ${solved.iterations} builds`);
         const panels: Panel[] = [];
         for (const v of VIEWS) {
           panels.push({
