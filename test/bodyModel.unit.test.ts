@@ -150,6 +150,16 @@ describe('body mesh', () => {
     }
   });
 
+  test('the neck ring, where the head joins, is a level ring at the top of the body', () => {
+    const { positions } = solved.body;
+    const ring = bodyTopology().neckRing.map((v) => at(positions, v));
+    let top = -Infinity;
+    for (let i = 1; i < positions.length; i += 3) top = Math.max(top, positions[i]);
+    for (const q of ring) assert.ok(Math.abs(q[1] - top) < 0.001, `ring vertex at ${q[1]}, top ${top}`);
+    const girth = ring.reduce((sum, q, i) => sum + Math.hypot(...sub(q, ring[(i + 1) % ring.length])), 0);
+    assert.ok(girth > 0.3 && girth < 0.45, `neck ring girth ${girth} m`);
+  });
+
   test('regions name torso, neck, arms, hands, fingers, legs and feet', () => {
     const topology = bodyTopology();
     const counts = new Map<number, number>();
@@ -236,6 +246,13 @@ describe('skeleton', () => {
 });
 
 describe('skin weights', () => {
+  test('the empty pose is the bind pose', () => {
+    const posed = poseBody(solved.body.positions, skeleton, weights, {});
+    let worst = 0;
+    for (let i = 0; i < posed.length; i++) worst = Math.max(worst, Math.abs(posed[i] - solved.body.positions[i]));
+    assert.ok(worst < 1e-6, `moved ${worst} m`);
+  });
+
   test('at most four influences per vertex, non-negative, summing to 1', () => {
     const n = weights.weights.length / 4;
     for (let v = 0; v < n; v++) {
