@@ -1,0 +1,23 @@
+/**
+ * Our parametric body model (see docs/bodies.md): one fixed topology built from rings, a shape
+ * space anchored on ANSUR II, tape-measure measurements and a solver that meets them, ten shape
+ * coefficients of our own basis, a Mixamo-named skeleton, skin weights and linear blend skinning.
+ * Headless: it ends at an open neck ring where the head is joined.
+ */
+export {
+  ANSUR_MEANS, BODY_SHAPE_INTERVALS, maleness, meanMeasurement, predictedGirth, resolveBodyShape,
+  type BodyGender, type BodyShape, type ResolvedBodyShape,
+} from './bodyShape.js';
+export { bodyProportions, HEAD_SHARE_OF_STATURE, type BodyProportions, type TorsoSection, type Vec3 } from './bodyProportions.js';
+export {
+  ARM_HOLE, BODY_REGION_NAMES, BODY_RINGS, bodyTopology, TORSO_ROWS,
+  type BodyRegionName, type BodySide, type BodyTopology, type UvIsland,
+} from './bodyTopology.js';
+export { bodyLayout, bodyMesh, bodyMeshFromPositions, bodyPositions, type BodyMesh } from './bodyMesh.js';
+export { UNIT_GIRTH_SCALES, type GirthScales } from './bodyTorso.js';
+export { bodyMeasurements, hullPerimeter, tapeMeasure, type BodyMeasurements } from './bodyMeasurements.js';
+export { solveBodyShape, SOLVE_BODY_SHAPE_DEFAULTS, type SolveBodyShapeOptions, type SolvedBody } from './bodyShapeSolver.js';
+export { BONE_NAMES, bodySkeleton, FINGER_NAMES, PIVOT_SHIFT, sceneJoints, type Bone, type Skeleton } from './skeleton.js';
+export { bodySkinWeights, meshSkinWeights, SKIN_WEIGHTS_DEFAULTS, type SkinWeights, type SkinWeightsOptions } from './skinWeights.js';
+export { poseBody, poseSkeleton, rotationMatrix, type BoneRotation, type BoneRotations, type PosedSkeleton } from './linearBlendSkinning.js';
+export { BASIS_SAMPLES, BASIS_SIZE, bodyShapeBasis, bodyShapeCoefficients, bodyShapeCoeffs10, type BodyShapeBasis } from './bodyShapeBasis.js';
