@@ -1,0 +1,180 @@
+import { MeshoptSimplifier } from 'meshoptimizer';
+import type { Mesh } from '../../core/mesh.js';
+import { computeNormals } from '../../geometry/computeNormals.js';
+import { bodyMesh, type BodyMesh } from './bodyMesh.js';
+import { bodyProportions } from './bodyProportions.js';
+import { resolveBodyShape } from './bodyShape.js';
+import { bodyTopology } from './bodyTopology.js';
+import type { SkinWeights } from './skinWeights.js';
+
+/** The body_0.3 templates a body's levels are made for (non_binary bodies take the nearer one). */
+export type BodyTemplate = 'female' | 'male';
+
+/**
+ * Faces and vertices of the body alone at each LOD of body_0.3's female/male template: the spec's
+ * female/male row minus its head template's row (the head/mobile head is welded on at the neck).
+ */
+export const BODY_LOD_BUDGETS: readonly { faces: number; vertices: number }[] = [
+  [19538, 36196, 12367, 23404],
+  [15633, 28102, 10374, 19054],
+  [13854, 24880, 9116, 16860],
+  [9291, 16173, 6059, 11007],
+  [8102, 13905, 5287, 9497],
+  [6993, 11565, 4587, 7889],
+  [6277, 10151, 4106, 6937],
+  [4273, 7140, 2102, 3926],
+].map(([bv, bf, hv, hf]) => ({ vertices: bv - hv, faces: bf - hf }));
+
+/** Options of {@link bodyLod}. */
+export interface BodyLodOptions {
+  /** Whose simplification to use; by default the body's nearer gender (maleness ≥ 0.5 is male). */
+  template?: BodyTemplate;
+  /** Skin weights per mesh vertex of LOD0 (meshSkinWeights); carried to the level's vertices. */
+  skin?: SkinWeights;
+  /** Weight of UV distortion against geometric error (meshoptimizer attribute weight). */
+  uvWeight?: number;
+}
+
+export const BODY_LOD_DEFAULTS: Required<Omit<BodyLodOptions, 'template' | 'skin'>> = { uvWeight: 1 };
+
+/** A level of detail of a body: its vertices are a subset of LOD0's mesh vertices. */
+export interface BodyLod {
+  mesh: Mesh;
+  /** For each vertex, its index in the LOD0 mesh. */
+  sourceVertices: Uint32Array;
+  /** The neck ring's vertices in this level (all of LOD0's, in LOD0's order), where the head is welded. */
+  neckRing: Uint32Array;
+  /** Skin weights per vertex, when the options gave LOD0's. */
+  skin?: SkinWeights;
+}
+
+/** Simplified index buffers (into LOD0's mesh vertices) per template and level. */
+const cache = new Map<string, Uint32Array>();
+
+/**
+ * Level of detail `lod` (0 to 7) of a body, at the face budget of body_0.3's female/male template
+ * minus the head (BODY_LOD_BUDGETS).
+ *
+ * As for heads (geometry/headLod.ts), a level is a meshoptimizer simplification of the template's
+ * mean body, computed once per template and level, and applied to this body's positions: every body
+ * shares the topology of each level (bodies share LOD0's topology), so UVs, regions and skin weights
+ * carry over by index. The neck ring's vertices are locked, so the head welds at every level; UV
+ * seams are kept (meshoptimizer never collapses across an attribute discontinuity). Kept vertices
+ * keep their LOD0 normals, UVs and skin weights, which are already at most four and normalised.
+ *
+ * ```ts
+ * const skin = meshSkinWeights(bodySkinWeights(body, skeleton), body.vertexOf);
+ * const lod3 = await bodyLod(body, 3, { skin });
+ * ```
+ */
+export async function bodyLod(body: BodyMesh, lod: number, options: BodyLodOptions = {}): Promise<BodyLod> {
+  const o = { ...BODY_LOD_DEFAULTS, ...options };
+  if (!Number.isInteger(lod) || lod < 0 || lod >= BODY_LOD_BUDGETS.length) {
+    throw new RangeError(`bodies have levels of detail 0 to ${BODY_LOD_BUDGETS.length - 1}, not ${lod}`);
+  }
+  const mesh = body.mesh;
+  const count = mesh.positions.length / 3;
+  const ring = neckRingVertices(body.vertexOf);
+  if (lod === 0) {
+    const all = Uint32Array.from({ length: count }, (_, i) => i);
+    return { mesh, sourceVertices: all, neckRing: ring, skin: o.skin };
+  }
+  const template = o.template ?? (body.proportions.maleness >= 0.5 ? 'male' : 'female');
+  const simplified = await lodIndices(template, lod, o.uvWeight);
+  const remap = new Int32Array(count).fill(-1);
+  const used: number[] = [];
+  for (const v of simplified) if (remap[v] < 0) { remap[v] = 0; used.push(v); }
+  used.sort((a, b) => a - b);
+  used.forEach((v, i) => (remap[v] = i));
+  const pick = (source: Float32Array, size: number): Float32Array => {
+    const out = new Float32Array(used.length * size);
+    used.forEach((v, i) => out.set(source.subarray(v * size, v * size + size), i * size));
+    return out;
+  };
+  const indices = Uint32Array.from(simplified, (v) => remap[v]);
+  const base = { positions: pick(mesh.positions, 3), uvs: mesh.uvs ? pick(mesh.uvs, 2) : undefined, indices };
+  const out: Mesh = mesh.normals ? { ...base, normals: pick(mesh.normals, 3) } : computeNormals(base);
+  let skin: SkinWeights | undefined;
+  if (o.skin) {
+    const joints = new Uint16Array(used.length * 4);
+    const weights = new Float32Array(used.length * 4);
+    used.forEach((v, i) => {
+      joints.set(o.skin!.joints.subarray(v * 4, v * 4 + 4), i * 4);
+      weights.set(o.skin!.weights.subarray(v * 4, v * 4 + 4), i * 4);
+    });
+    skin = { joints, weights };
+  }
+  return { mesh: out, sourceVertices: Uint32Array.from(used), neckRing: Uint32Array.from(ring, (v) => remap[v]), skin };
+}
+
+/** Mesh vertices (UV-seam copies included) on the neck ring, in LOD0's order. */
+function neckRingVertices(vertexOf: Uint32Array): Uint32Array {
+  const onRing = new Uint8Array(bodyTopology().vertexCount);
+  for (const v of bodyTopology().neckRing) onRing[v] = 1;
+  const out: number[] = [];
+  vertexOf.forEach((v, i) => { if (onRing[v]) out.push(i); });
+  return Uint32Array.from(out);
+}
+
+/**
+ * The template's mean body simplified to the level's budget, the neck ring locked. Plain edge
+ * collapses keep more vertices than 'Regularize' (nearer the vertex budget). A collapse near the
+ * finger and toe tips may still turn a tiny triangle over; the corners of such a triangle (and their
+ * UV-seam copies) are then locked too and the level simplified again, until none folds.
+ */
+async function lodIndices(template: BodyTemplate, lod: number, uvWeight: number): Promise<Uint32Array> {
+  const key = `${template}|${lod}|${uvWeight}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  await MeshoptSimplifier.ready;
+  const { mesh, vertexOf, triangles: bodyTriangles } = bodyMesh(bodyProportions(resolveBodyShape({ gender: template })));
+  const lockedBody = new Uint8Array(bodyTopology().vertexCount);
+  for (const v of bodyTopology().neckRing) lockedBody[v] = 1;
+  const target = BODY_LOD_BUDGETS[lod].faces;
+  let best: Uint32Array | undefined;
+  let bestFolds = Infinity;
+  for (let round = 0; round < 8; round++) {
+    const lock = Uint8Array.from(vertexOf, (v) => lockedBody[v]);
+    const [result] = MeshoptSimplifier.simplifyWithAttributes(
+      mesh.indices, mesh.positions, 3, mesh.uvs!, 2, [uvWeight, uvWeight], lock, target * 3, 1, [],
+    );
+    const folded = foldedList(mesh, result);
+    if (folded.length < bestFolds) { best = result; bestFolds = folded.length; }
+    if (folded.length === 0) break;
+    // Lock the corners and their LOD0 neighbours: the fold comes from a collapse into a corner.
+    const corners = new Set<number>();
+    for (const t of folded) for (let k = 0; k < 3; k++) corners.add(vertexOf[result[t + k]]);
+    const tri = bodyTriangles;
+    for (let t = 0; t < tri.length; t += 3) {
+      if (corners.has(tri[t]) || corners.has(tri[t + 1]) || corners.has(tri[t + 2])) {
+        lockedBody[tri[t]] = lockedBody[tri[t + 1]] = lockedBody[tri[t + 2]] = 1;
+      }
+    }
+  }
+  cache.set(key, best!);
+  return best!;
+}
+
+/**
+ * Triangles of `indices` (over `mesh`'s vertices) that are degenerate or face against the mean of
+ * their corners' normals: a collapse that turned the surface over.
+ */
+export function foldedTriangles(mesh: Mesh, indices: Uint32Array): number {
+  return foldedList(mesh, indices).length;
+}
+
+/** Offsets in `indices` of the folded triangles (see foldedTriangles). */
+function foldedList(mesh: Mesh, indices: Uint32Array): number[] {
+  const p = mesh.positions, n = mesh.normals!;
+  const folded: number[] = [];
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = indices[t] * 3, b = indices[t + 1] * 3, c = indices[t + 2] * 3;
+    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const len = Math.hypot(nx, ny, nz);
+    const mx = n[a] + n[b] + n[c], my = n[a + 1] + n[b + 1] + n[c + 1], mz = n[a + 2] + n[b + 2] + n[c + 2];
+    if (!(len > 1e-12) || nx * mx + ny * my + nz * mz <= 0) folded.push(t);
+  }
+  return folded;
+}
