@@ -3,7 +3,8 @@ import type { Mesh } from '../../core/mesh.js';
 import { computeNormals } from '../../geometry/computeNormals.js';
 import { bodyMesh, type BodyMesh } from './bodyMesh.js';
 import { bodyProportions } from './bodyProportions.js';
-import { resolveBodyShape } from './bodyShape.js';
+import { BODY_SHAPE_INTERVALS, resolveBodyShape } from './bodyShape.js';
+import { solveBodyShape } from './bodyShapeSolver.js';
 import { bodyTopology } from './bodyTopology.js';
 import type { SkinWeights } from './skinWeights.js';
 
@@ -119,7 +120,8 @@ function neckRingVertices(vertexOf: Uint32Array): Uint32Array {
 /**
  * The template's mean body simplified to the level's budget, the neck ring locked. Plain edge
  * collapses keep more vertices than 'Regularize' (nearer the vertex budget). A collapse near the
- * finger and toe tips may still turn a tiny triangle over; the corners of such a triangle (and their
+ * finger and toe tips may still turn a tiny triangle over, on the mean body or on the corners of
+ * the template's intervals (smallest and largest); the corners of such a triangle (and their
  * UV-seam copies) are then locked too and the level simplified again, until none folds.
  */
 async function lodIndices(template: BodyTemplate, lod: number, uvWeight: number): Promise<Uint32Array> {
@@ -127,7 +129,7 @@ async function lodIndices(template: BodyTemplate, lod: number, uvWeight: number)
   const hit = cache.get(key);
   if (hit) return hit;
   await MeshoptSimplifier.ready;
-  const { mesh, vertexOf, triangles: bodyTriangles } = bodyMesh(bodyProportions(resolveBodyShape({ gender: template })));
+  const { mesh, vertexOf, triangles: bodyTriangles, corners } = templateBodies(template);
   const lockedBody = new Uint8Array(bodyTopology().vertexCount);
   for (const v of bodyTopology().neckRing) lockedBody[v] = 1;
   const target = BODY_LOD_BUDGETS[lod].faces;
@@ -138,21 +140,46 @@ async function lodIndices(template: BodyTemplate, lod: number, uvWeight: number)
     const [result] = MeshoptSimplifier.simplifyWithAttributes(
       mesh.indices, mesh.positions, 3, mesh.uvs!, 2, [uvWeight, uvWeight], lock, target * 3, 1, [],
     );
-    const folded = foldedList(mesh, result);
+    const folded = [...new Set([mesh, ...corners].flatMap((m) => foldedList(m, result)))];
     if (folded.length < bestFolds) { best = result; bestFolds = folded.length; }
     if (folded.length === 0) break;
     // Lock the corners and their LOD0 neighbours: the fold comes from a collapse into a corner.
-    const corners = new Set<number>();
-    for (const t of folded) for (let k = 0; k < 3; k++) corners.add(vertexOf[result[t + k]]);
+    const near = new Set<number>();
+    for (const t of folded) for (let k = 0; k < 3; k++) near.add(vertexOf[result[t + k]]);
     const tri = bodyTriangles;
     for (let t = 0; t < tri.length; t += 3) {
-      if (corners.has(tri[t]) || corners.has(tri[t + 1]) || corners.has(tri[t + 2])) {
+      if (near.has(tri[t]) || near.has(tri[t + 1]) || near.has(tri[t + 2])) {
         lockedBody[tri[t]] = lockedBody[tri[t + 1]] = lockedBody[tri[t + 2]] = 1;
       }
     }
   }
   cache.set(key, best!);
   return best!;
+}
+
+/** A template's mean body, and the corners of its intervals its levels are checked on. */
+interface TemplateBodies {
+  mesh: Mesh;
+  vertexOf: Uint32Array;
+  triangles: Uint32Array;
+  corners: Mesh[];
+}
+
+const templates = new Map<BodyTemplate, TemplateBodies>();
+
+function templateBodies(template: BodyTemplate): TemplateBodies {
+  let t = templates.get(template);
+  if (!t) {
+    const { mesh, vertexOf, triangles } = bodyMesh(bodyProportions(resolveBodyShape({ gender: template })));
+    // Every body of the template takes its levels' triangles: check them on the smallest and the
+    // largest body of the template's intervals too.
+    const b = BODY_SHAPE_INTERVALS[template];
+    const corners = [0, 1].map((k) => solveBodyShape({
+      gender: template, height: b.height[k], weight: b.weight[k], chest: b.chest[k], waist: b.waist[k], hips: b.hips[k],
+    }).body.mesh);
+    templates.set(template, (t = { mesh, vertexOf, triangles, corners }));
+  }
+  return t;
 }
 
 /**
