@@ -22,3 +22,4 @@ export { bodySkinWeights, meshSkinWeights, SKIN_WEIGHTS_DEFAULTS, type SkinWeigh
 export { poseBody, poseSkeleton, rotationMatrix, type BoneRotation, type BoneRotations, type PosedSkeleton } from './linearBlendSkinning.js';
 export { BASIS_SAMPLES, BASIS_SIZE, bodyShapeBasis, bodyShapeCoefficients, bodyShapeCoeffs10, type BodyShapeBasis } from './bodyShapeBasis.js';
 export { BODY_LOD_BUDGETS, BODY_LOD_DEFAULTS, bodyLod, foldedTriangles, type BodyLod, type BodyLodOptions, type BodyTemplate } from './bodyLod.js';
+export { BODY_TEXTURE_DEFAULTS, bodyTexture, type BodyTextureOptions, type BodyTextures } from './bodyTexture.js';
