@@ -93,8 +93,8 @@ export function bodyPainter(l: BodyLandmarks, s: PaintSettings): (f: Float32Arra
 
     // Skin: broad mottling (a few cm), a finer blotchiness, and grain at the texel scale.
     const m1 = f[F.mottle], m2 = f[F.blotch];
-    st.lum = 1 + 0.045 * m1 + 0.025 * m2 + 0.022 * grain;
-    let red = 1 + 0.03 * m1 - 0.02 * m2;
+    st.lum = 1 + 0.15 * m1 + 0.08 * m2 + 0.045 * grain;
+    let red = 1 + 0.06 * m1 - 0.05 * m2;
     st.r = tr; st.g = tg; st.b = tb;
     st.height = 0.00007 * grain;
     st.roughness = s.roughness.skin + 0.04 * m2;
