@@ -39,6 +39,7 @@ export interface BodyLandmarks {
   navel: Vec3;
   elbow: Vec3;
   knee: Vec3;
+  wrist: Vec3;
   /** Per digit (thumb first): the knuckle and the two joints beyond it, and the tip. */
   digits: Vec3[][];
   /** The left foot's front end: z of its farthest point per x, and the x range of the toes. */
@@ -207,6 +208,7 @@ function landmarks(body: BodyMesh): BodyLandmarks {
     navel: [0, navelY, frontZ(navelY)],
     elbow: joint('LeftForeArm'),
     knee: joint('LeftLeg'),
+    wrist: p.wrist,
     digits,
     toeEnd,
     toes: { inner, outer },

@@ -47,8 +47,8 @@ export function bodyPainter(l: BodyLandmarks, s: PaintSettings): (f: Float32Arra
   const [tr, tg, tb] = s.tone;
   // Palms and soles have little melanin: much lighter on dark skin, hardly on light skin.
   const palm: Vec3 = [mix(tr, toLinear(236), 0.42), mix(tg, toLinear(190), 0.42), mix(tb, toLinear(172), 0.42)];
-  const nail: Vec3 = [mix(tr, toLinear(236), 0.5), mix(tg, toLinear(186), 0.5), mix(tb, toLinear(180), 0.5)];
-  const nailTip: Vec3 = [toLinear(242), toLinear(234), toLinear(222)];
+  const nail: Vec3 = [mix(tr, toLinear(228), 0.42), mix(tg, toLinear(176), 0.42), mix(tb, toLinear(168), 0.42)];
+  const nailTip: Vec3 = [toLinear(232), toLinear(222), toLinear(208)];
   const fabric = s.underwear;
   const band: Vec3 = [fabric[0] * 0.42, fabric[1] * 0.42, fabric[2] * 0.45];
   const female = s.gender === 'female';
@@ -96,7 +96,7 @@ export function bodyPainter(l: BodyLandmarks, s: PaintSettings): (f: Float32Arra
     st.lum = 1 + 0.15 * m1 + 0.08 * m2 + 0.045 * grain;
     let red = 1 + 0.06 * m1 - 0.05 * m2;
     st.r = tr; st.g = tg; st.b = tb;
-    st.height = 0.00007 * grain;
+    st.height = 0.00004 * grain;
     st.roughness = s.roughness.skin + 0.04 * m2;
     st.kind = 0;
 
@@ -104,7 +104,7 @@ export function bodyPainter(l: BodyLandmarks, s: PaintSettings): (f: Float32Arra
     let warm = 0;
     let dark = 0;
     // Palms and soles.
-    const palmar = hand * smooth(0.05, 0.55, -ny) + foot * smooth(0.3, 0.8, -ny) * smooth(0.03 * k, 0.012 * k, py);
+    const palmar = hand * smooth(0.05, 0.55, -ny) * smooth(l.wrist[0] - 0.005 * k, l.wrist[0] + 0.03 * k, ax) + foot * smooth(0.3, 0.8, -ny) * smooth(0.03 * k, 0.012 * k, py);
     if (palmar > 0) {
       st.r = mix(st.r, palm[0], palmar); st.g = mix(st.g, palm[1], palmar); st.b = mix(st.b, palm[2], palmar);
       st.roughness = mix(st.roughness, s.roughness.palm, palmar);
@@ -124,18 +124,22 @@ export function bodyPainter(l: BodyLandmarks, s: PaintSettings): (f: Float32Arra
           const dx = ax - c[0], dy = py - c[1], dz = z - c[2];
           const r2 = dx * dx + dy * dy + dz * dz;
           const radius = (j === 0 ? 0.011 : 0.008) * fingerScale;
-          if (r2 > radius * radius * 4) continue;
+          if (r2 > radius * radius * 9) continue;
           const e = joints[j + 1];
           const ux = e[0] - c[0], uy = e[1] - c[1], uz = e[2] - c[2];
           const ul = Math.hypot(ux, uy, uz) || 1;
+          // Along the finger from the joint, and off its axis: the skin over a joint is a band.
           const t = (dx * ux + dy * uy + dz * uz) / ul;
-          const spot = Math.exp(-r2 / (radius * radius));
-          dark = Math.max(dark, spot * dorsal * (j === 0 ? 0.6 : 1));
+          const off2 = Math.max(0, r2 - t * t);
+          const band = (j === 0 ? 0.016 : 0.011) * fingerScale;
+          const spot = Math.exp(-((t / (radius * 1.2)) ** 2)) * (off2 < band * band ? 1 : 0);
+          dark = Math.max(dark, spot * dorsal * (j === 0 ? 1.0 : 1.5));
           if (j > 0) {
             const crease = Math.cos((2 * Math.PI * (t - 0.002)) / (0.0032 * fingerScale));
             st.height -= 0.00018 * dorsal * spot * Math.max(0, crease) ** 3;
+            dark += 0.5 * dorsal * spot * Math.max(0, crease) ** 3;
             // The palm side's flexion crease: one deep line.
-            st.height -= 0.00025 * smooth(0.2, 0.6, -ny) * Math.exp(-(((t + 0.003 * fingerScale) / 0.0012) ** 2)) * Math.exp(-r2 / (radius * radius * 2));
+            st.height -= 0.00025 * smooth(0.2, 0.6, -ny) * Math.exp(-(((t + 0.003 * fingerScale) / 0.0012) ** 2)) * (off2 < band * band ? 1 : 0);
           }
         }
       }
@@ -149,17 +153,17 @@ export function bodyPainter(l: BodyLandmarks, s: PaintSettings): (f: Float32Arra
       const back = smooth(0.0, 0.6, -nz);
       const spot = Math.exp(-((d / (0.04 * k)) ** 2)) * back * (1 - hand);
       if (spot > 0.01) {
-        dark = Math.max(dark, 0.8 * spot);
+        dark = Math.max(dark, 1.0 * spot);
         st.roughness += 0.06 * spot;
-        st.height -= 0.00015 * spot * Math.max(0, Math.cos((2 * Math.PI * (ax - e[0])) / 0.007)) ** 4;
+        st.height -= 0.0003 * spot * Math.max(0, Math.cos((2 * Math.PI * (ax - e[0])) / 0.007)) ** 4;
       }
       const kn = l.knee;
       const dk = Math.hypot(ax - kn[0], (py - kn[1]) * 0.8, z - kn[2]);
       const frontK = smooth(0.1, 0.7, nz);
       const knee = Math.exp(-((dk / (0.055 * k)) ** 2)) * frontK * trunk;
       if (knee > 0.01) {
-        dark = Math.max(dark, 0.6 * knee);
-        warm = Math.max(warm, 0.6 * knee);
+        dark = Math.max(dark, 0.9 * knee);
+        warm = Math.max(warm, 0.3 * knee);
         st.roughness += 0.04 * knee;
         // Loose skin above the kneecap: a few soft folds.
         const above = smooth(0.0, 0.02, py - kn[1] - 0.01) * smooth(0.07 * k, 0.03 * k, py - kn[1]);
@@ -179,20 +183,20 @@ export function bodyPainter(l: BodyLandmarks, s: PaintSettings): (f: Float32Arra
       if (fromEnd < 0.04 * k && lat > -0.05 && lat < 1.05) {
         for (const sp of splits) {
           const gap = Math.abs(lat - sp) * width;
-          const groove = Math.exp(-((gap / 0.0014) ** 2)) * smooth(0.035 * k, 0.015 * k, fromEnd) * (1 - smooth(0.3, 0.9, -ny));
+          const groove = Math.exp(-((gap / 0.0018) ** 2)) * smooth(0.035 * k, 0.015 * k, fromEnd) * (1 - smooth(0.3, 0.9, -ny));
           st.height -= 0.0012 * groove;
-          dark = Math.max(dark, 0.9 * groove);
+          dark = Math.max(dark, 1.5 * groove);
         }
         const bounds = [0, ...splits, 1];
         for (let t = 0; t < 5; t++) {
           const c = (bounds[t] + bounds[t + 1]) / 2;
-          const halfWidth = ((bounds[t + 1] - bounds[t]) * width) * (t === 0 ? 0.36 : 0.3);
-          const length = (t === 0 ? 0.013 : 0.0065 - 0.0004 * t) * k;
+          const halfWidth = ((bounds[t + 1] - bounds[t]) * width) * (t === 0 ? 0.32 : 0.26);
+          const length = (t === 0 ? 0.011 : 0.0058 - 0.0004 * t) * k;
           const zEnd = l.toeEnd(toes.inner + c * width);
           const u = (ax - (toes.inner + c * width)) / halfWidth;
-          const v = ((zEnd - 0.003 * k - z) / length) * 2 - 1;
+          const v = ((zEnd - 0.0055 * k - z) / length) * 2 - 1;
           const shape = Math.abs(u) ** 2.5 + Math.abs(v) ** 3;
-          const inside = smooth(1.15, 0.85, shape) * smooth(0.1, 0.35, ny);
+          const inside = smooth(1.15, 0.85, shape) * smooth(0.3, 0.55, ny);
           if (inside > 0) paintNail(inside, v, shape, grain);
         }
       }
@@ -231,7 +235,7 @@ export function bodyPainter(l: BodyLandmarks, s: PaintSettings): (f: Float32Arra
     }
 
     // Shade: darker and warmer where set above.
-    const darkness = 0.13 * Math.min(1.3, dark);
+    const darkness = 0.13 * Math.min(1.7, dark);
     st.r *= (1 - darkness * 0.8) * (1 + 0.05 * warm) * red;
     st.g *= (1 - darkness) * (1 - 0.04 * warm);
     st.b *= (1 - darkness) * (1 - 0.05 * warm) * (2 - red);
@@ -297,7 +301,7 @@ export function bodyPainter(l: BodyLandmarks, s: PaintSettings): (f: Float32Arra
   /** A nail: pink bed, a paler half-moon at its base, a white free edge, a cuticle rim. */
   function paintNail(inside: number, v: number, shape: number, grain: number): void {
     const lunula = smooth(-0.55, -0.8, v);
-    const tip = smooth(0.7, 0.85, v);
+    const tip = smooth(0.78, 0.9, v) * 0.85;
     let nr = mix(nail[0], nail[0] * 1.25 + 0.05, lunula), ng = mix(nail[1], nail[1] * 1.25 + 0.05, lunula), nb = mix(nail[2], nail[2] * 1.25 + 0.05, lunula);
     nr = mix(nr, nailTip[0], tip); ng = mix(ng, nailTip[1], tip); nb = mix(nb, nailTip[2], tip);
     const rim = Math.exp(-(((shape - 1) / 0.12) ** 2)) * (v < 0.5 ? 1 : 0.3);
