@@ -130,13 +130,17 @@ function landmarks(body: BodyMesh): BodyLandmarks {
     return [positions[v * 3], positions[v * 3 + 1], positions[v * 3 + 2]];
   };
   const rows = Array.from({ length: BODY_RINGS.torsoRows }, (_, i) => ({ front: torsoAt(i, 0), back: torsoAt(i, N / 2) }));
-  const torsoCentreZ = (y: number): number => {
+  const centreAt = (y: number): number => {
     let i = 0;
     while (i + 2 < rows.length && rows[i + 1].front[1] < y) i++;
     const a = rows[i], b = rows[i + 1];
     const t = Math.min(1, Math.max(0, (y - a.front[1]) / (b.front[1] - a.front[1] || 1)));
     return ((a.front[2] + a.back[2]) / 2) * (1 - t) + ((b.front[2] + b.back[2]) / 2) * t;
   };
+  // Tabulated every 2 mm: it is asked for every texel of the trunk.
+  const y0 = rows[0].front[1], step = 0.002;
+  const table = Float32Array.from({ length: Math.ceil((rows[rows.length - 1].front[1] - y0) / step) + 2 }, (_, i) => centreAt(y0 + i * step));
+  const torsoCentreZ = (y: number): number => table[Math.min(table.length - 1, Math.max(0, Math.round((y - y0) / step)))];
   const frontZ = (y: number): number => {
     let i = 0;
     while (i + 2 < rows.length && rows[i + 1].front[1] < y) i++;
