@@ -237,6 +237,15 @@ export function bodyPainter(l: BodyLandmarks, s: PaintSettings): (f: Float32Arra
       }
     }
 
+    // Where sun reaches more (the top of the arms, shoulders, the back of the neck, shins) the skin
+    // is a little darker and warmer; where it hides (under the arms, the inner thighs) a little paler.
+    const arm = Math.max(0, 1 - trunk - hand - foot);
+    const shoulders = trunk * smooth(y.chest, y.acromion, py) * (0.6 * ny - 0.25 * nz);
+    const legs = trunk * smooth(y.crotch - 0.05, y.crotch - 0.2, py) * (0.5 * nz - 0.4 * Math.abs(nx) * (x * nx < 0 ? 1 : 0));
+    const exposure = arm * ny + shoulders + legs;
+    st.lum *= 1 - 0.06 * exposure;
+    warm += 0.3 * Math.max(0, exposure);
+
     // Shade: darker and warmer where set above.
     const darkness = 0.13 * Math.min(1.7, dark);
     st.r *= (1 - darkness * 0.8) * (1 + 0.05 * warm) * red;
