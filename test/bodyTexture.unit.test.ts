@@ -32,14 +32,14 @@ describe('body LODs', () => {
     SPEC.forEach(([bv, bf, hv, hf], lod) => assert.deepEqual(BODY_LOD_BUDGETS[lod], { vertices: bv - hv, faces: bf - hf }));
   });
 
-  test('each LOD 0–7 has the budget of faces within ±3 % and of vertices within ±5 %', async () => {
+  test('each LOD 0–7 has the budget of faces within ±3 % and of vertices within ±3 %', async () => {
     for (const { label, body } of bodies.slice(0, 2)) {
       for (let lod = 0; lod < 8; lod++) {
         const { mesh } = await bodyLod(body, lod);
         const faces = mesh.indices.length / 3, vertices = mesh.positions.length / 3;
         const budget = BODY_LOD_BUDGETS[lod];
         assert.ok(Math.abs(faces / budget.faces - 1) <= 0.03, `${label} LOD${lod}: ${faces} faces for ${budget.faces}`);
-        assert.ok(Math.abs(vertices / budget.vertices - 1) <= 0.05, `${label} LOD${lod}: ${vertices} vertices for ${budget.vertices}`);
+        assert.ok(Math.abs(vertices / budget.vertices - 1) <= 0.03, `${label} LOD${lod}: ${vertices} vertices for ${budget.vertices}`);
       }
     }
   });

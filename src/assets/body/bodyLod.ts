@@ -119,7 +119,8 @@ function neckRingVertices(vertexOf: Uint32Array): Uint32Array {
 
 /**
  * The template's mean body simplified to the level's budget, the neck ring locked. Plain edge
- * collapses keep more vertices than 'Regularize' (nearer the vertex budget). A collapse near the
+ * collapses keep more vertices than 'Regularize' (nearer the vertex budget), and so do some locked
+ * seam vertices. A collapse near the
  * finger and toe tips may still turn a tiny triangle over, on the mean body or on the corners of
  * the template's intervals (smallest and largest); the corners of such a triangle (and their
  * UV-seam copies) are then locked too and the level simplified again, until none folds.
@@ -130,16 +131,33 @@ async function lodIndices(template: BodyTemplate, lod: number, uvWeight: number)
   if (hit) return hit;
   await MeshoptSimplifier.ready;
   const { mesh, vertexOf, triangles: bodyTriangles, corners } = templateBodies(template);
-  const lockedBody = new Uint8Array(bodyTopology().vertexCount);
-  for (const v of bodyTopology().neckRing) lockedBody[v] = 1;
   const target = BODY_LOD_BUDGETS[lod].faces;
+  const simplify = (locked: Uint8Array): Uint32Array => MeshoptSimplifier.simplifyWithAttributes(
+    mesh.indices, mesh.positions, 3, mesh.uvs!, 2, [uvWeight, uvWeight], Uint8Array.from(vertexOf, (v) => locked[v]), target * 3, 1, [],
+  )[0];
+  // The simplifier is asked for faces; it keeps fewer UV-seam copies than the spec's levels have, so
+  // vertices come out a few per cent short. Locking every n-th seam vertex keeps more copies: n is
+  // chosen per level to come nearest the vertex budget.
+  const copies = new Uint8Array(bodyTopology().vertexCount);
+  for (const v of vertexOf) copies[v] = Math.min(2, copies[v] + 1);
+  const lockedWith = (every: number): Uint8Array => {
+    const locked = new Uint8Array(copies.length);
+    for (const v of bodyTopology().neckRing) locked[v] = 1;
+    if (every > 0) for (let v = 0; v < copies.length; v++) if (copies[v] > 1 && v % every === 0) locked[v] = 1;
+    return locked;
+  };
+  const vertexBudget = BODY_LOD_BUDGETS[lod].vertices;
+  let lockedBody = lockedWith(0);
+  let nearest = Infinity;
+  for (const every of [0, 5, 4, 3, 2]) {
+    const locked = lockedWith(every);
+    const miss = Math.abs(new Set(simplify(locked)).size - vertexBudget);
+    if (miss < nearest) { nearest = miss; lockedBody = locked; }
+  }
   let best: Uint32Array | undefined;
   let bestFolds = Infinity;
   for (let round = 0; round < 8; round++) {
-    const lock = Uint8Array.from(vertexOf, (v) => lockedBody[v]);
-    const [result] = MeshoptSimplifier.simplifyWithAttributes(
-      mesh.indices, mesh.positions, 3, mesh.uvs!, 2, [uvWeight, uvWeight], lock, target * 3, 1, [],
-    );
+    const result = simplify(lockedBody);
     const folded = [...new Set([mesh, ...corners].flatMap((m) => foldedList(m, result)))];
     if (folded.length < bestFolds) { best = result; bestFolds = folded.length; }
     if (folded.length === 0) break;
