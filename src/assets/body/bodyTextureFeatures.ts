@@ -10,7 +10,7 @@ import { bodySkeleton, FINGER_NAMES } from './skeleton.js';
  * around it (for nails), and how much it is torso-or-leg, hand and foot (where underwear, palms and
  * soles may be). Plus the landmarks the painting measures from, taken off the body itself.
  */
-export const FEATURES = 15;
+export const FEATURES = 16;
 export const F = {
   x: 0, y: 1, z: 2, nx: 3, ny: 4, nz: 5,
   /** Share of a digit's length from its root (0) to its tip (1). */
@@ -22,6 +22,8 @@ export const F = {
   trunk: 10, hand: 11, foot: 12,
   /** Broad mottling and a finer blotchiness of the skin (noise, −1…1), smooth enough to take per vertex. */
   mottle: 13, blotch: 14,
+  /** How much other skin faces this point from close by (armpits, crotch, between fingers), 0…1. */
+  occlusion: 15,
 } as const;
 
 /** Landmarks of one body (left side; the right mirrors it in x). */
@@ -102,6 +104,7 @@ export function bodyTextureFeatures(body: BodyMesh, seed: number): { features: F
   const regionIs = (v: number, names: string[]): number => (names.includes(BODY_REGION_NAMES[topology.region[v]]) ? 1 : 0);
   const { mesh, vertexOf } = body;
   const count = vertexOf.length;
+  const occlusion = nearbyOcclusion(body);
   const features = new Float32Array(count * FEATURES);
   for (let i = 0; i < count; i++) {
     const v = vertexOf[i], o = i * FEATURES;
@@ -117,8 +120,67 @@ export function bodyTextureFeatures(body: BodyMesh, seed: number): { features: F
     const x = features[o], y = features[o + 1], z = features[o + 2];
     features[o + F.mottle] = noise.fbm(x * 18, y * 18, z * 18, 3);
     features[o + F.blotch] = noise.fbm(x * 45 + 3.1, y * 45, z * 45, 2);
+    features[o + F.occlusion] = occlusion[v];
   }
   return { features, landmarks: landmarks(body) };
+}
+
+/**
+ * A cheap ambient occlusion per body vertex: the skin of other parts close in front of a point and
+ * facing it (the arm over the armpit, the other thigh at the crotch, the next finger) within 4 cm,
+ * weighted by nearness, through a uniform grid; then averaged with the mesh neighbours twice.
+ */
+function nearbyOcclusion(body: BodyMesh): Float32Array {
+  const { positions: p, vertexOf, mesh } = body;
+  const n = p.length / 3;
+  const normals = new Float32Array(n * 3);
+  vertexOf.forEach((v, i) => normals.set(mesh.normals!.subarray(i * 3, i * 3 + 3), v * 3));
+  const R = 0.04, cell = R;
+  const key = (x: number, y: number, z: number): number => (Math.floor(x / cell) + 512) * 1048576 + (Math.floor(y / cell) + 512) * 1024 + (Math.floor(z / cell) + 512);
+  const grid = new Map<number, number[]>();
+  for (let v = 0; v < n; v++) {
+    const k = key(p[v * 3], p[v * 3 + 1], p[v * 3 + 2]);
+    const list = grid.get(k);
+    if (list) list.push(v); else grid.set(k, [v]);
+  }
+  const occ = new Float32Array(n);
+  for (let v = 0; v < n; v++) {
+    const x = p[v * 3], y = p[v * 3 + 1], z = p[v * 3 + 2];
+    const nx = normals[v * 3], ny = normals[v * 3 + 1], nz = normals[v * 3 + 2];
+    const cx = Math.floor(x / cell), cy = Math.floor(y / cell), cz = Math.floor(z / cell);
+    let sum = 0;
+    for (let i = -1; i <= 1; i++) for (let j = -1; j <= 1; j++) for (let k = -1; k <= 1; k++) {
+      const list = grid.get((cx + i + 512) * 1048576 + (cy + j + 512) * 1024 + (cz + k + 512));
+      if (!list) continue;
+      for (const u of list) {
+        const dx = p[u * 3] - x, dy = p[u * 3 + 1] - y, dz = p[u * 3 + 2] - z;
+        const d2 = dx * dx + dy * dy + dz * dz;
+        if (d2 > R * R || d2 < 1e-8) continue;
+        const d = Math.sqrt(d2);
+        // In front of this point, and facing back at it.
+        const front = (dx * nx + dy * ny + dz * nz) / d;
+        const facing = -(dx * normals[u * 3] + dy * normals[u * 3 + 1] + dz * normals[u * 3 + 2]) / d;
+        if (front < 0.3 || facing < 0.3) continue;
+        sum += front * facing * (1 - d / R);
+      }
+    }
+    occ[v] = sum;
+  }
+  const neighbours: number[][] = Array.from({ length: n }, () => []);
+  const t = body.triangles;
+  for (let i = 0; i < t.length; i += 3) for (let a = 0; a < 3; a++) neighbours[t[i + a]].push(t[i + ((a + 1) % 3)], t[i + ((a + 2) % 3)]);
+  let cur = occ;
+  for (let round = 0; round < 2; round++) {
+    const next = new Float32Array(n);
+    for (let v = 0; v < n; v++) {
+      let s = 0;
+      for (const u of neighbours[v]) s += cur[u];
+      next[v] = 0.5 * cur[v] + (0.5 * s) / Math.max(1, neighbours[v].length);
+    }
+    cur = next;
+  }
+  // A handful of facing points within reach is a deep crease.
+  return Float32Array.from(cur, (o) => Math.min(1, o / 2));
 }
 
 function landmarks(body: BodyMesh): BodyLandmarks {

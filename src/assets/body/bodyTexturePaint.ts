@@ -243,7 +243,7 @@ export function bodyPainter(l: BodyLandmarks, s: PaintSettings): (f: Float32Arra
     const shoulders = trunk * smooth(y.chest, y.acromion, py) * (0.6 * ny - 0.25 * nz);
     const legs = trunk * smooth(y.crotch - 0.05, y.crotch - 0.2, py) * (0.5 * nz - 0.4 * Math.abs(nx) * (x * nx < 0 ? 1 : 0));
     const exposure = arm * ny + shoulders + legs;
-    st.lum *= 1 - 0.06 * exposure;
+    st.lum *= (1 - 0.06 * exposure) * (1 - 0.14 * f[F.occlusion]);
     warm += 0.3 * Math.max(0, exposure);
 
     // Shade: darker and warmer where set above.
