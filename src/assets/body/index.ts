@@ -25,3 +25,6 @@ export {
   BODY_BLENDS, BODY_SHAPE_BLENDSHAPES, BODY_SHAPE_BLENDSHAPES_DEFAULTS, bodyBlendAmount, bodyBlendMeasurement, bodyShapeBlendshapeDeltas,
   bodyShapeBlendshapes, type BodyBlend, type BodyBlendshapeDelta, type BodyShapeBlendshapesOptions,
 } from './bodyBlendshapes.js';
+export { bodyAnimationPoseAt, sampleBodyAnimation, type BodyAnimation, type BodyAnimationPose } from './bodyAnimation.js';
+export { walkAnimation, WALK_ANIMATION_DEFAULTS, type WalkAnimationOptions } from './bodyAnimationWalk.js';
+export { idleAnimation, IDLE_ANIMATION_DEFAULTS, type IdleAnimationOptions } from './bodyAnimationIdle.js';
