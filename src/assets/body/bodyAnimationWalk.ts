@@ -22,7 +22,7 @@ export interface WalkAnimationOptions {
   swingLift?: number;
   /**
    * How straight the standing knee may get: the hips ride at this share of the leg's reach above the
-   * standing foot (0.997 leaves about 9° at the knee), which makes the bob.
+   * standing foot (0.999 leaves about 5° at the knee), which makes the bob.
    */
   kneeSlack?: number;
   /** Side-to-side sway of the hips over the foot on the floor, metres either way. */
@@ -44,20 +44,20 @@ export interface WalkAnimationOptions {
 
 export const WALK_ANIMATION_DEFAULTS: Required<WalkAnimationOptions> = {
   period: 1.1,
-  strideShare: 1.45,
+  strideShare: 1.3,
   fps: 30,
   stance: 0.62,
   heelStrikePitch: 18,
   toeOffPitch: 35,
   swingLift: 0.045,
-  kneeSlack: 0.997,
+  kneeSlack: 0.999,
   sway: 0.02,
   pelvisTurn: 5,
   pelvisList: 3,
   shoulderTurn: 4,
-  lean: 3,
-  armSwing: 16,
-  elbowBend: [12, 30],
+  lean: 2,
+  armSwing: 12,
+  elbowBend: [8, 20],
   armsDown: 74,
 };
 
@@ -83,9 +83,10 @@ function footAt(rig: LegRig, phase: number, stride: number, o: Required<WalkAnim
   if (phase < o.stance) return stanceAt(phase);
   const u = (phase - o.stance) / (1 - o.stance);
   const from = stanceAt(o.stance), to = stanceAt(0);
-  // Forward with no jerk at either end, lifted most early in the swing, where the toes pass the floor.
-  const e = u - Math.sin(2 * Math.PI * u) / (2 * Math.PI);
-  const lift = o.swingLift * Math.sin(Math.PI * u ** 0.8);
+  // Forward fast after toe-off and easing into heel strike; lifted most a third of the way, where the
+  // toes pass the standing foot, and coming down so that the knee straightens before the strike.
+  const e = 1 - (1 - u) ** 2;
+  const lift = o.swingLift * (27 / 4) * u * (1 - u) ** 2;
   const ankle: Vec3 = [
     from.ankle[0] + (to.ankle[0] - from.ankle[0]) * e,
     from.ankle[1] + (to.ankle[1] - from.ankle[1]) * e + lift,

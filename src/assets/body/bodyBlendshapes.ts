@@ -53,14 +53,14 @@ export interface BodyShapeBlendshapesOptions {
 }
 
 export const BODY_SHAPE_BLENDSHAPES_DEFAULTS: Required<BodyShapeBlendshapesOptions> = {
-  bodyWeight: 10,
+  bodyWeight: 12,
   neckShare: 0.1,
-  shoulderBreadth: 3,
-  chest: 6,
-  forearmShare: 0.12,
-  waist: 6,
-  hips: 6,
-  legShare: 0.08,
+  shoulderBreadth: 4,
+  chest: 8,
+  forearmShare: 0.15,
+  waist: 10,
+  hips: 8,
+  legShare: 0.12,
   calibrationSteps: 4,
 };
 
@@ -134,7 +134,8 @@ const BODY_BLEND_RECIPES: Record<BodyBlend, BlendRecipe> = {
   Chest: {
     shift: (i, s, o) => ({ p: rebuild(i, { chest: i.shape.chest + s * o.chest }), girth: i.girth }),
     mask: (at, p) => {
-      if (isTorso(at.region)) return band(at.y, p.y.waist, (p.y.waist + p.y.chest) / 2, p.y.acromion, p.y.neckBase) * belowNeck(at, p);
+      // Faded well before the collarbones, where Body already thins the notch between them.
+      if (isTorso(at.region)) return band(at.y, p.y.waist, (p.y.waist + p.y.chest) / 2, p.y.armpit, p.y.neckBase) * belowNeck(at, p);
       if (at.region === 'arm') return 1 - smoothstep(p.shoulder[0], p.shoulder[0] + 0.12, Math.abs(at.x));
       return 0;
     },
@@ -188,7 +189,7 @@ const BODY_BLEND_RECIPES: Record<BodyBlend, BlendRecipe> = {
 
 /**
  * The body_shape blendshapes of a body on its body vertices: for each creator blend, the shape
- * model evaluated at a shifted shape (waist ± 6 cm, shoulders ± 3 cm, …) minus the body, kept to the
+ * model evaluated at a shifted shape (waist ± 10 cm, shoulders ± 4 cm, …) minus the body, kept to the
  * blend's region with a smooth falloff, and zero on the neck ring except for `Neck`.
  *
  * ```ts
