@@ -74,7 +74,7 @@ function footAt(rig: LegRig, phase: number, stride: number, o: Required<WalkAnim
   const stanceAt = (ph: number): FootPlacement => {
     if (ph < heelRock) {
       const pitch = -o.heelStrikePitch * (1 - smoothstep(0, heelRock, ph));
-      return footOnFloor(rig, 'heel', [rig.heelContact[0], 0, floor(ph)], pitch);
+      return footOnFloor(rig, 'heel', [rig.heelContact[0], 0, floor(ph)], pitch, pitch);
     }
     if (ph < heelOff) return footOnFloor(rig, 'heel', [rig.heelContact[0], 0, floor(ph)], 0);
     const pitch = o.toeOffPitch * smoothstep(heelOff, o.stance, ph);
@@ -85,7 +85,7 @@ function footAt(rig: LegRig, phase: number, stride: number, o: Required<WalkAnim
   const from = stanceAt(o.stance), to = stanceAt(0);
   // Forward fast after toe-off and easing into heel strike; lifted most a third of the way, where the
   // toes pass the standing foot, and coming down so that the knee straightens before the strike.
-  const e = 1 - (1 - u) ** 2;
+  const e = 0.5 * (1 - (1 - u) ** 2) + 0.5 * (u - Math.sin(2 * Math.PI * u) / (2 * Math.PI));
   const lift = o.swingLift * (27 / 4) * u * (1 - u) ** 2;
   const ankle: Vec3 = [
     from.ankle[0] + (to.ankle[0] - from.ankle[0]) * e,
