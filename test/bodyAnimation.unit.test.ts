@@ -5,6 +5,9 @@ import {
   bodyShapeBlendshapes, bodySkeleton, bodySkinWeights, bodyTopology, idleAnimation, poseBody, poseSkeleton, solveBodyShape, walkAnimation,
   type BodyAnimation, type BodyBlendshapeDelta, type BoneRotations, type Skeleton, type SkinWeights, type SolvedBody, type Vec3,
 } from '../src/assets/body/index.js';
+import { meshSkinWeights, sceneJoints } from '../src/assets/body/index.js';
+import { writeGltf } from '../src/formats/gltf/index.js';
+import { validateGltf } from './support/models.js';
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
@@ -219,5 +222,19 @@ describe('procedural animations', () => {
         }
       }
     }
+  });
+});
+
+describe('export', () => {
+  test('a GLB of the body with its skin, the 16 body_shape morph targets and both clips passes the Khronos validator with 0 errors', async () => {
+    const { solved, skeleton, weights } = rigs[0];
+    const [file] = await writeGltf({
+      name: 'body',
+      meshes: [{ name: 'body', mesh: solved.body.mesh, morphTargets: bodyShapeBlendshapes(solved), skin: meshSkinWeights(weights, solved.body.vertexOf) }],
+      skeleton: sceneJoints(skeleton),
+      animations: [walkAnimation(skeleton), idleAnimation(skeleton)],
+    }, { binary: true });
+    const report = await validateGltf({ [file.name]: file.data }, file.name);
+    assert.equal(report.errors, 0, report.messages.join('\n'));
   });
 });
