@@ -1,7 +1,7 @@
 import type { Vec3 } from './bodyProportions.js';
 import { mul, rotX, rotY, rotZ, type Quat } from './bodyAnimationQuaternion.js';
 import { sampleBodyAnimation, type BodyAnimation, type BodyAnimationPose } from './bodyAnimation.js';
-import { footOnFloor, legPose, legRig } from './bodyAnimationLegs.js';
+import { footOnFloor, highestRoot, legPose, legRig } from './bodyAnimationLegs.js';
 import { relaxedArms, relaxedHands } from './bodyAnimationArms.js';
 import type { Skeleton } from './skeleton.js';
 
@@ -14,8 +14,8 @@ export interface IdleAnimationOptions {
   fps?: number;
   /** Side-to-side shift of the hips, metres either way. */
   sway?: number;
-  /** How far the hips sit below the bind pose's (soft knees), metres. */
-  drop?: number;
+  /** How straight the knees may get: the hips ride at this share of the leg's reach above the feet. */
+  kneeSlack?: number;
   /** Chest lift of a breath, degrees over the two upper spine joints. */
   breath?: number;
   /** How far the arms come down from the T-pose, degrees. */
@@ -27,7 +27,7 @@ export const IDLE_ANIMATION_DEFAULTS: Required<IdleAnimationOptions> = {
   breaths: 2,
   fps: 20,
   sway: 0.018,
-  drop: 0.002,
+  kneeSlack: 0.9995,
   breath: 2,
   armsDown: 76,
 };
@@ -51,8 +51,11 @@ export function idleAnimation(skeleton: Skeleton, options: IdleAnimationOptions 
   const pose = (phase: number): BodyAnimationPose => {
     const shift = Math.sin(tau * phase);
     const inhale = (1 - Math.cos(tau * o.breaths * phase)) / 2;
-    const rootOffset: Vec3 = [o.sway * shift, -o.drop - 0.004 * shift * shift, 0];
     const hipsRotation = mul(rotY(1.5 * Math.sin(tau * phase + 0.6)), rotZ(2 * shift));
+    // The hips ride as high as both legs let them, knees soft: lower when shifted over one foot.
+    const rootOffset: Vec3 = [o.sway * shift, 0, 0];
+    rootOffset[1] = Math.min(...[left, right].map((rig) =>
+      highestRoot(rig, hipsHead, hipsRotation, rootOffset, footOnFloor(rig, 'heel', rig.heelContact, 0), o.kneeSlack)));
     const level = rotZ((-2 * shift) / 3);
     const rotations: Record<string, Quat> = {
       Hips: hipsRotation,

@@ -41,9 +41,14 @@ export function legRig(skeleton: Skeleton, side: 'Left' | 'Right'): LegRig {
   };
 }
 
-/** The longest the leg reaches, hip to ankle (straight knee). */
+/** The knee's turn about x, degrees, that puts the shank in line with the thigh (seen from the side). */
+export function straightKnee(rig: LegRig): number {
+  return (Math.atan2(rig.thigh[2], -rig.thigh[1]) - Math.atan2(rig.shank[2], -rig.shank[1])) * (-180 / Math.PI);
+}
+
+/** The longest the leg reaches, hip to ankle (knee straight). */
 export function legReach(rig: LegRig): number {
-  return length(add(rig.thigh, rig.shank));
+  return length(add(rig.thigh, rotate(rotX(straightKnee(rig)), rig.shank)));
 }
 
 /** Where a foot is: its ankle joint, its pitch about x (negative lifts the toes) and its toes' own pitch, in world degrees. */
@@ -73,8 +78,10 @@ export function legPose(rig: LegRig, hipsHead: Vec3, hipsRotation: Quat, rootOff
   const d = sub(foot.ankle, hipWorld);
   const want = length(d);
   const reach = (beta: number): number => length(add(rig.thigh, rotate(rotX(beta), rig.shank)));
-  let lo = 0, hi = 160;
-  if (reach(0) <= want) hi = 0;
+  // The knee's pivot sits behind the bone line (skeleton.ts), so the rest leg is a little over-straight:
+  // the leg is longest with the shank turned in line with the thigh, and bends from there.
+  let lo = straightKnee(rig), hi = 160;
+  if (reach(lo) <= want) hi = lo;
   else for (let i = 0; i < 40; i++) { const mid = (lo + hi) / 2; if (reach(mid) > want) lo = mid; else hi = mid; }
   const knee = rotX(hi);
   const thighWorld = fromTo(add(rig.thigh, rotate(knee, rig.shank)), d);
@@ -87,4 +94,16 @@ export function legPose(rig: LegRig, hipsHead: Vec3, hipsRotation: Quat, rootOff
     [`${rig.side}Foot`]: mul(conjugate(shankWorld), footWorld),
     [`${rig.side}ToeBase`]: mul(conjugate(footWorld), toeWorld),
   };
+}
+
+/**
+ * The highest the root may be offset (metres, from its rest height) for the leg to still reach its
+ * foot at `slack` of its reach, with the pelvis turned by `hipsRotation` and moved by `rootOffset` in
+ * x and z (its y is what is asked).
+ */
+export function highestRoot(rig: LegRig, hipsHead: Vec3, hipsRotation: Quat, rootOffset: Vec3, foot: FootPlacement, slack: number): number {
+  const hip = rotate(hipsRotation, sub(rig.hip, hipsHead));
+  const dx = foot.ankle[0] - (hipsHead[0] + rootOffset[0] + hip[0]), dz = foot.ankle[2] - (hipsHead[2] + rootOffset[2] + hip[2]);
+  const reach = legReach(rig) * slack;
+  return foot.ankle[1] + Math.sqrt(Math.max(0, reach * reach - dx * dx - dz * dz)) - (hipsHead[1] + hip[1]);
 }

@@ -1,7 +1,7 @@
 import type { Vec3 } from './bodyProportions.js';
-import { mul, rotate, rotX, rotY, rotZ, type Quat } from './bodyAnimationQuaternion.js';
+import { mul, rotX, rotY, rotZ, type Quat } from './bodyAnimationQuaternion.js';
 import { sampleBodyAnimation, type BodyAnimation, type BodyAnimationPose } from './bodyAnimation.js';
-import { footOnFloor, legPose, legReach, legRig, type FootPlacement, type LegRig } from './bodyAnimationLegs.js';
+import { footOnFloor, highestRoot, legPose, legReach, legRig, type FootPlacement, type LegRig } from './bodyAnimationLegs.js';
 import { relaxedArms, relaxedHands } from './bodyAnimationArms.js';
 import type { Skeleton } from './skeleton.js';
 import { smoothstep } from '../../core/smoothstep.js';
@@ -22,7 +22,7 @@ export interface WalkAnimationOptions {
   swingLift?: number;
   /**
    * How straight the standing knee may get: the hips ride at this share of the leg's reach above the
-   * standing foot (0.999 leaves about 5° at the knee), which makes the bob.
+   * standing foot (0.999 bends the knee about 5° past straight), which makes the bob.
    */
   kneeSlack?: number;
   /** Side-to-side sway of the hips over the foot on the floor, metres either way. */
@@ -131,10 +131,7 @@ export function walkAnimation(skeleton: Skeleton, options: WalkAnimationOptions 
     for (const [rig, own] of [[left, ph], [right, (ph + 0.5) % 1]] as const) {
       if (own >= o.stance) continue;
       const foot = footAt(rig, own, stride, o);
-      const hip = rotate(pelvis(ph), [rig.hip[0] - hipsHead[0], rig.hip[1] - hipsHead[1], rig.hip[2] - hipsHead[2]]);
-      const dx = foot.ankle[0] - (hipsHead[0] + sway(ph) + hip[0]), dz = foot.ankle[2] - (hipsHead[2] + hip[2]);
-      const reach = legReach(rig) * o.kneeSlack;
-      highest = Math.min(highest, foot.ankle[1] + Math.sqrt(Math.max(0, reach * reach - dx * dx - dz * dz)) - (hipsHead[1] + hip[1]));
+      highest = Math.min(highest, highestRoot(rig, hipsHead, pelvis(ph), [sway(ph), 0, 0], foot, o.kneeSlack));
     }
     return highest;
   });
