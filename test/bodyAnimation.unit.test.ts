@@ -189,6 +189,22 @@ describe('procedural animations', () => {
     }
   });
 
+  test('the walk and the idle play without flipped triangles on the spec\'s largest man with every body_shape blend at +1, and at −1', () => {
+    const solved = solveBodyShape({ gender: 'male', height: 187, weight: 112, chest: 125, waist: 118, hips: 119 });
+    const skeleton = bodySkeleton(solved.body.proportions);
+    const deltas = bodyShapeBlendshapeDeltas(solved);
+    const rig: Rig = { label: 'largest man', solved, skeleton, weights: bodySkinWeights(solved.body, skeleton), deltas };
+    for (const sign of [1, -1]) {
+      const morphed: Rig = { ...rig, solved: { ...solved, body: { ...solved.body, positions: morph(solved.body.positions, deltas, (d) => (d.sign === sign ? 1 : 0)) } } };
+      for (const clip of [walkAnimation(skeleton), idleAnimation(skeleton)]) {
+        for (let i = 0; i < 6; i++) {
+          const time = (clip.duration * i) / 6;
+          assert.equal(flippedByPose(morphed, bodyAnimationPoseAt(clip, skeleton, time).rotations), 0, `${clip.name} at ${time.toFixed(2)} s, all at ${sign}`);
+        }
+      }
+    }
+  });
+
   test('in the walk a flat standing foot moves back at the root speed, so with the root moving forward it stays planted', () => {
     const rig = rigs[1];
     const walk = walkAnimation(rig.skeleton);

@@ -134,9 +134,9 @@ const BODY_BLEND_RECIPES: Record<BodyBlend, BlendRecipe> = {
   Chest: {
     shift: (i, s, o) => ({ p: rebuild(i, { chest: i.shape.chest + s * o.chest }), girth: i.girth }),
     mask: (at, p) => {
-      // Faded well before the collarbones, where Body already thins the notch between them.
-      if (isTorso(at.region)) return band(at.y, p.y.waist, (p.y.waist + p.y.chest) / 2, p.y.armpit, p.y.neckBase) * belowNeck(at, p);
-      if (at.region === 'arm') return 1 - smoothstep(p.shoulder[0], p.shoulder[0] + 0.12, Math.abs(at.x));
+      // Faded out by the armpit: more girth there folds the armpit when the arms come down, and
+      // near the collarbones it would thin the notch between them as much again as Body does.
+      if (isTorso(at.region)) return band(at.y, p.y.waist, (p.y.waist + p.y.chest) / 2, p.y.chest, p.y.armpit);
       return 0;
     },
     measure: chestGirth,
