@@ -191,6 +191,14 @@ export async function run(): Promise<string[]> {
       await writeFile(walkFile, await contactSheet([{ height: 460, panels: side }, { height: 460, panels: front }, { height: 300, panels: legs }],
         `${gender} walk: 8 frames of the ${walk.duration} s cycle (side: moved at ${walk.rootSpeed.toFixed(2)} m/s; front 3/4; legs in place)`));
       written.push(walkFile);
+      // Four frames large enough to see the knees, feet, hands and the twist of the limbs.
+      const large: Panel[] = [];
+      for (const [i, time] of frames(walk, 4).entries()) {
+        large.push({ image: await shoot(url, { clip: 'walk', time, yaw: [60, 90, 300, 270][i], ...whole, distance: H * 2.15, width: 560, height: 800 }), caption: `walk ${time.toFixed(3)} s, yaw ${[60, 90, 300, 270][i]}` });
+      }
+      const largeFile = join(OUT_DIR, `${gender}-walk-large.png`);
+      await writeFile(largeFile, await contactSheet([{ height: 800, panels: large }], `${gender} walk: the strikes and mid-stances, close`));
+      written.push(largeFile);
 
       const idlePanels: Panel[] = [];
       for (const time of frames(idle, 4)) idlePanels.push({ image: await shoot(url, { clip: 'idle', time, yaw: 0, ...whole, width: 320, height: 460 }), caption: `idle ${time.toFixed(1)} s front` });
