@@ -1,6 +1,6 @@
 import type { RgbImage } from '../core/image.js';
 import { robustMedian } from './colors.js';
-import { colorModel, logLikelihood } from './colorModel.js';
+import { colorModel, logLikelihood, mahalanobis2 } from './colorModel.js';
 import { distance, type Point2, type Point3 } from './mesh.js';
 import { convexHull, fillPolygon } from './raster.js';
 import { CHIN_BOTTOM, FOREHEAD_TOP } from './regions.js';
@@ -9,8 +9,14 @@ import type { HeadPose, Mask, Rgb } from './types.js';
 /** Hair closer to the skin colour than this (RGB distance) cannot be told from skin: no hair mask. */
 const MIN_HAIR_SKIN_DISTANCE = 30;
 
+/** Squared Mahalanobis distance from the hair's colours beyond which a pixel is not hair (χ² with 3 degrees of freedom, 99.9 %). */
+const HAIR_GATE = 16.3;
+
 /** How much likelier (log) hair must be than skin below the chin. */
 const BELOW_CHIN_MARGIN = 2;
+
+/** The gate below the chin (χ², 3 degrees of freedom, 99 %): the hair's own colours, not a collar's reflections. */
+const BELOW_CHIN_GATE = 11.3;
 
 /**
  * Hair mask, derived from the person mask and the face mesh (no hair model is involved).
@@ -27,11 +33,12 @@ const BELOW_CHIN_MARGIN = 2;
  * 3. Hair colour: robust median of the candidates above the forehead top, where hair is most likely.
  *    Fewer than 20 such pixels, or a colour within 30 of the skin colour (bald or shaved head, or hair
  *    that looks like skin), means no hair: the mask is empty.
- * 4. A candidate is hair when its colour is likelier hair than skin: each is a Gaussian in RGB
- *    (colorModel.ts), hair fitted to the crown's pixels and skin to the face's between the eyes and
- *    the mouth, so a shade's own spread counts (blond hair in shadow is nearer the skin's mean colour
- *    than its highlights' yet still hair). Below the chin it must be e² times likelier. This drops
- *    ears, neck and most clothes and background.
+ * 4. A candidate is hair when its colour is nearer the hair colour than the skin colour (below the
+ *    chin: at most half as far), or likelier hair than skin: each a Gaussian in RGB (colorModel.ts),
+ *    hair fitted to the crown's pixels and skin to the face's between the eyes and the mouth, so a
+ *    shade's own spread counts (blond hair in shadow is nearer the skin's mean colour than the
+ *    hair's, yet likelier hair), as long as the hair's Gaussian explains it at all (χ² gate); below
+ *    the chin e² times likelier and a tighter gate. This drops ears, neck and most clothes and background.
  * The mask keeps the person mask's soft value on hair pixels and is 0 elsewhere.
  */
 export function hairMask(image: RgbImage, points: ReadonlyArray<Point3>, person: Mask, skin: Rgb, pose: HeadPose): Mask {
@@ -97,17 +104,20 @@ export function hairMask(image: RgbImage, points: ReadonlyArray<Point3>, person:
   // the hair's, yet likelier hair than skin once each colour's own spread is known.
   const hairModel = colorModel(rgb, crown);
   const skinModel = colorModel(rgb, cheeks);
-  const isHair = (i: number, margin: number): boolean => {
+  const isHair = (i: number, factor: number, margin: number, gate: number): boolean => {
     const r = rgb[i * 3], g = rgb[i * 3 + 1], b = rgb[i * 3 + 2];
-    if (hairModel && skinModel) return logLikelihood(hairModel, r, g, b) > logLikelihood(skinModel, r, g, b) + margin;
-    // Too few pixels to model: the nearer mean colour, as the analysis' colours give them.
+    // Nearer the hair's mean colour than the skin's: hair, as it always was.
     const dh = (r - hair.red) ** 2 + (g - hair.green) ** 2 + (b - hair.blue) ** 2;
     const ds = (r - skin.red) ** 2 + (g - skin.green) ** 2 + (b - skin.blue) ** 2;
-    return dh * Math.exp(margin) < ds;
+    if (factor * dh < ds) return true;
+    // Else still hair when likelier hair than skin by each one's spread; but a colour neither model
+    // explains (a black collar, a blue sky) is not hair merely because hair's spread is the wider.
+    return !!hairModel && !!skinModel && mahalanobis2(hairModel, r, g, b) <= gate
+      && logLikelihood(hairModel, r, g, b) > logLikelihood(skinModel, r, g, b) + margin;
   };
-  for (const i of candidates) if (isHair(i, 0)) mask.data[i] = person.data[i];
-  // Below the chin hair must be clearly likelier: a collar or the neck's shadow is near either.
-  for (const i of belowChin) if (isHair(i, BELOW_CHIN_MARGIN)) mask.data[i] = person.data[i];
+  for (const i of candidates) if (isHair(i, 1, 0, HAIR_GATE)) mask.data[i] = person.data[i];
+  // Below the chin hair must be clearly nearer or likelier: a collar or the neck's shadow is near either.
+  for (const i of belowChin) if (isHair(i, 4, BELOW_CHIN_MARGIN, BELOW_CHIN_GATE)) mask.data[i] = person.data[i];
   return mask;
 }
 

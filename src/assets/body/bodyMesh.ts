@@ -46,14 +46,7 @@ let layout: BodyLayout | undefined;
  */
 export function bodyPositions(p: BodyProportions, girth: GirthScales = UNIT_GIRTH_SCALES): Float32Array {
   const topology = bodyTopology();
-  const positions = new Float32Array(topology.vertexCount * 3);
-  placeTorso(topology, p, girth, positions);
-  for (const side of topology.sides) {
-    const at = sidePositions(positions, side.sign);
-    placeLeg(side, p, at);
-    placeHand(side, p, at);
-    placeArm(side, p, at);
-  }
+  const positions = placeParts(topology, p, girth);
   const { neighbours, fixed } = bodyLayout();
   smoothBody(positions, neighbours, fixed);
   return positions;
@@ -79,6 +72,19 @@ export function bodyMesh(p: BodyProportions, girth: GirthScales = UNIT_GIRTH_SCA
   return bodyMeshFromPositions(bodyPositions(p, girth), p);
 }
 
+/** Every part's rings placed for the proportions, before smoothing. */
+function placeParts(topology: BodyTopology, p: BodyProportions, girth: GirthScales): Float32Array {
+  const positions = new Float32Array(topology.vertexCount * 3);
+  placeTorso(topology, p, girth, positions);
+  for (const side of topology.sides) {
+    const at = sidePositions(positions, side.sign);
+    placeLeg(side, p, at);
+    placeHand(side, p, at);
+    placeArm(side, p, at);
+  }
+  return positions;
+}
+
 export function bodyLayout(): BodyLayout {
   if (layout) return layout;
   const topology = bodyTopology();
@@ -89,15 +95,7 @@ export function bodyLayout(): BodyLayout {
   layout = { topology, neighbours, fixed } as BodyLayout;
   const flip = consistentOrientation(polygons, topology.vertexCount);
   // The reference body for the atlas and the outward sign: the unsolved mean non-binary body.
-  const reference = new Float32Array(topology.vertexCount * 3);
-  const p = bodyProportions(resolveBodyShape({}));
-  placeTorso(topology, p, UNIT_GIRTH_SCALES, reference);
-  for (const side of topology.sides) {
-    const at = sidePositions(reference, side.sign);
-    placeLeg(side, p, at);
-    placeHand(side, p, at);
-    placeArm(side, p, at);
-  }
+  const reference = placeParts(topology, bodyProportions(resolveBodyShape({})), UNIT_GIRTH_SCALES);
   smoothBody(reference, neighbours, fixed);
   const outward = signedVolume(polygons, flip, reference) > 0;
   const rects = bodyAtlas(topology, reference);

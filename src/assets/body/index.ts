@@ -21,5 +21,12 @@ export { BONE_NAMES, bodySkeleton, FINGER_NAMES, PIVOT_SHIFT, sceneJoints, type 
 export { bodySkinWeights, meshSkinWeights, SKIN_WEIGHTS_DEFAULTS, type SkinWeights, type SkinWeightsOptions } from './skinWeights.js';
 export { poseBody, poseSkeleton, rotationMatrix, type BoneRotation, type BoneRotations, type PosedSkeleton } from './linearBlendSkinning.js';
 export { BASIS_SAMPLES, BASIS_SIZE, bodyShapeBasis, bodyShapeCoefficients, bodyShapeCoeffs10, type BodyShapeBasis } from './bodyShapeBasis.js';
+export {
+  BODY_BLENDS, BODY_SHAPE_BLENDSHAPES, BODY_SHAPE_BLENDSHAPES_DEFAULTS, bodyBlendAmount, bodyBlendMeasurement, bodyShapeBlendshapeDeltas,
+  bodyShapeBlendshapes, type BodyBlend, type BodyBlendshapeDelta, type BodyShapeBlendshapesOptions,
+} from './bodyBlendshapes.js';
+export { bodyAnimationPoseAt, sampleBodyAnimation, type BodyAnimation, type BodyAnimationPose } from './bodyAnimation.js';
+export { walkAnimation, WALK_ANIMATION_DEFAULTS, type WalkAnimationOptions } from './bodyAnimationWalk.js';
+export { idleAnimation, IDLE_ANIMATION_DEFAULTS, type IdleAnimationOptions } from './bodyAnimationIdle.js';
 export { BODY_LOD_BUDGETS, BODY_LOD_DEFAULTS, bodyLod, foldedTriangles, type BodyLod, type BodyLodOptions, type BodyTemplate } from './bodyLod.js';
 export { BODY_TEXTURE_DEFAULTS, bodyTexture, type BodyTextureOptions, type BodyTextures } from './bodyTexture.js';
