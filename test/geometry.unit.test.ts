@@ -7,6 +7,7 @@ import { createFaceAnalyzer, type FaceAnalysis, type FaceAnalyzer } from '../src
 import { LEFT_EYE_OPENING, RIGHT_EYE_OPENING } from '../src/analysis/regions.js';
 import { HEAD_SUBTYPE_NAMES, HEAD_SUBTYPES, headSubtype, headTemplate, MEAN_FACE, type HeadTemplate } from '../src/assets/index.js';
 import {
+  photoShading,
   boundPositions, computeNormals, fitHead, headLod, LANDMARK_MIRROR, meshDefects, projectToPhoto, type FittedHead, type Mesh,
 } from '../src/geometry/index.js';
 
@@ -305,5 +306,45 @@ describe('computeNormals', () => {
       assert.ok((p[0] - c[0]) * q[0] + (p[1] - c[1]) * q[1] + (p[2] - c[2]) * q[2] > 0, `vertex ${v}`);
     }
     assert.deepEqual(point(n, 0), point(n, 4));
+  });
+});
+
+describe('photoShading', () => {
+  /** Mean angle (radians) between each vertex's normal and its quad neighbours', over the vertices where `pick` holds. */
+  const roughness = (normals: Float32Array, pick: (v: number) => boolean): number => {
+    const q = bust.quads;
+    let sum = 0, n = 0;
+    for (let i = 0; i < q.length; i += 4) {
+      for (let k = 0; k < 4; k++) {
+        const a = q[i + k], b = q[i + ((k + 1) & 3)];
+        if (!pick(a) || !pick(b)) continue;
+        const dot = normals[a * 3] * normals[b * 3] + normals[a * 3 + 1] * normals[b * 3 + 1] + normals[a * 3 + 2] * normals[b * 3 + 2];
+        sum += Math.acos(Math.min(1, dot));
+        n++;
+      }
+    }
+    return sum / n;
+  };
+
+  test('where the photo saw the face squarely the normals follow its broad form; elsewhere and in the mouth they are the geometry\'s', () => {
+    const head = fittedAstronaut;
+    const shaded = photoShading(head);
+    const before = head.mesh.normals!;
+    assert.equal(shaded.length, before.length);
+    for (let v = 0; v < shaded.length / 3; v++) {
+      assert.ok(Math.abs(Math.hypot(shaded[v * 3], shaded[v * 3 + 1], shaded[v * 3 + 2]) - 1) < 1e-4, `normal ${v} is unit`);
+    }
+    const facing = head.projection.facing;
+    const squarely = (v: number) => facing[v] > 0.5;
+    // The template's creases (lips, nose wings, the fold beside the nose) no longer show in the face's shading.
+    assert.ok(roughness(shaded, squarely) < 0.75 * roughness(before, squarely), `${roughness(shaded, squarely)} against ${roughness(before, squarely)}`);
+    // The back of the head and the mouth's inside are shaded as they are.
+    const weld = head.template.sampling.weld;
+    for (let v = 0; v < facing.length; v++) {
+      const unseen = facing[weld.length ? weld[v] : v] <= 0;
+      if (!unseen) continue;
+      for (let k = 0; k < 3; k++) assert.equal(shaded[v * 3 + k], before[v * 3 + k]);
+    }
+    for (const v of head.template.mouth.bag) for (let k = 0; k < 3; k++) assert.equal(shaded[v * 3 + k], before[v * 3 + k]);
   });
 });

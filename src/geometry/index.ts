@@ -38,3 +38,4 @@ export { mirrorVertices } from './mirrorVertices.js';
 export type {
   HeadDeformation, HeadMouth, HeadRegion, HeadRegionName, HeadRegions, HeadSubtype, HeadTemplate, HeadTemplateGrid,
 } from './template.js';
+export { photoShading, PHOTO_SHADING_DEFAULTS, type PhotoShadingOptions } from './photoShading.js';

@@ -2,7 +2,7 @@ import { hairRegion, type FaceAnalysis, type Mask } from '../../analysis/index.j
 import { repackUvs, type HeadTemplate } from '../../assets/index.js';
 import { mergeMeshes } from '../../geometry/index.js';
 import { haircutShell, hairCurtain, hairVolume, type HairVolume } from '../../assets/haircuts/index.js';
-import { cartoonish, curvedBottom, fitHead, fitNeck, type FittedHead, type Mesh } from '../../geometry/index.js';
+import { cartoonish, curvedBottom, fitHead, fitNeck, photoShading, type FittedHead, type Mesh } from '../../geometry/index.js';
 import type { Image } from '../../core/image.js';
 import type { EffectiveParameters } from '../catalogue/index.js';
 
@@ -52,11 +52,14 @@ const MERGED_CURTAIN = { rows: 10, columnsPerDegree: 0.2 };
 const CARTOON_STYLES = [['cartoonish_v0.3', 'v0.3'], ['cartoonish_v1.0', 'v1.0']] as const;
 
 /**
- * The head as delivered in every LOD's mesh: the head, and after its vertices and triangles the
- * curtain of long hair, if any (headLod simplifies the two apart; blendshapes leave the curtain still).
+ * The head as delivered in every LOD's mesh: the head, with the normals it is shaded by, and after its
+ * vertices and triangles the curtain of long hair, if any (headLod simplifies the two apart;
+ * blendshapes leave the curtain still).
  */
 export function deliveredHead(geometry: HeadGeometry): FittedHead {
-  const { head, curtain } = geometry;
+  const { curtain } = geometry;
+  // Shaded by its broad form where the photo's own shading is in the texture (photoShading.ts).
+  const head = { ...geometry.head, mesh: { ...geometry.head.mesh, normals: photoShading(geometry.head) } };
   return curtain ? { ...head, mesh: mergeMeshes([head.mesh, curtain]) } : head;
 }
 
