@@ -33,7 +33,12 @@ export interface BodyProportions {
     hips: boolean;
     knees: boolean;
     ankles: boolean;
-    /** Head, shoulders, hips, knees and ankles all in view. */
+    /**
+     * Ankles in view and both toes inside the photo. A photo cut at the shins gets ankles from
+     * BlazePose on the shins, with good scores; its toes then fall below the photo.
+     */
+    feet: boolean;
+    /** Head, shoulders, hips, knees, ankles and feet all in view. */
     wholeBody: boolean;
   };
   /** Whole body in view, upright and with straight legs: the condition for heights and stature. */
@@ -52,13 +57,16 @@ export interface BodyProportions {
   shoulderWidth?: BodyWidth;
   /** Silhouette width at the hip joints' height, arms excluded as far as the keypoints tell. */
   hipWidth?: BodyWidth;
-  /** Leg length (hip joint to sole, along the leg) over torso length (shoulder midpoint to hip midpoint). */
+  /**
+   * Leg length over torso length (shoulder midpoint to hip midpoint). The leg is measured along it,
+   * hip to knee to ankle, plus the ankle's height (0.3 of the shin), so that bent knees keep it.
+   */
   legToTorso?: BodyRatio;
   /** `shoulderWidth` over stature. Standing bodies only. */
   shoulderToHeight?: BodyRatio;
   /** `hipWidth` over stature. Standing bodies only. */
   hipToHeight?: BodyRatio;
-  /** Leg length over stature. Standing bodies only. */
+  /** Height of the hip joints (their midpoint) above the sole, over stature. Standing bodies only. */
   legToHeight?: BodyRatio;
   /** Sole to vertex (silhouette top, hair included), standing bodies only. */
   stature?: {
@@ -117,7 +125,7 @@ export function bodyProportionsFromPhoto(
   const scale = analysis ? faceScale(analysis, o) : undefined;
   const none: BodyProportions = {
     view: analysis ? 'head-and-shoulders' : 'none',
-    visible: { head: !!analysis, shoulders: false, hips: false, knees: false, ankles: false, wholeBody: false },
+    visible: { head: !!analysis, shoulders: false, hips: false, knees: false, ankles: false, feet: false, wholeBody: false },
     standing: false,
     confidence: analysis ? analysis.face.score : 0,
     ...(scale ? { scale } : {}),
@@ -125,6 +133,7 @@ export function bodyProportionsFromPhoto(
   if (!pose) return none;
   const { width, height } = pose;
   const mask = analysis?.segmentation.person ?? null;
+  const hair = analysis?.segmentation.hair ?? null;
   const kp = pose.keypoints;
   const seen = (part: BodyPart): boolean => isSeen(kp[part], width, height, mask, o.minKeypointScore);
   const pair = (l: BodyPart, r: BodyPart): boolean => seen(l) && seen(r);
@@ -135,13 +144,15 @@ export function bodyProportionsFromPhoto(
     hips: pair('leftHip', 'rightHip'),
     knees: pair('leftKnee', 'rightKnee'),
     ankles: pair('leftAnkle', 'rightAnkle'),
+    feet: false,
     wholeBody: false,
   };
   // A lower part counts only with the parts above it: BlazePose predicts legs for a portrait too.
   visible.hips &&= visible.shoulders;
   visible.knees &&= visible.hips;
   visible.ankles &&= visible.knees;
-  visible.wholeBody = visible.head && visible.ankles;
+  visible.feet = visible.ankles && feetInPhoto(kp, width, height, o.minKeypointScore);
+  visible.wholeBody = visible.head && visible.feet;
   const view: BodyView = visible.wholeBody ? 'whole-body' : visible.hips ? 'upper-body' : visible.shoulders || visible.head ? 'head-and-shoulders' : 'none';
   const parts: BodyPart[] = ['leftShoulder', 'rightShoulder'];
   if (visible.hips) parts.push('leftHip', 'rightHip');
@@ -157,12 +168,14 @@ export function bodyProportionsFromPhoto(
   const toCm = (pixels: number): number | undefined => (scale ? round1(pixels / scale.pixelsPerCm) : undefined);
 
   if (mask) {
-    // Sleeves and deltoids reach past the joints by about a fifth of the span on each side; much
-    // further, and the row runs along a raised arm.
-    const reach = 0.5 * shoulderSpan * 1.8;
-    const span = spanThrough(mask, width, height, shoulderMid, reach, reach);
+    // Deltoids and sleeves reach past the joints by a fifth of the joints' span or so on each side
+    // (1.25-1.4 spans in all on the bench photos); much further, and the row runs along an arm held
+    // away from the body.
+    const reach = 0.3 * shoulderSpan;
+    const xs = [kp.leftShoulder.x, kp.rightShoulder.x];
+    const span = spanThrough(mask, width, height, shoulderMid, shoulderMid[0] - Math.min(...xs) + reach, Math.max(...xs) - shoulderMid[0] + reach, hair);
     if (span) {
-      const c = minScore(kp, ['leftShoulder', 'rightShoulder']) * (span.clipped ? 0.5 : 1);
+      const c = minScore(kp, ['leftShoulder', 'rightShoulder']) * (span.clipped ? CLIPPED : 1);
       result.shoulderWidth = { ...roundSpan(span), ...cmField(toCm(span.pixels)), confidence: round2(c) };
     }
   }
@@ -186,37 +199,45 @@ export function bodyProportionsFromPhoto(
         touching = true;
       }
     }
-    const span = spanThrough(mask, width, height, hipMid, Math.min(limits[0], 1.2 * shoulderSpan), Math.min(limits[1], 1.2 * shoulderSpan));
+    const span = spanThrough(mask, width, height, hipMid, Math.min(limits[0], 1.2 * shoulderSpan), Math.min(limits[1], 1.2 * shoulderSpan), hair);
     if (span) {
-      const c = minScore(kp, ['leftHip', 'rightHip']) * (span.clipped ? 0.5 : 1) * (touching && !span.clipped ? 0.8 : 1);
+      const c = minScore(kp, ['leftHip', 'rightHip']) * (span.clipped ? CLIPPED : touching ? ARM_TOUCHING : 1);
       result.hipWidth = { ...roundSpan(span), ...cmField(toCm(span.pixels)), confidence: round2(c) };
     }
   }
   if (!visible.ankles) return result;
 
+  // Along the leg for leg-to-torso, which bent knees should not change; heights are vertical below.
   const leg = (side: 'left' | 'right'): number => {
     const hip = p(`${side}Hip`), knee = p(`${side}Knee`), ankle = p(`${side}Ankle`);
-    const heel = kp[`${side}Heel`];
-    const drop = heel.score >= o.minKeypointScore ? Math.max(0, heel.y - ankle[1]) : 0;
-    return distance(hip, knee) + distance(knee, ankle) + drop;
+    return distance(hip, knee) + distance(knee, ankle) + ANKLE_HEIGHT_OF_SHIN * distance(knee, ankle);
   };
   const legPixels = (leg('left') + leg('right')) / 2;
-  result.legToTorso = { value: round3(legPixels / torso), confidence: round2(confidence) };
+  // Without the feet in frame the ankles may be BlazePose's guess on the shins.
+  result.legToTorso = { value: round3(legPixels / torso), confidence: round2(confidence * (visible.feet ? 1 : 0.5)) };
 
   const lean = Math.abs((Math.atan2(hipMid[0] - shoulderMid[0], hipMid[1] - shoulderMid[1]) * 180) / Math.PI);
   const knees = Math.min(angle(p('leftHip'), p('leftKnee'), p('leftAnkle')), angle(p('rightHip'), p('rightKnee'), p('rightAnkle')));
   result.standing = visible.wholeBody && lean <= o.maxLeanDegrees && knees >= o.minKneeDegrees && kp.leftAnkle.y > hipMid[1];
   if (!result.standing || !mask) return result;
 
-  // The sole: the lowest seen heel or toe, else the ankles (a shoe's height short).
-  const feet = (['leftHeel', 'rightHeel', 'leftFoot', 'rightFoot'] as const).filter((f) => kp[f].score >= o.minKeypointScore && kp[f].y < height);
-  const soleY = feet.length ? Math.max(...feet.map((f) => kp[f].y)) : Math.max(kp.leftAnkle.y, kp.rightAnkle.y);
+  // The sole of each foot: its lowest seen heel or toe, else its ankle plus the ankle's height. The
+  // two soles are averaged: in a step the front foot stands lower in the photo than the back one.
+  const sole = (side: 'left' | 'right'): { y: number; seen: boolean } => {
+    const ys = ([`${side}Heel`, `${side}Foot`] as const).filter((f) => kp[f].score >= o.minKeypointScore && kp[f].y < height).map((f) => kp[f].y);
+    const ankle = kp[`${side}Ankle`], knee = kp[`${side}Knee`];
+    return ys.length ? { y: Math.max(...ys), seen: true } : { y: ankle.y + ANKLE_HEIGHT_OF_SHIN * Math.abs(ankle.y - knee.y), seen: false };
+  };
+  const soles = [sole('left'), sole('right')];
+  const soleY = (soles[0].y + soles[1].y) / 2;
+  const feetSeen = soles.every((s) => s.seen);
   const headX = analysis ? analysis.face.box.x + analysis.face.box.width / 2 : kp.nose.x;
   const band = 0.35 * shoulderSpan;
-  const topY = topOfSilhouette(mask, width, height, headX - band, headX + band, Math.min(kp.nose.y, shoulderMid[1]));
+  const headY = analysis ? analysis.face.box.y + analysis.face.box.height / 2 : kp.nose.y;
+  const topY = topOfSilhouette(mask, width, height, headX - band, headX + band, headY);
   if (topY === null) return result;
   const staturePixels = soleY - topY;
-  const cStature = round2(confidence * (feet.length ? 1 : 0.7));
+  const cStature = round2(confidence * (feetSeen ? 1 : 0.7));
   const statureCm = toCm(staturePixels);
   result.stature = {
     pixels: round1(staturePixels),
@@ -225,7 +246,8 @@ export function bodyProportionsFromPhoto(
     sole: [round1(headX), round1(soleY)],
     confidence: cStature,
   };
-  result.legToHeight = { value: round3(legPixels / staturePixels), confidence: cStature };
+  // The hip joints' height above the sole, as the avatar's skeleton gives it (its LeftUpLeg/RightUpLeg).
+  result.legToHeight = { value: round3((soleY - hipMid[1]) / staturePixels), confidence: cStature };
   if (result.shoulderWidth) {
     result.shoulderToHeight = { value: round3(result.shoulderWidth.pixels / staturePixels), confidence: round2(Math.min(cStature, result.shoulderWidth.confidence)) };
   }
@@ -234,6 +256,17 @@ export function bodyProportionsFromPhoto(
   }
   return result;
 }
+
+/**
+ * Confidence factors of a width: cut at a limit rather than at the silhouette's edge (the arm's
+ * inner edge is only guessed from its keypoints), or with an arm crossing the row yet apart from
+ * the body in the mask. Both leave the width under bodyShapeFromPhoto's default threshold.
+ */
+const CLIPPED = 0.4;
+const ARM_TOUCHING = 0.5;
+
+/** Ankle joint to sole over knee to ankle: about 0.07 / 0.23 of stature (ANSUR-like proportions). */
+const ANKLE_HEIGHT_OF_SHIN = 0.3;
 
 /**
  * The relative error stature takes on besides the scale: hair above the vertex, shoes below the
@@ -252,6 +285,18 @@ function faceScale(analysis: FaceAnalysis, o: Required<BodyProportionsOptions>):
   // About one pixel of error on the distance between two landmarks, relative to it.
   const uncertainty = Math.hypot(o.interpupillarySpread, 1 / ipd);
   return { pixelsPerCm: round3(ipd / (o.interpupillaryMm / 10)), interpupillaryPixels: round2(ipd), uncertainty: round3(uncertainty) };
+}
+
+/**
+ * Whether both feet are in the photo: each toe (BlazePose's foot index) scored and at least 1 % of
+ * the photo's height above its bottom edge. BlazePose puts the toes of feet cut off below the photo
+ * there, with good scores, and its ankles on the shins (the leaning photo of the bench).
+ */
+function feetInPhoto(kp: Record<BodyPart, BodyKeypoint>, width: number, height: number, minScore: number): boolean {
+  return (['leftFoot', 'rightFoot'] as const).every((f) => {
+    const k = kp[f];
+    return k.score >= minScore && k.x >= 0 && k.x < width && k.y < 0.99 * height;
+  });
 }
 
 function isSeen(k: BodyKeypoint, width: number, height: number, mask: Mask | null, minScore: number): boolean {

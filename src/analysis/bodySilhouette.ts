@@ -22,11 +22,13 @@ export function onMask(mask: Mask, photoWidth: number, photoHeight: number, x: n
 
 /**
  * The run of silhouette through `centre` on its row: walks left and right (in steps of a mask
- * pixel) until the mask ends, or until `maxLeft` / `maxRight` photo pixels from the centre. Null
- * when the centre is off the mask.
+ * pixel) until the mask ends, or until `maxLeft` / `maxRight` photo pixels from the centre; then
+ * steps back inwards over `hair` (long hair hanging past the shoulders is not the body's width).
+ * Null when the centre is off the mask.
  */
 export function spanThrough(
   mask: Mask, photoWidth: number, photoHeight: number, centre: Readonly<Point2>, maxLeft: number, maxRight: number,
+  hair: Mask | null = null,
 ): SilhouetteSpan | null {
   const [cx, y] = centre;
   if (!onMask(mask, photoWidth, photoHeight, cx, y)) return null;
@@ -36,6 +38,11 @@ export function spanThrough(
   while (cx - left < maxLeft && on(left - step)) left -= step;
   let right = cx;
   while (right - cx < maxRight && on(right + step)) right += step;
+  if (hair) {
+    const isHair = (x: number): boolean => onMask(hair, photoWidth, photoHeight, x, y);
+    while (left < cx && isHair(left)) left += step;
+    while (right > cx && isHair(right)) right -= step;
+  }
   // The walk stops on the last "on" mask pixel; the silhouette's edge is half a mask pixel further.
   const l = Math.max(cx - maxLeft, left - step / 2);
   const r = Math.min(cx + maxRight, right + step / 2);
@@ -44,18 +51,20 @@ export function spanThrough(
 }
 
 /**
- * The highest photo row with silhouette between x0 and x1, searching down from the top to `belowY`
- * (exclusive). Null when the band is empty above `belowY`, or when the silhouette touches the
- * photo's top edge there (the head is cut off, its top unknown).
+ * The top of the silhouette above `fromY` (a row inside the head) between x0 and x1: walks up while
+ * the band has silhouette on every row, so that specks of mask elsewhere above the head do not count.
+ * Null when the walk reaches the photo's top edge (the head is cut off, its top unknown) or `fromY`
+ * is off the silhouette.
  */
-export function topOfSilhouette(mask: Mask, photoWidth: number, photoHeight: number, x0: number, x1: number, belowY: number): number | null {
+export function topOfSilhouette(mask: Mask, photoWidth: number, photoHeight: number, x0: number, x1: number, fromY: number): number | null {
   const mx0 = Math.max(0, Math.floor((x0 * mask.width) / photoWidth));
   const mx1 = Math.min(mask.width - 1, Math.ceil((x1 * mask.width) / photoWidth));
-  const myEnd = Math.min(mask.height, Math.ceil((belowY * mask.height) / photoHeight));
-  for (let my = 0; my < myEnd; my++) {
-    for (let mx = mx0; mx <= mx1; mx++) {
-      if (mask.data[my * mask.width + mx] >= 128) return my === 0 ? null : (my * photoHeight) / mask.height;
-    }
-  }
-  return null;
+  const rowOn = (my: number): boolean => {
+    for (let mx = mx0; mx <= mx1; mx++) if (mask.data[my * mask.width + mx] >= 128) return true;
+    return false;
+  };
+  let my = Math.min(mask.height - 1, Math.floor((fromY * mask.height) / photoHeight));
+  if (my < 0 || !rowOn(my)) return null;
+  while (my > 0 && rowOn(my - 1)) my--;
+  return my === 0 ? null : (my * photoHeight) / mask.height;
 }
