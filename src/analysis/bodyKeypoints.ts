@@ -15,6 +15,7 @@ import type { Mask } from './types.js';
 import { humanConfig } from './human.js';
 import { registerFileLoader } from './modelLoader.js';
 import { humanWasmBuildPath, installedModelDir, installedWasmDir, requireFromHere } from './packagePaths.js';
+import { loadSegmenter, type Segmenter } from './segmentation.js';
 import type { Tf } from './tf.js';
 
 /** The 33 BlazePose keypoints, in the model's order, with `human`'s names. Left and right are the person's. */
@@ -46,6 +47,12 @@ export interface BodyKeypoints {
   /** Detection score of the person in [0, 1]. */
   score: number;
   keypoints: Record<BodyPart, BodyKeypoint>;
+  /**
+   * The person mask the keypoints were found with: the one passed to `detect`, or, without one, the
+   * detector's own (the same selfie segmentation the face analysis runs). It covers the whole photo,
+   * at the analysed size.
+   */
+  person: Mask;
 }
 
 /** Options of {@link createBodyKeypointDetector}; see {@link BODY_KEYPOINT_DEFAULTS}. */
@@ -77,9 +84,10 @@ export interface BodyKeypointDetector {
    * Keypoints of the most confident person, or `null` when no body is found. Rejects with
    * `PhotoDecodeError` for undecodable bytes.
    *
-   * `person` is the face analysis' person mask (`FaceAnalysis.segmentation.person`): BlazePose then
-   * looks at the square around the silhouette rather than at the whole photo, which keeps a small
-   * person in a wide photo large enough in its 256-pixel input. Without it the whole photo is used.
+   * BlazePose looks at the square around the person's silhouette rather than at the whole photo,
+   * which keeps a small person in a wide photo large enough in its 256-pixel input. `person` is that
+   * silhouette when the face analysis has already made it (`FaceAnalysis.segmentation.person`);
+   * without it (no face analysis, or no face found) the detector segments the photo itself.
    */
   detect(photo: Buffer, person?: Mask | null): Promise<BodyKeypoints | null>;
 }
@@ -98,10 +106,17 @@ export function createBodyKeypointDetector(options: BodyKeypointOptions = {}): B
   return {
     async detect(photo, person) {
       const image = await decodePhoto(photo, o.maxImageSize);
-      const crop = person ? personCrop(person, image.width, image.height) : null;
       return serially(async () => {
-        const { human, tf } = await bodyHuman(modelDir, wasmDir, o.minConfidence);
+        const { human, tf, segmenter } = await bodyHuman(modelDir, wasmDir, o.minConfidence);
         const whole = tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
+        let mask: Mask;
+        try {
+          mask = person ?? (await segmenter.segment(whole));
+        } catch (e) {
+          whole.dispose();
+          throw e;
+        }
+        const crop = personCrop(mask, image.width, image.height);
         const input = crop ? tf.slice(whole, [crop.top, crop.left, 0], [crop.height, crop.width, 3]) : whole;
         let bodies;
         try {
@@ -125,7 +140,7 @@ export function createBodyKeypointDetector(options: BodyKeypointOptions = {}): B
             ? { x: round2((k.position[0] + dx) * toPhoto), y: round2((k.position[1] + dy) * toPhoto), score: round4(k.score) }
             : { x: 0, y: 0, score: 0 };
         }
-        return { width: image.sourceWidth, height: image.sourceHeight, score: round4(best.score), keypoints };
+        return { width: image.sourceWidth, height: image.sourceHeight, score: round4(best.score), keypoints, person: mask };
       });
     },
   };
@@ -160,9 +175,14 @@ export function personCrop(person: Mask, width: number, height: number): { left:
 }
 
 /** One body-only `human` per thread and model set, loaded on first use. */
-const loaded = new Map<string, Promise<{ human: Human; tf: Tf }>>();
+interface BodyModels {
+  human: Human;
+  tf: Tf;
+  segmenter: Segmenter;
+}
+const loaded = new Map<string, Promise<BodyModels>>();
 
-function bodyHuman(modelDir: string, wasmDir: string, minConfidence: number): Promise<{ human: Human; tf: Tf }> {
+function bodyHuman(modelDir: string, wasmDir: string, minConfidence: number): Promise<BodyModels> {
   const key = `${modelDir}\n${wasmDir}\n${minConfidence}`;
   let entry = loaded.get(key);
   if (!entry) {
@@ -173,7 +193,7 @@ function bodyHuman(modelDir: string, wasmDir: string, minConfidence: number): Pr
   return entry;
 }
 
-async function loadBodyHuman(modelDir: string, wasmDir: string, minConfidence: number): Promise<{ human: Human; tf: Tf }> {
+async function loadBodyHuman(modelDir: string, wasmDir: string, minConfidence: number): Promise<BodyModels> {
   const mod = requireFromHere(humanWasmBuildPath()) as { Human: new (config?: Partial<Config>) => Human };
   const base = humanConfig({ modelDir, wasmDir, maxFaces: 1, minConfidence, rotation: false });
   const human = new mod.Human({
@@ -195,7 +215,7 @@ async function loadBodyHuman(modelDir: string, wasmDir: string, minConfidence: n
   registerFileLoader(tf);
   await human.load();
   if (tf.getBackend() !== 'wasm') throw new Error(`tfjs backend is "${tf.getBackend()}", expected "wasm"`);
-  return { human, tf };
+  return { human, tf, segmenter: await loadSegmenter(tf, modelDir) };
 }
 
 function round2(v: number): number {

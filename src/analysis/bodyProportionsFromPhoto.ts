@@ -115,8 +115,8 @@ const LEFT_IRIS = 473;
  * const body = bodyProportionsFromPhoto(pose, analysis);
  * if (body.standing) console.log(body.legToHeight?.value, body.stature?.cm);
  * ```
- * `analysis` may be null (no face found): there is then no scale and no silhouette, so no widths,
- * no stature and no ratios to height; the leg-to-torso ratio still comes from the keypoints.
+ * `analysis` may be null (no face found): there is then no scale, so no cm, but the ratios still come
+ * from the keypoints and the detector's own person mask.
  */
 export function bodyProportionsFromPhoto(
   pose: BodyKeypoints | null, analysis: FaceAnalysis | null, options: BodyProportionsOptions = {},
@@ -132,7 +132,7 @@ export function bodyProportionsFromPhoto(
   };
   if (!pose) return none;
   const { width, height } = pose;
-  const mask = analysis?.segmentation.person ?? null;
+  const mask = analysis?.segmentation.person ?? pose.person;
   const hair = analysis?.segmentation.hair ?? null;
   const kp = pose.keypoints;
   const seen = (part: BodyPart): boolean => isSeen(kp[part], width, height, mask, o.minKeypointScore);
