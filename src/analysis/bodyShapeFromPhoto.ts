@@ -33,11 +33,13 @@ export const BODY_SHAPE_FROM_PHOTO_DEFAULTS: Required<BodyShapeFromPhotoOptions>
  * The photo's ratios for a mean body of each gender, as bodyProportionsFromPhoto measures them:
  * silhouette widths at the shoulder and hip joints over stature (ANSUR II bideltoid and hip
  * breadths over stature, from memory like the rest of docs/bodies.md's table, plus a little for
- * clothes), and hip joint to sole along the leg over stature.
+ * clothes), and the hip joints' height over stature as the body model builds it (bodyProportions.ts
+ * puts them 0.07 × H / 1.7 above a crotch at 0.472 / 0.474 of stature: 0.513 / 0.515), so that a
+ * factor of 1 keeps the model's own leg.
  */
 export const MEAN_PHOTO_RATIOS: Record<Gender, { shoulderToHeight: number; hipToHeight: number; legToHeight: number; hipsPerHipWidth: number }> = {
-  female: { shoulderToHeight: 0.265, hipToHeight: 0.23, legToHeight: 0.51, hipsPerHipWidth: 2.78 },
-  male: { shoulderToHeight: 0.285, hipToHeight: 0.205, legToHeight: 0.51, hipsPerHipWidth: 2.9 },
+  female: { shoulderToHeight: 0.265, hipToHeight: 0.23, legToHeight: 0.513, hipsPerHipWidth: 2.78 },
+  male: { shoulderToHeight: 0.285, hipToHeight: 0.205, legToHeight: 0.515, hipsPerHipWidth: 2.9 },
 };
 
 /**
