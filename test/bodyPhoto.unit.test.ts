@@ -30,6 +30,8 @@ const tile = (t: { left: number; top: number; width: number; height: number }): 
 
 let analyzer: FaceAnalyzer;
 let detector: BodyKeypointDetector;
+/** astronaut.png analysed before the body model was ever loaded in this thread. */
+let faceBeforeBody: FaceAnalysis;
 
 /** The body step as a pipeline runs it: face analysis first (none when no face is found), then keypoints with its mask. */
 async function bodyOf(photo: Buffer): Promise<{ analysis: FaceAnalysis | null; pose: BodyKeypoints | null; body: BodyProportions }> {
@@ -47,6 +49,7 @@ const measured = (b: BodyProportions) => [b.legToTorso, b.legToHeight, b.shoulde
 
 before(async () => {
   analyzer = await createFaceAnalyzer({ warmUp: false });
+  faceBeforeBody = await analyzer.analyze(await readFile(join(ROOT, 'test/fixtures/photos/astronaut.png')));
   detector = createBodyKeypointDetector();
 });
 
@@ -124,6 +127,14 @@ describe('a photo that does not show the whole body', () => {
     assert.ok(Object.values(body.visible).every((v) => v === false));
     assert.ok(measured(body).every((m) => m === undefined));
     assert.deepEqual(bodyShapeFromPhoto(body, 'male'), {});
+  });
+});
+
+describe('the body step is separate from the face analysis', () => {
+  test('the face analysis gives the same result after the body model has run in the same thread', async () => {
+    await detector.detect(await tile(TILES.aPose));
+    const after = await analyzer.analyze(await readFile(join(ROOT, 'test/fixtures/photos/astronaut.png')));
+    assert.deepEqual(after, faceBeforeBody);
   });
 });
 
