@@ -53,6 +53,7 @@ export async function benchBodyPhoto(photos: string[]): Promise<void> {
       const r = (x?: { value: number }) => (x ? x.value.toFixed(3) : '–');
       console.log(
         `${basename(file)}: ${body.view}${body.standing ? ' standing' : ''} [${seen}] conf ${body.confidence}` +
+        (body.poseMismatch ? ` (pose set aside: ${body.poseMismatch})` : '') +
         ` | leg/torso ${r(body.legToTorso)} leg/h ${r(body.legToHeight)} shoulder/h ${r(body.shoulderToHeight)} hip/h ${r(body.hipToHeight)}` +
         ` | shoulders ${body.shoulderWidth?.cm ?? '–'} cm hips ${body.hipWidth?.cm ?? '–'} cm` +
         ` | stature ${body.stature?.cm !== undefined ? `${body.stature.cm} ± ${body.stature.uncertaintyCm} cm` : '–'}` +

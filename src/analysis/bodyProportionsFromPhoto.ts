@@ -43,6 +43,14 @@ export interface BodyProportions {
   };
   /** Whole body in view, upright and with straight legs: the condition for heights and stature. */
   standing: boolean;
+  /**
+   * Why the keypoints were set aside, when they do not fit the face: `another-person` (BlazePose's
+   * nose is more than half a face width from the face mesh's), `shoulders-at-the-face` (its
+   * shoulders are less than a quarter of the face's height below the chin: BlazePose squeezing a
+   * whole body into a bust, as on astronaut.png, where it puts the shoulders on the suit's neck ring
+   * and the hips on the chest).
+   */
+  poseMismatch?: 'another-person' | 'shoulders-at-the-face';
   /** Lowest score among the keypoints `view` rests on (0 for `none`). */
   confidence: number;
   /** Photo pixels per cm from the face's interpupillary distance; undefined without a face. */
@@ -131,6 +139,8 @@ export function bodyProportionsFromPhoto(
     ...(scale ? { scale } : {}),
   };
   if (!pose) return none;
+  const mismatch = analysis ? poseMismatch(pose, analysis, o.minKeypointScore) : undefined;
+  if (mismatch) return { ...none, poseMismatch: mismatch };
   const { width, height } = pose;
   const mask = analysis?.segmentation.person ?? pose.person;
   const hair = analysis?.segmentation.hair ?? null;
@@ -285,6 +295,23 @@ function faceScale(analysis: FaceAnalysis, o: Required<BodyProportionsOptions>):
   // About one pixel of error on the distance between two landmarks, relative to it.
   const uncertainty = Math.hypot(o.interpupillarySpread, 1 / ipd);
   return { pixelsPerCm: round3(ipd / (o.interpupillaryMm / 10)), interpupillaryPixels: round2(ipd), uncertainty: round3(uncertainty) };
+}
+
+/** Mesh landmarks: the nose tip and the chin's lowest point. */
+const NOSE_TIP = 1;
+const CHIN = 152;
+
+/** Whether the keypoints are those of the face's person, with the shoulders where a body has them. */
+function poseMismatch(pose: BodyKeypoints, analysis: FaceAnalysis, minScore: number): BodyProportions['poseMismatch'] {
+  const { landmarks: l, box } = analysis.face;
+  const kp = pose.keypoints;
+  const noseOff = Math.hypot(kp.nose.x - l[NOSE_TIP * 3], kp.nose.y - l[NOSE_TIP * 3 + 1]);
+  if (noseOff > 0.5 * box.width) return 'another-person';
+  if (kp.leftShoulder.score < minScore || kp.rightShoulder.score < minScore) return undefined;
+  const shoulderY = (kp.leftShoulder.y + kp.rightShoulder.y) / 2;
+  // 0.35-0.9 face heights on the bench photos (0.35 with the arms raised over the head).
+  if (shoulderY - l[CHIN * 3 + 1] < 0.25 * box.height) return 'shoulders-at-the-face';
+  return undefined;
 }
 
 /**
