@@ -161,6 +161,11 @@ describe('bodyShapeFromPhoto: the photo’s proportions as body controls', () =>
     assert.equal(shape.legLength, 1);
   });
 
+  test('non_binary takes the even blend of the female and male means', () => {
+    const legToHeight = (MEAN_PHOTO_RATIOS.female.legToHeight + MEAN_PHOTO_RATIOS.male.legToHeight) / 2;
+    assert.equal(bodyShapeFromPhoto(standing({ legToHeight: { value: legToHeight, confidence: 0.9 } }), 'non_binary').legLength, 1);
+  });
+
   test('longer legs and wider shoulders than the mean raise their controls, within the limits', () => {
     const mean = MEAN_PHOTO_RATIOS.male;
     const shape = bodyShapeFromPhoto(standing({

@@ -50,7 +50,7 @@ export interface BodyKeypoints {
   /**
    * The person mask the keypoints were found with: the one passed to `detect`, or, without one, the
    * detector's own (the same selfie segmentation the face analysis runs). It covers the whole photo,
-   * at the analysed size.
+   * at the analysed size. A typed array: leave it out of JSON.
    */
   person: Mask;
 }

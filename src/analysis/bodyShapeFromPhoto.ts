@@ -35,7 +35,8 @@ export const BODY_SHAPE_FROM_PHOTO_DEFAULTS: Required<BodyShapeFromPhotoOptions>
  * breadths over stature, from memory like the rest of docs/bodies.md's table, plus a little for
  * clothes), and the hip joints' height over stature as the body model builds it (bodyProportions.ts
  * puts them 0.07 × H / 1.7 above a crotch at 0.472 / 0.474 of stature: 0.513 / 0.515), so that a
- * factor of 1 keeps the model's own leg.
+ * factor of 1 keeps the model's own leg. `hipToHeight` is for reading the bench's figures: the
+ * mapping takes the hip width in cm.
  */
 export const MEAN_PHOTO_RATIOS: Record<Gender, { shoulderToHeight: number; hipToHeight: number; legToHeight: number; hipsPerHipWidth: number }> = {
   female: { shoulderToHeight: 0.265, hipToHeight: 0.23, legToHeight: 0.513, hipsPerHipWidth: 2.78 },
@@ -43,7 +44,8 @@ export const MEAN_PHOTO_RATIOS: Record<Gender, { shoulderToHeight: number; hipTo
 };
 
 /**
- * The body controls the photo's proportions imply. Pure; only what was measured with enough
+ * The body controls the photo's proportions imply, for the body model's `gender` (`non_binary`:
+ * the even blend of the female and male means, as the model blends its bodies). Pure; only what was measured with enough
  * confidence is set, so `{ ...fromPhoto, ...given }` lets the client's `body_shape` win.
  * - `height` ← the stature estimate (cm);
  * - `shoulderWidth` ← shoulder-to-height over the gender's mean;
@@ -55,9 +57,11 @@ export const MEAN_PHOTO_RATIOS: Record<Gender, { shoulderToHeight: number; hipTo
  * solveBodyShape({ gender: analysis.face.gender, ...shape, ...givenBodyShape });
  * ```
  */
-export function bodyShapeFromPhoto(p: BodyProportions, gender: Gender, options: BodyShapeFromPhotoOptions = {}): BodyShapeFromPhoto {
+export function bodyShapeFromPhoto(
+  p: BodyProportions, gender: Gender | 'non_binary', options: BodyShapeFromPhotoOptions = {},
+): BodyShapeFromPhoto {
   const o = { ...BODY_SHAPE_FROM_PHOTO_DEFAULTS, ...options };
-  const mean = MEAN_PHOTO_RATIOS[gender];
+  const mean = gender === 'non_binary' ? evenBlend(MEAN_PHOTO_RATIOS.female, MEAN_PHOTO_RATIOS.male) : MEAN_PHOTO_RATIOS[gender];
   const trusted = <T extends { confidence: number }>(m: T | undefined): T | undefined => (m && m.confidence >= o.minConfidence ? m : undefined);
   const factor = (v: number): number => Math.round(Math.min(1 + o.maxFactorChange, Math.max(1 - o.maxFactorChange, v)) * 1000) / 1000;
   const shape: BodyShapeFromPhoto = {};
@@ -70,4 +74,14 @@ export function bodyShapeFromPhoto(p: BodyProportions, gender: Gender, options: 
   const leg = trusted(p.legToHeight);
   if (leg) shape.legLength = factor(leg.value / mean.legToHeight);
   return shape;
+}
+
+type PhotoRatios = (typeof MEAN_PHOTO_RATIOS)[Gender];
+function evenBlend(a: PhotoRatios, b: PhotoRatios): PhotoRatios {
+  return {
+    shoulderToHeight: (a.shoulderToHeight + b.shoulderToHeight) / 2,
+    hipToHeight: (a.hipToHeight + b.hipToHeight) / 2,
+    legToHeight: (a.legToHeight + b.legToHeight) / 2,
+    hipsPerHipWidth: (a.hipsPerHipWidth + b.hipsPerHipWidth) / 2,
+  };
 }
