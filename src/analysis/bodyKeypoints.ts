@@ -203,7 +203,9 @@ async function loadBodyHuman(modelDir: string, wasmDir: string, minConfidence: n
     body: {
       enabled: true,
       modelPath: 'blazepose-full.json',
-      // Its own person detector is off: human's crop from it misplaces the keypoints (see personCrop).
+      // Its own person detector is off: human 3.3.6 maps the keypoints found in the detector's crop as
+      // if they were in the whole image (rescaleKeypoints is called without the crop box). personCrop
+      // does the detector's job.
       detector: { enabled: false, modelPath: 'blazepose-detector.json' },
       maxDetected: 1,
       minConfidence,
