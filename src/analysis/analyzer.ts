@@ -32,7 +32,7 @@ export interface FaceAnalyzer {
  * instance in a thread, so all analyzers of a thread run one photo at a time through this chain.
  */
 let queue: Promise<unknown> = Promise.resolve();
-function serially<T>(task: () => Promise<T>): Promise<T> {
+export function serially<T>(task: () => Promise<T>): Promise<T> {
   const run = queue.then(task, task);
   queue = run.catch(() => undefined);
   return run;

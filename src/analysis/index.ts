@@ -17,3 +17,16 @@ export type {
 } from './types.js';
 export { hairRegion, HAIR_REGION_DEFAULTS, type HairRegionOptions } from './hairRegion.js';
 export { fillMaskHoles } from './fillMaskHoles.js';
+// Body from the photo: on demand, never part of the face analysis (docs/bodies.md, "Body from the photo").
+export {
+  BODY_KEYPOINT_DEFAULTS, BODY_PARTS, createBodyKeypointDetector,
+  type BodyKeypoint, type BodyKeypointDetector, type BodyKeypointOptions, type BodyKeypoints, type BodyPart,
+} from './bodyKeypoints.js';
+export {
+  BODY_PROPORTIONS_DEFAULTS, bodyProportionsFromPhoto,
+  type BodyProportions, type BodyProportionsOptions, type BodyRatio, type BodyView, type BodyWidth,
+} from './bodyProportionsFromPhoto.js';
+export {
+  BODY_SHAPE_FROM_PHOTO_DEFAULTS, bodyShapeFromPhoto, MEAN_PHOTO_RATIOS,
+  type BodyShapeFromPhoto, type BodyShapeFromPhotoOptions,
+} from './bodyShapeFromPhoto.js';
