@@ -74,6 +74,8 @@ export function buildModelInfo(
       info[key] = modifications.haircut.name;
     } else if (key === 'haircut_full_info' && modifications.haircut) {
       info[key] = modifications.haircut.weights;
+    } else if (key === 'body_shape_coeffs_10' && modifications.body) {
+      info[key] = modifications.body.coeffs10;
     } else if (removal) {
       // The status says what happened to the photo; the remark says why when it is not "removed".
       info[key] = removal.status;
@@ -85,6 +87,8 @@ export function buildModelInfo(
       info[key] = valueOf(key, analysis, avatar.pipeline);
     }
   }
+  // A body built from values outside the spec's intervals says so, whatever keys were asked.
+  if (modifications.body?.remark) remarks.body_shape = modifications.body.remark;
   if (Object.keys(unavailable).length) info.unavailable = unavailable;
   if (Object.keys(remarks).length) info.remarks = remarks;
   return info;

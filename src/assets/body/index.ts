@@ -21,3 +21,4 @@ export { BONE_NAMES, bodySkeleton, FINGER_NAMES, PIVOT_SHIFT, sceneJoints, type 
 export { bodySkinWeights, meshSkinWeights, SKIN_WEIGHTS_DEFAULTS, type SkinWeights, type SkinWeightsOptions } from './skinWeights.js';
 export { poseBody, poseSkeleton, rotationMatrix, type BoneRotation, type BoneRotations, type PosedSkeleton } from './linearBlendSkinning.js';
 export { BASIS_SAMPLES, BASIS_SIZE, bodyShapeBasis, bodyShapeCoefficients, bodyShapeCoeffs10, type BodyShapeBasis } from './bodyShapeBasis.js';
+export { BODY_ATLAS_V, FUSE_HEAD_DEFAULTS, fusedDeltas, fuseHead, HEAD_ATLAS_V, type FusedAvatar, type FuseHeadOptions } from './headFusion.js';
