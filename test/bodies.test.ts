@@ -82,6 +82,7 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     // LIKENESS_BODY_SCRATCH=dir keeps the GLB and the preview, to look at (bench/browserView.ts renders the GLB).
     if (process.env.LIKENESS_BODY_SCRATCH) {
       writeFileSync(join(process.env.LIKENESS_BODY_SCRATCH, 'male.glb'), glb['model.glb']);
+      writeFileSync(join(process.env.LIKENESS_BODY_SCRATCH, 'male-mesh.zip'), (await download(`${male.mesh}`)).data);
       writeFileSync(join(process.env.LIKENESS_BODY_SCRATCH, 'male-preview.png'), (await download(`${male.preview}`)).data);
       writeFileSync(join(process.env.LIKENESS_BODY_SCRATCH, 'female-preview.png'), (await download(`${female.preview}`)).data);
       const her = await archive(await exported(female, { format: 'glb', embed_textures: true }));

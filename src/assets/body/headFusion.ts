@@ -9,17 +9,21 @@ import { meshSkinWeights, type SkinWeights } from './skinWeights.js';
 
 /** Options of {@link fuseHead}. */
 export interface FuseHeadOptions {
-  /** Height (m, head space) above the head's open neck loop where its neck starts to be reshaped: just under the chin. */
-  neckBlend?: number;
-  /** Height (m) the head's reshaped neck keeps between the ring's band and the blend's start. */
-  neckKept?: number;
+  /**
+   * The head's neck is reshaped below its chin: below the lowest vertex that stands further than
+   * `chinRadius` times the neck loop's mean radius from the loop's axis, less `chinMargin` (m).
+   */
+  chinRadius?: number;
+  chinMargin?: number;
+  /** Height (m) the upper torso keeps above `firstMovedRow` when the ring comes down. */
+  torsoKept?: number;
   /** Height (m) of the band of triangles that bridges the head's neck loop and the body's neck ring. */
   bridge?: number;
   /** Torso row from which the body's upper torso is compressed towards the lowered neck ring. */
   firstMovedRow?: number;
 }
 
-export const FUSE_HEAD_DEFAULTS: Required<FuseHeadOptions> = { neckBlend: 0.055, neckKept: 0.015, bridge: 0.01, firstMovedRow: 37 };
+export const FUSE_HEAD_DEFAULTS: Required<FuseHeadOptions> = { chinRadius: 1.35, chinMargin: 0.005, torsoKept: 0.025, bridge: 0.01, firstMovedRow: 37 };
 
 /**
  * A full body with its head: one mesh and one texture atlas, the head's vertices first and in the
@@ -92,9 +96,9 @@ function radiusAt(points: [number, number][], centre: [number, number], angle: n
  *
  * - the head keeps its size (it was fitted to the photo at real scale) and is moved so that its
  *   vertex is at the asked height and its neck is centred on the ring;
- * - the body's neck ring comes down to just under the chin, the upper torso (from `firstMovedRow`)
- *   following it, and the head's neck below the chin is shortened and reshaped, ring by ring, into
- *   the ring's cross-section;
+ * - the body's neck ring comes down towards the head's neck cut, the upper torso (from
+ *   `firstMovedRow`) following it; the head's neck below the chin is shortened by what the torso
+ *   could not give (about half of it) and reshaped, ring by ring, into the ring's cross-section;
  * - a narrow band of triangles bridges the two loops, whose normals are computed across the seam.
  *
  * Measurements of the torso (chest, waist, hips) are untouched: every moved row is above the armpits.
@@ -126,7 +130,15 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   for (let v = 1; v < bodyPositions.length; v += 3) sole = Math.min(sole, bodyPositions[v]);
   const scale = 1;
   const offset: [number, number, number] = [ringCx - scale * neck.centre[0], sole + stature - scale * headTop, ringCz - scale * neck.centre[1]];
-  const blendStart = scale * (neck.y + o.neckBlend) + offset[1];
+  // The chin's lowest point, in head space: below it the head is a neck tube that can be reshaped.
+  let loopRadius = 0;
+  for (const v of neck.loop) loopRadius += Math.hypot(hp[v * 3] - neck.centre[0], hp[v * 3 + 2] - neck.centre[1]) / neck.loop.length;
+  let chin = Infinity;
+  for (let v = 0; v < hp.length / 3; v++) {
+    if (Math.hypot(hp[v * 3] - neck.centre[0], hp[v * 3 + 2] - neck.centre[1]) > o.chinRadius * loopRadius) chin = Math.min(chin, hp[v * 3 + 1]);
+  }
+  const blendHead = Math.max(neck.y + 0.015, Math.min(chin, neck.y + 0.08) - o.chinMargin);
+  const blendStart = scale * blendHead + offset[1];
   const columns = topology.torso.length / (TORSO_ROWS.neckTop + 1);
   const rowY = (row: number) => {
     let sum = 0, n = 0;
@@ -134,7 +146,11 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
     return sum / n;
   };
   const floorY = rowY(o.firstMovedRow);
-  const newRingY = Math.max(floorY + 0.03, Math.min(ringY, blendStart - o.neckKept - o.bridge));
+  // The ring comes down to one bridge under the head's neck loop, so that the head keeps its whole neck
+  // (squashing it would squash the photo's shaded under-chin into a dark band); only when the upper
+  // torso has no room left is the head's neck shortened.
+  const loopY0 = scale * neck.y + offset[1];
+  const newRingY = Math.max(floorY + o.torsoKept, Math.min(ringY, loopY0 - o.bridge));
   // Compress (or stretch) the torso above firstMovedRow so that the ring lands at newRingY.
   const stretch = (newRingY - floorY) / (ringY - floorY);
   for (let row = o.firstMovedRow + 1; row <= TORSO_ROWS.neckTop; row++) {
@@ -236,7 +252,7 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   const at = (name: string) => bones[skeleton.index.get(name)!];
   const toBody = (x: number, y: number, z: number): [number, number, number] => [scale * x + offset[0], scale * y + offset[1], scale * z + offset[2]];
   at('Neck').head = [ringCx, newRingY - 0.02, ringCz - 0.005];
-  at('Head').head = toBody(neck.centre[0], neck.y + o.neckBlend + 0.01, neck.centre[1]);
+  at('Head').head = toBody(neck.centre[0], blendHead + 0.01, neck.centre[1]);
   at('Jaw').head = toBody(0, -0.035, 0.02);
   at('LeftEye').head = toBody(0.032, 0, 0.065);
   at('RightEye').head = toBody(-0.032, 0, 0.065);

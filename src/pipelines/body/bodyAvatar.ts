@@ -7,6 +7,7 @@ import { headAvatar } from '../head/headAvatar.js';
 import type { StoredBody } from '../files.js';
 import { avatarBody, bodyRequest, outsideIntervals } from './avatarBody.js';
 import { bodySkin } from './bodySkin.js';
+import { fadeNeck, headSkinTone } from './neckTone.js';
 import { renderBodyPreview } from './bodyPreview.js';
 
 /** The atlas of a body avatar: the head's `model` texture in the top half, the body's in the bottom half (assets/body/headFusion.ts). */
@@ -43,7 +44,11 @@ export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { ana
   progress(80);
 
   const headTexture = await decodeRgb(head.textures[0].data);
-  const texture = await atlas(headTexture, bodySkin(input.analysis.colors.skin, 1024));
+  const tone = headSkinTone(headTexture, headMesh, fused.neckShare);
+  // The neck fades into the body's tone where it was reshaped into the body's neck (a triangle
+  // pass over a few hundred neck triangles, in the head's own texture).
+  fadeNeck(headTexture, headMesh, fused.neckShare, tone);
+  const texture = await atlas(headTexture, bodySkin(tone, 1024));
   const [jpeg, preview] = await Promise.all([encodeJpeg(texture, 90), renderBodyPreview(fused.mesh, texture)]);
   progress(95);
   return {
