@@ -184,6 +184,25 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     }
   });
 
+  test('GET /blendshapes/: the whole body as base, mobile_51 on its head, as PLY or a validated GLB', async () => {
+    const ply = readZip((await download(`${male.blendshapes}?fmt=ply`)).data);
+    const base = readPly(ply['base.ply']);
+    assert.ok(Math.abs(base.vertexCount / 19538 - 1) < 0.03);
+    assert.equal(Object.keys(ply).filter((k) => k.startsWith('mobile_51/')).length, 51);
+    assert.equal(readPly(ply['mobile_51/jawOpen.ply']).vertexCount, base.vertexCount);
+    const glbShapes = readZip((await download(`${male.blendshapes}?fmt=glb`)).data);
+    const report = await validateGltf(glbShapes, 'blendshapes.glb');
+    assert.equal(report.errors, 0, report.messages.join('\n'));
+  });
+
+  test('LOD 1–7 are LOD0 until the body LODs land: the mesh endpoint and exports answer with it', async () => {
+    const lod3 = readPly(readZip((await download(`${male.mesh}?lod=3`)).data)['model.ply']);
+    const lod0 = readPly(readZip((await download(`${male.mesh}`)).data)['model.ply']);
+    assert.equal(lod3.vertexCount, lod0.vertexCount);
+    const files = await archive(await exported(male, { format: 'glb', lod: 2 }));
+    assert.equal((await validateGltf(files, 'model.glb')).errors, 0);
+  });
+
   test('bad body_shape: a negative height, a string or an unknown key is a 400 field error', async () => {
     for (const body_shape of [{ height: -170 }, { weight: 'heavy' }, { shoe_size: 43 }]) {
       const res = await api.createAvatar({ pipeline: 'body_0.3', pipeline_subtype: 'male', name: 'bad', photo: photo('messi5.jpg'), parameters: JSON.stringify({ body_shape }) });

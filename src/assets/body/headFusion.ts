@@ -40,6 +40,8 @@ export interface FusedAvatar {
   neckShare: Float32Array;
   /** Four joints and weights per fused vertex, indices into `joints`. */
   skin: SkinWeights;
+  /** The body's skeleton with the head's joints on the placed head; `joints` is it as the writers take it. */
+  skeleton: Skeleton;
   joints: SceneJoint[];
 }
 
@@ -256,7 +258,8 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   at('Jaw').head = toBody(0, -0.035, 0.02);
   at('LeftEye').head = toBody(0.032, 0, 0.065);
   at('RightEye').head = toBody(-0.032, 0, 0.065);
-  const joints = sceneJoints({ bones, index: skeleton.index });
+  const fusedSkeleton: Skeleton = { bones, index: skeleton.index };
+  const joints = sceneJoints(fusedSkeleton);
 
   // Skin: body mesh vertices as the body has them; the head on Head, its neck fading into Neck.
   const bodySkin = meshSkinWeights(weights, body.vertexOf);
@@ -280,7 +283,7 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   return {
     mesh: { positions, normals, uvs, indices },
     headVertices: headCount, headScale: scale, headOffset: offset, neckShare,
-    skin: { joints: jointsOut, weights: weightsOut }, joints,
+    skin: { joints: jointsOut, weights: weightsOut }, skeleton: fusedSkeleton, joints,
   };
 }
 

@@ -49,7 +49,7 @@ export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { ana
   // pass over a few hundred neck triangles, in the head's own texture).
   fadeNeck(headTexture, headMesh, fused.neckShare, tone);
   const texture = await atlas(headTexture, bodySkin(tone, 1024));
-  const [jpeg, preview] = await Promise.all([encodeJpeg(texture, 90), renderBodyPreview(fused.mesh, texture)]);
+  const [jpeg, preview] = await Promise.all([encodeJpeg(texture, 90), renderBodyPreview(fused, texture)]);
   progress(95);
   return {
     head: {
