@@ -9,7 +9,7 @@ import { backends, type TestServer } from './support/server.js';
 import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readGltfDocument, validateGltf } from './support/models.js';
-import { loadFbx } from './support/fbx.js';
+import { loadFbx, loadGlbWithThree } from './support/fbx.js';
 import { blenderImport } from '../bench/blenderImport.js';
 import { readZip } from '../src/formats/zip.js';
 import { readPly } from '../src/formats/ply.js';
@@ -148,6 +148,27 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     assert.equal(morphs, 51);
     const jawOpen = primitive.listTargets().findIndex((_, i) => (body.getExtras() as any).targetNames?.[i] === 'jawOpen');
     assert.ok(jawOpen >= 0, JSON.stringify(body.getExtras()));
+  });
+
+  test('three.js loads the GLB as a SkinnedMesh with morph targets and the skeleton', async () => {
+    const three = await loadGlbWithThree(glb['model.glb']);
+    const body = three.meshes.find((m) => m.name === 'body');
+    assert.ok(body?.skinned, JSON.stringify(three.meshes));
+    assert.equal(body!.morphs.length, 51);
+    assert.ok(body!.morphs.includes('jawOpen'));
+    assert.ok(BONE_NAMES.every((n) => three.bones.includes(n)));
+  });
+
+  test('a library haircut sits on the body\'s head, skinned to Head, and the GLB stays valid', async () => {
+    const files = await archive(await exported(male, { format: 'glb', embed_textures: true, haircuts: { list: ['chin_bob'] } }));
+    assert.equal((await validateGltf(files, 'model.glb')).errors, 0);
+    const doc = await readGltfDocument(files, 'model.glb');
+    const hair = doc.getRoot().listMeshes().find((m) => m.getName() === 'haircut_chin_bob')!;
+    const positions = hair.listPrimitives()[0].getAttribute('POSITION')!.getArray() as Float32Array;
+    let top = -Infinity;
+    for (let i = 1; i < positions.length; i += 3) top = Math.max(top, positions[i]);
+    // On the head: its top within a few centimetres of the vertex, not at head space's origin.
+    assert.ok(Math.abs(top - MALE.height / 100) < 0.05, `haircut top ${top}`);
   });
 
   test('template "head" is the head alone, without skeleton', async () => {
