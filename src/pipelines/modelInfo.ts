@@ -9,7 +9,7 @@ const NOT_YET: Record<string, string> = {
   // Prediction runs in the head pipelines; other pipelines record none and say so.
   haircut_name: 'Haircut prediction is not available for this pipeline yet.',
   haircut_full_info: 'Haircut prediction is not available for this pipeline yet.',
-  body_shape_coeffs_10: 'Body shape coefficients are not available on this server yet: they need the body pipelines.',
+  body_shape_coeffs_10: 'Body shape coefficients are not available for this pipeline yet.',
   // Removals run in the head pipelines; other pipelines record no status and say so.
   remove_smile: 'Smile removal is not available for this pipeline yet; the photo was used as it is.',
   remove_stubble: 'Stubble removal is not available for this pipeline yet; the photo was used as it is.',
