@@ -198,7 +198,10 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   const angleOf = (x: number, z: number) => Math.atan2(x - ringCx, z - ringCz);
   const lower = ring.map((bv) => ({ pos: [bodyPositions[bv * 3], bodyPositions[bv * 3 + 1], bodyPositions[bv * 3 + 2]], a: angleOf(bodyPositions[bv * 3], bodyPositions[bv * 3 + 2]), from: bv }))
     .sort((a, b) => a.a - b.a);
+  // One bridge vertex per place: a UV seam crossing the cut puts two loop vertices at one place.
+  const places = new Set<string>();
   const upper = neck.loop.map((hv) => ({ pos: [placed[hv * 3], placed[hv * 3 + 1], placed[hv * 3 + 2]], a: angleOf(placed[hv * 3], placed[hv * 3 + 2]), from: hv }))
+    .filter((b) => { const key = b.pos.map((c) => c.toFixed(6)).join(); return !places.has(key) && !!places.add(key); })
     .sort((a, b) => a.a - b.a);
   const lowerStart = headCount + bodyMeshCount, upperStart = lowerStart + lower.length;
   const bridgeTriangles: number[] = [];

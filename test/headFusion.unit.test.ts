@@ -1,0 +1,88 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { headTemplate } from '../src/assets/index.js';
+import { bodyMeasurements, bodySkeleton, bodySkinWeights, fuseHead, solveBodyShape, type BodyShape } from '../src/assets/body/index.js';
+
+const head = headTemplate('head_2.0 head/mobile').mesh;
+
+function fused(shape: BodyShape) {
+  const solved = solveBodyShape(shape);
+  const skeleton = bodySkeleton(solved.body.proportions);
+  return { solved, fused: fuseHead(head, solved, skeleton, bodySkinWeights(solved.body, skeleton)) };
+}
+
+/** Edges used by one triangle only, with their ends welded by position (UV seams are not holes). */
+function openEdges(positions: Float32Array, indices: Uint32Array): number {
+  const id = new Map<string, number>();
+  const weld = (v: number) => {
+    const key = `${positions[v * 3].toFixed(6)},${positions[v * 3 + 1].toFixed(6)},${positions[v * 3 + 2].toFixed(6)}`;
+    if (!id.has(key)) id.set(key, id.size);
+    return id.get(key)!;
+  };
+  const count = new Map<string, number>();
+  for (let f = 0; f < indices.length; f += 3) {
+    for (let k = 0; k < 3; k++) {
+      const a = weld(indices[f + k]), b = weld(indices[f + ((k + 1) % 3)]);
+      const key = a < b ? `${a},${b}` : `${b},${a}`;
+      count.set(key, (count.get(key) ?? 0) + 1);
+    }
+  }
+  return [...count.values()].filter((c) => c === 1).length;
+}
+
+describe('a head joined to the body', () => {
+  const male = fused({ gender: 'male', height: 186, weight: 90, chest: 108, waist: 95, hips: 104 });
+  const female = fused({ gender: 'female', height: 152 });
+
+  test('the neck has no gap: the joined mesh has no open edge the head did not already have, bar its neck cut', () => {
+    const headOpen = openEdges(head.positions, head.indices);
+    const neckCut = 120;
+    for (const { fused: f } of [male, female]) assert.equal(openEdges(f.mesh.positions, f.mesh.indices), headOpen - neckCut);
+  });
+
+  test('normals are continuous across the seam: vertices at one place have one normal', () => {
+    const { mesh } = male.fused;
+    const byPlace = new Map<string, number[]>();
+    for (let v = 0; v < mesh.positions.length / 3; v++) {
+      const key = `${mesh.positions[v * 3].toFixed(6)},${mesh.positions[v * 3 + 1].toFixed(6)},${mesh.positions[v * 3 + 2].toFixed(6)}`;
+      byPlace.set(key, [...(byPlace.get(key) ?? []), v]);
+    }
+    const bridgeFrom = male.fused.headVertices + male.solved.body.vertexOf.length;
+    let checked = 0;
+    for (const group of byPlace.values()) {
+      if (!group.some((v) => v >= bridgeFrom) || group.length < 2) continue;
+      const n0 = mesh.normals!.subarray(group[0] * 3, group[0] * 3 + 3);
+      for (const v of group.slice(1)) {
+        const n = mesh.normals!.subarray(v * 3, v * 3 + 3);
+        assert.ok(n[0] * n0[0] + n[1] * n0[1] + n[2] * n0[2] > 0.9999, `vertex ${v}`);
+      }
+      checked++;
+    }
+    assert.ok(checked >= 32 + 100, `${checked} seam places`);
+  });
+
+  test('the stature is the asked height, sole to vertex, and the torso measures what the solver made', () => {
+    for (const { solved, fused: f } of [male, female]) {
+      let lo = Infinity, hi = -Infinity;
+      for (let i = 1; i < f.mesh.positions.length; i += 3) { lo = Math.min(lo, f.mesh.positions[i]); hi = Math.max(hi, f.mesh.positions[i]); }
+      assert.ok(Math.abs((hi - lo) * 100 - solved.shape.height) < 0.05, `${(hi - lo) * 100} for ${solved.shape.height}`);
+      const body = new Float32Array(solved.body.positions.length);
+      solved.body.vertexOf.forEach((bv, m) => body.set(f.mesh.positions.subarray((f.headVertices + m) * 3, (f.headVertices + m) * 3 + 3), bv * 3));
+      const measured = bodyMeasurements(body, solved.body.triangles);
+      for (const key of ['chest', 'waist', 'hips'] as const) assert.ok(Math.abs(measured[key] - solved.shape[key]) < 0.1, `${key} ${measured[key]} for ${solved.shape[key]}`);
+    }
+  });
+
+  test('skin: four weights per vertex, normalised; the head on Head and Neck; the skull above the chin on Head alone', () => {
+    const { skin, joints, headVertices, neckShare } = male.fused;
+    const headJoint = joints.findIndex((j) => j.name === 'Head'), neckJoint = joints.findIndex((j) => j.name === 'Neck');
+    for (let v = 0; v < skin.weights.length / 4; v++) {
+      const w = skin.weights.subarray(v * 4, v * 4 + 4);
+      assert.ok(Math.abs(w[0] + w[1] + w[2] + w[3] - 1) < 1e-5 && w.every((x) => x >= 0), `vertex ${v}`);
+    }
+    for (let v = 0; v < headVertices; v++) {
+      for (let k = 0; k < 4; k++) if (skin.weights[v * 4 + k] > 0) assert.ok([headJoint, neckJoint].includes(skin.joints[v * 4 + k]));
+      if (male.fused.mesh.positions[v * 3 + 1] > 1.7 && neckShare[v] === 0) assert.equal(skin.weights[v * 4], 1);
+    }
+  });
+});
