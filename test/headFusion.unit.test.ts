@@ -33,11 +33,14 @@ function openEdges(positions: Float32Array, indices: Uint32Array): number {
 describe('a head joined to the body', () => {
   const male = fused({ gender: 'male', height: 186, weight: 90, chest: 108, waist: 95, hips: 104 });
   const female = fused({ gender: 'female', height: 152 });
+  // Outside the intervals: a head large for the body, and a tall thin one.
+  const small = fused({ gender: 'female', height: 138, weight: 40 });
+  const tall = fused({ gender: 'male', height: 205, weight: 85 });
 
   test('the neck has no gap: the joined mesh has no open edge the head did not already have, bar its neck cut', () => {
     const headOpen = openEdges(head.positions, head.indices);
     const neckCut = 120;
-    for (const { fused: f } of [male, female]) assert.equal(openEdges(f.mesh.positions, f.mesh.indices), headOpen - neckCut);
+    for (const { fused: f } of [male, female, small, tall]) assert.equal(openEdges(f.mesh.positions, f.mesh.indices), headOpen - neckCut);
   });
 
   test('normals are continuous across the seam: vertices at one place have one normal', () => {
@@ -62,7 +65,7 @@ describe('a head joined to the body', () => {
   });
 
   test('the stature is the asked height, sole to vertex, and the torso measures what the solver made', () => {
-    for (const { solved, fused: f } of [male, female]) {
+    for (const { solved, fused: f } of [male, female, small, tall]) {
       let lo = Infinity, hi = -Infinity;
       for (let i = 1; i < f.mesh.positions.length; i += 3) { lo = Math.min(lo, f.mesh.positions[i]); hi = Math.max(hi, f.mesh.positions[i]); }
       assert.ok(Math.abs((hi - lo) * 100 - solved.shape.height) < 0.05, `${(hi - lo) * 100} for ${solved.shape.height}`);
@@ -70,6 +73,20 @@ describe('a head joined to the body', () => {
       solved.body.vertexOf.forEach((bv, m) => body.set(f.mesh.positions.subarray((f.headVertices + m) * 3, (f.headVertices + m) * 3 + 3), bv * 3));
       const measured = bodyMeasurements(body, solved.body.triangles);
       for (const key of ['chest', 'waist', 'hips'] as const) assert.ok(Math.abs(measured[key] - solved.shape[key]) < 0.1, `${key} ${measured[key]} for ${solved.shape[key]}`);
+    }
+  });
+
+  test("the head's neck is shortened towards the chin, its heights kept in order (no fold), for heads large and small for their body", () => {
+    for (const { fused: f } of [male, female, small, tall]) {
+      const p = f.mesh.positions, s = f.headScale, oy = f.headOffset[1];
+      const reshaped: [number, number][] = [];
+      for (let v = 0; v < f.headVertices; v++) if (f.neckShare[v]) reshaped.push([head.positions[v * 3 + 1] * s + oy, p[v * 3 + 1]]);
+      assert.ok(reshaped.length > 100);
+      reshaped.sort((a, b) => a[0] - b[0]);
+      for (let k = 0; k < reshaped.length; k++) {
+        assert.ok(reshaped[k][1] >= reshaped[k][0] - 1e-6, 'never lowered');
+        if (k) assert.ok(reshaped[k][1] >= reshaped[k - 1][1] - 1e-6, 'in order');
+      }
     }
   });
 

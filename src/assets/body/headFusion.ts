@@ -147,15 +147,24 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
     for (let c = 0; c < columns; c++) { const v = topology.torso[row * columns + c]; if (v >= 0) { sum += bodyPositions[v * 3 + 1]; n++; } }
     return sum / n;
   };
-  const floorY = rowY(o.firstMovedRow);
-  // The ring comes down to one bridge under the head's neck loop, so that the head keeps its whole neck
-  // (squashing it would squash the photo's shaded under-chin into a dark band); only when the upper
-  // torso has no room left is the head's neck shortened.
+  // The ring comes down to one bridge under the head's neck cut, so that the head keeps its neck
+  // (squashing it would squash the photo's shaded under-chin into a dark band), as far as the upper
+  // torso has room (torsoKept above firstMovedRow); the head's neck gives the rest.
   const loopY0 = scale * neck.y + offset[1];
-  const newRingY = Math.max(floorY + o.torsoKept, Math.min(ringY, loopY0 - o.bridge));
-  // Compress (or stretch) the torso above firstMovedRow so that the ring lands at newRingY.
+  let firstRow: number = o.firstMovedRow;
+  let floorY = rowY(firstRow);
+  let newRingY = Math.max(floorY + o.torsoKept, Math.min(ringY, loopY0 - o.bridge));
+  // The head's reshaped neck needs room under the chin: a head large for its body (a short stature)
+  // brings the ring lower, from lower rows (down to the armpit's) if it must.
+  const highest = blendStart - o.bridge - 0.01;
+  if (newRingY > highest) {
+    newRingY = highest;
+    while (firstRow > TORSO_ROWS.armpit && rowY(firstRow) > newRingY - 0.01) firstRow--;
+    floorY = Math.min(rowY(firstRow), newRingY - 0.005);
+  }
+  // Compress (or stretch) the torso above firstRow so that the ring lands at newRingY.
   const stretch = (newRingY - floorY) / (ringY - floorY);
-  for (let row = o.firstMovedRow + 1; row <= TORSO_ROWS.neckTop; row++) {
+  for (let row = firstRow + 1; row <= TORSO_ROWS.neckTop; row++) {
     for (let c = 0; c < columns; c++) {
       const v = topology.torso[row * columns + c];
       if (v >= 0) bodyPositions[v * 3 + 1] = floorY + (bodyPositions[v * 3 + 1] - floorY) * stretch;
