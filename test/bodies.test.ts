@@ -42,6 +42,7 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
   let document: Document;
   /** How many of the male's mesh vertices are the head's (they come first). */
   let headVertices = 0;
+  const timings: Record<string, number> = {};
 
   const download = async (url: string) => {
     const res = await fetch(url, { headers: { Authorization: `Bearer ${api.token}` } });
@@ -66,6 +67,7 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     server = await sharedServer(backend);
     api = new Api(server.url, (await server.client('pro')).token);
     const maleParameters = JSON.stringify({ body_shape: MALE, model_info: ['body_shape_coeffs_10'], blendshapes: ['mobile_51'] });
+    let start = performance.now();
     const created = await Promise.all([
       api.createAvatar({ pipeline: 'body_0.3', pipeline_subtype: 'male', name: 'male', photo: photo('messi5.jpg'), parameters: maleParameters }),
       api.createAvatar({ pipeline: 'body_0.3', pipeline_subtype: 'male', name: 'again', photo: photo('messi5.jpg'), parameters: maleParameters }),
@@ -76,8 +78,11 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     ]);
     for (const res of created) assert.equal(res.status, 201, JSON.stringify(res.body));
     [male, again, female] = await Promise.all(created.map((res) => api.waitFor(res.body.code, final, 240_000)));
+    timings['three avatars on two workers, photo → Completed (s)'] = (performance.now() - start) / 1000;
     for (const a of [male, again, female]) assert.equal(a.status, 'Completed', a.failure_reason);
+    start = performance.now();
     glb = await archive(await exported(male, { format: 'glb', embed_textures: true, blendshapes: { list: ['mobile_51'] } }));
+    timings['GLB export, LOD0, mobile_51, 4096² atlas, request → Completed (s)'] = (performance.now() - start) / 1000;
     document = await readGltfDocument(glb, 'model.glb');
     // LIKENESS_BODY_SCRATCH=dir keeps the GLB and the preview, to look at (bench/browserView.ts renders the GLB).
     if (process.env.LIKENESS_BODY_SCRATCH) {
@@ -91,7 +96,8 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     headVertices = readPly(readZip((await download(`${male.mesh}`)).data)['head.ply']).vertexCount;
   });
 
-  test('a selfie completes as body_0.3 male and female, with a mesh, textures and a preview', async () => {
+  test('a selfie completes as body_0.3 male and female, with a mesh, textures and a preview', async (t) => {
+    for (const [what, seconds] of Object.entries(timings)) t.diagnostic(`${what}: ${seconds.toFixed(1)}`);
     for (const avatar of [male, female]) {
       const mesh = await download(`${avatar.mesh}`);
       assert.equal(mesh.status, 200);

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { headTemplate } from '../src/assets/index.js';
+import { bodyRequest, outsideIntervals } from '../src/pipelines/body/avatarBody.js';
 import { bodyMeasurements, bodySkeleton, bodySkinWeights, fuseHead, solveBodyShape, type BodyShape } from '../src/assets/body/index.js';
 
 const head = headTemplate('head_2.0 head/mobile').mesh;
@@ -101,5 +102,18 @@ describe('a head joined to the body', () => {
       for (let k = 0; k < 4; k++) if (skin.weights[v * 4 + k] > 0) assert.ok([headJoint, neckJoint].includes(skin.joints[v * 4 + k]));
       if (male.fused.mesh.positions[v * 3 + 1] > 1.7 && neckShare[v] === 0) assert.equal(skin.weights[v * 4], 1);
     }
+  });
+});
+
+describe("body_0.3's body request", () => {
+  test('gender from body_shape, else from the face analysis; only the spec\'s measurements are taken', () => {
+    assert.deepEqual(bodyRequest({}, 'female'), { gender: 'female' });
+    assert.deepEqual(bodyRequest({ gender: 'non_binary', height: 170 }, 'male'), { gender: 'non_binary', height: 170 });
+    assert.deepEqual(bodyRequest({ height: 180, weight: 80, chest: 100, waist: 85, hips: 98 }, 'male'), { gender: 'male', height: 180, weight: 80, chest: 100, waist: 85, hips: 98 });
+  });
+
+  test('values outside the spec\'s intervals are named in the remark; inside, there is none', () => {
+    assert.equal(outsideIntervals({ gender: 'male', height: 180, weight: 80 }), null);
+    assert.match(outsideIntervals({ gender: 'male', height: 200, hips: 80 })!, /height 200 \(160–187\), hips 80 \(93–119\)/);
   });
 });
