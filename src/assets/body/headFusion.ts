@@ -10,11 +10,14 @@ import { meshSkinWeights, type SkinWeights } from './skinWeights.js';
 /** Options of {@link fuseHead}. */
 export interface FuseHeadOptions {
   /**
-   * The head's neck is reshaped below its chin: below the lowest vertex that stands further than
-   * `chinRadius` times the neck loop's mean radius from the loop's axis, less `chinMargin` (m).
+   * The head's neck is shortened below its chin: below the lowest vertex in front that stands
+   * further than `chinRadius` times the neck loop's mean radius from the loop's axis, less
+   * `chinMargin` (m).
    */
   chinRadius?: number;
   chinMargin?: number;
+  /** Height (m, head space) above the neck cut over which the neck tapers into the ring's section, at least. */
+  taper?: number;
   /** Height (m) the upper torso keeps above `firstMovedRow` when the ring comes down. */
   torsoKept?: number;
   /** Height (m) of the band of triangles that bridges the head's neck loop and the body's neck ring. */
@@ -23,7 +26,7 @@ export interface FuseHeadOptions {
   firstMovedRow?: number;
 }
 
-export const FUSE_HEAD_DEFAULTS: Required<FuseHeadOptions> = { chinRadius: 1.35, chinMargin: 0.005, torsoKept: 0.025, bridge: 0.01, firstMovedRow: 37 };
+export const FUSE_HEAD_DEFAULTS: Required<FuseHeadOptions> = { chinRadius: 1.45, chinMargin: 0.005, taper: 0.06, torsoKept: 0.025, bridge: 0.01, firstMovedRow: 37 };
 
 /**
  * A full body with its head: one mesh and one texture atlas, the head's vertices first and in the
@@ -137,7 +140,8 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   for (const v of neck.loop) loopRadius += Math.hypot(hp[v * 3] - neck.centre[0], hp[v * 3 + 2] - neck.centre[1]) / neck.loop.length;
   let chin = Infinity;
   for (let v = 0; v < hp.length / 3; v++) {
-    if (Math.hypot(hp[v * 3] - neck.centre[0], hp[v * 3 + 2] - neck.centre[1]) > o.chinRadius * loopRadius) chin = Math.min(chin, hp[v * 3 + 1]);
+    const front = hp[v * 3 + 2] - neck.centre[1];
+    if (front > 0 && Math.hypot(hp[v * 3] - neck.centre[0], front) > o.chinRadius * loopRadius) chin = Math.min(chin, hp[v * 3 + 1]);
   }
   const blendHead = Math.max(neck.y + 0.015, Math.min(chin, neck.y + 0.08) - o.chinMargin);
   const blendStart = scale * blendHead + offset[1];
@@ -180,16 +184,22 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   const loopY = scale * neck.y + offset[1];
   const loopXZ = neck.loop.map((v) => [scale * hp[v * 3] + offset[0], scale * hp[v * 3 + 2] + offset[2]] as [number, number]);
   const bottom = newRingY + o.bridge;
+  // The taper into the ring's section runs over at least `taper` above the cut, sparing what stands
+  // out of the neck tube (the chin) so that the jaw keeps its shape.
+  const taperTop = Math.max(blendStart, loopY + scale * o.taper);
   for (let v = 0; v < headCount; v++) {
     const x = scale * hp[v * 3] + offset[0], y = scale * hp[v * 3 + 1] + offset[1], z = scale * hp[v * 3 + 2] + offset[2];
-    if (y >= blendStart) { placed.set([x, y, z], v * 3); continue; }
-    const t = Math.min(1, (blendStart - y) / (blendStart - loopY));
-    const share = smoothstep(0, 1, t);
-    neckShare[v] = t;
+    if (y >= taperTop) { placed.set([x, y, z], v * 3); continue; }
+    const t = y < blendStart ? Math.min(1, (blendStart - y) / (blendStart - loopY)) : 0;
+    const out = Math.hypot(hp[v * 3] - neck.centre[0], hp[v * 3 + 2] - neck.centre[1]) / loopRadius;
+    const taper = smoothstep(0, 1, Math.min(1, (taperTop - y) / (taperTop - loopY))) * (1 - smoothstep(1.15, o.chinRadius, out));
+    const share = Math.max(taper, smoothstep(0, 1, t));
+    neckShare[v] = Math.max(t, taper);
     const angle = Math.atan2(x - ringCx, z - ringCz);
     const factor = 1 + share * (radiusAt(ringXZ, ringCentre, angle) / radiusAt(loopXZ, ringCentre, angle) - 1);
     placed[v * 3] = ringCx + (x - ringCx) * factor;
     placed[v * 3 + 1] = blendStart - t * (blendStart - bottom);
+    if (!t) placed[v * 3 + 1] = y;
     placed[v * 3 + 2] = ringCz + (z - ringCz) * factor;
   }
   // The loop itself exactly on the ring's section, one bridge above it.
@@ -257,9 +267,14 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
     if (nx * (positions[a * 3] - ringCx) + nz * (positions[a * 3 + 2] - ringCz) < 0) { indices[f + 1] = c; indices[f + 2] = b; }
   }
 
-  // Normals across the seam from the welded surface; the head above its reshaped neck keeps its own.
+  // Normals: the body's and the ring's from the welded surface; the head keeps its own everywhere,
+  // its shortened neck too (shaded as the neck it was: squashed, its faces would turn down and shade
+  // a dark band under the chin), and the bridge's upper copies take their head vertex's. Every place
+  // on the seam then has one normal.
   const normals = computeNormals({ positions, indices }, { weldSeams: true }).normals!;
-  if (head.normals) for (let v = 0; v < headCount; v++) if (neckShare[v] === 0) normals.set(head.normals.subarray(v * 3, v * 3 + 3), v * 3);
+  const headNormals = head.normals ?? computeNormals(head).normals!;
+  normals.set(headNormals.subarray(0, headCount * 3), 0);
+  upper.forEach((b, k) => normals.set(headNormals.subarray(b.from * 3, b.from * 3 + 3), (upperStart + k) * 3));
 
   // Skeleton: the head's joints on the placed head.
   const bones = skeleton.bones.map((b) => ({ ...b, head: [...b.head] as [number, number, number] }));
