@@ -26,7 +26,7 @@ export interface FuseHeadOptions {
   firstMovedRow?: number;
 }
 
-export const FUSE_HEAD_DEFAULTS: Required<FuseHeadOptions> = { chinRadius: 1.45, chinMargin: 0.005, taper: 0.06, torsoKept: 0.025, bridge: 0.01, firstMovedRow: 37 };
+export const FUSE_HEAD_DEFAULTS: Required<FuseHeadOptions> = { chinRadius: 1.45, chinMargin: 0.005, taper: 0.06, torsoKept: 0.015, bridge: 0.01, firstMovedRow: 41 };
 
 /**
  * A full body with its head: one mesh and one texture atlas, the head's vertices first and in the
