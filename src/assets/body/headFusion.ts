@@ -101,10 +101,11 @@ function radiusAt(points: [number, number][], centre: [number, number], angle: n
  *
  * - the head keeps its size (it was fitted to the photo at real scale) and is moved so that its
  *   vertex is at the asked height and its neck is centred on the ring;
- * - the body's neck ring comes down towards the head's neck cut, the upper torso (from
- *   `firstMovedRow`) following it; the head's neck below the chin is shortened by what the torso
- *   could not give (about half of it) and reshaped, ring by ring, into the ring's cross-section;
- * - a narrow band of triangles bridges the two loops, whose normals are computed across the seam.
+ * - the body's neck ring comes down towards the head's neck cut, the neck's rows (from
+ *   `firstMovedRow`) following it; the head's neck below the chin is shortened by what the body
+ *   could not give, and tapers into the ring's cross-section;
+ * - a narrow band of triangles bridges the two loops; every place on the seam has one normal (the
+ *   head keeps its own normals, the body and the ring take the welded surface's).
  *
  * Measurements of the torso (chest, waist, hips) are untouched: every moved row is above the armpits.
  * Skin: body vertices keep their weights; the head follows `Head`, its reshaped neck blending into `Neck`.
@@ -151,13 +152,12 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
     for (let c = 0; c < columns; c++) { const v = topology.torso[row * columns + c]; if (v >= 0) { sum += bodyPositions[v * 3 + 1]; n++; } }
     return sum / n;
   };
-  // The ring comes down to one bridge under the head's neck cut, so that the head keeps its neck
-  // (squashing it would squash the photo's shaded under-chin into a dark band), as far as the upper
-  // torso has room (torsoKept above firstMovedRow); the head's neck gives the rest.
-  const loopY0 = scale * neck.y + offset[1];
+  // The ring comes down to one bridge under the head's neck cut, so that the head keeps its neck, as
+  // far as the body has room (torsoKept above firstMovedRow); the head's neck gives the rest.
+  const loopY = scale * neck.y + offset[1];
   let firstRow: number = o.firstMovedRow;
   let floorY = rowY(firstRow);
-  let newRingY = Math.max(floorY + o.torsoKept, Math.min(ringY, loopY0 - o.bridge));
+  let newRingY = Math.max(floorY + o.torsoKept, Math.min(ringY, loopY - o.bridge));
   // The head's reshaped neck needs room under the chin: a head large for its body (a short stature)
   // brings the ring lower, from lower rows (down to the armpit's) if it must.
   const highest = blendStart - o.bridge - 0.01;
@@ -181,7 +181,6 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   const headCount = hp.length / 3;
   const placed = new Float32Array(hp.length);
   const neckShare = new Float32Array(headCount);
-  const loopY = scale * neck.y + offset[1];
   const loopXZ = neck.loop.map((v) => [scale * hp[v * 3] + offset[0], scale * hp[v * 3 + 2] + offset[2]] as [number, number]);
   const bottom = newRingY + o.bridge;
   // The taper into the ring's section runs over at least `taper` above the cut, sparing what stands
