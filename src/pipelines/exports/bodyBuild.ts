@@ -1,7 +1,6 @@
 import { writePly } from '../../formats/ply.js';
 import { writeZip } from '../../formats/zip.js';
 import type { Scene, SceneMesh } from '../../formats/scene.js';
-import { blendshapeNames } from '../../geometry/index.js';
 import { avatarFiles } from '../files.js';
 import { PipelineFailure } from '../failure.js';
 import { asPart, buildExport, headMaterial } from './index.js';
@@ -71,8 +70,6 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
 export async function bodyBlendshapeArchive({ files, sets, fmt }: BlendshapeArchiveInput): Promise<Uint8Array> {
   const avatar = storedBodyAvatar(files);
   const { deltas } = bodyMorphs(avatar.head, sets, null);
-  const chosen = new Map(sets.map((set) => [set, [...blendshapeNames(set)]]));
-  void chosen;
   const body = exportedBody(avatar, deltas, deltas, null);
   if (fmt !== 'ply') {
     const teeth = onPlacedHead(exportedTeeth(avatar.head, deltas, deltas, null, body.morphTargets), body.fused);
