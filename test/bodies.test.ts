@@ -74,6 +74,7 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
       api.createAvatar({
         pipeline: 'body_0.3', pipeline_subtype: 'female', name: 'female', photo: photo('astronaut.png'),
         parameters: JSON.stringify({ body_shape: { gender: 'female', height: 160, weight: 95 }, model_info: ['body_shape_coeffs_10'] }),
+        export_parameters: JSON.stringify({ format: 'gltf', blendshapes: { list: ['mobile_51'], embed: false } }),
       }),
     ]);
     for (const res of created) assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -176,6 +177,21 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     for (let i = 1; i < positions.length; i += 3) top = Math.max(top, positions[i]);
     // On the head: its top within a few centimetres of the vertex, not at head space's origin.
     assert.ok(Math.abs(top - MALE.height / 100) < 0.05, `haircut top ${top}`);
+  });
+
+  test('an export asked at creation completes with the avatar: glTF, and the blendshapes in a file of their own', async () => {
+    let list: any;
+    for (let i = 0; i < 600; i++) {
+      list = (await api.get(female.exports.replace(server.url, ''))).body;
+      if (list.length && final(list[0])) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(list[0].status, 'Completed', list[0].failure_reason);
+    assert.deepEqual(list[0].files.map((f: any) => f.identity), ['avatar', 'blendshapes']);
+    const model = readZip((await download(list[0].files[0].file)).data);
+    assert.equal((await validateGltf(model, 'model.gltf')).errors, 0);
+    const shapes = readZip((await download(list[0].files[1].file)).data);
+    assert.equal((await validateGltf(shapes, 'blendshapes.gltf')).errors, 0);
   });
 
   test('template "head" is the head alone, without skeleton', async () => {
