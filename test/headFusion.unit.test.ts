@@ -91,6 +91,25 @@ describe('a head joined to the body', () => {
     }
   });
 
+  test('nothing at the seam is inside out: the bridge and the reshaped neck face away from the neck\'s axis', () => {
+    for (const { fused: f } of [male, female, small, tall]) {
+      const p = f.mesh.positions, idx = f.mesh.indices;
+      const axis = neckAxis(f, male.solved.body.vertexOf.length);
+      let checked = 0;
+      for (let t = 0; t < idx.length; t += 3) {
+        const [a, b, c] = [idx[t], idx[t + 1], idx[t + 2]];
+        const inNeck = (v: number) => (v < f.headVertices ? f.neckShare[v] > 0.5 : v >= f.headVertices + male.solved.body.vertexOf.length);
+        if (!(inNeck(a) && inNeck(b) && inNeck(c))) continue;
+        const e1 = [0, 1, 2].map((k) => p[b * 3 + k] - p[a * 3 + k]), e2 = [0, 1, 2].map((k) => p[c * 3 + k] - p[a * 3 + k]);
+        const nx = e1[1] * e2[2] - e1[2] * e2[1], nz = e1[0] * e2[1] - e1[1] * e2[0];
+        const cx = (p[a * 3] + p[b * 3] + p[c * 3]) / 3, cz = (p[a * 3 + 2] + p[b * 3 + 2] + p[c * 3 + 2]) / 3;
+        assert.ok(nx * (cx - axis[0]) + nz * (cz - axis[1]) > 0, `triangle ${t / 3} faces inwards`);
+        checked++;
+      }
+      assert.ok(checked > 150, `${checked} neck triangles`);
+    }
+  });
+
   test('skin: four weights per vertex, normalised; the head on Head and Neck; the skull above the chin on Head alone', () => {
     const { skin, joints, headVertices, neckShare } = male.fused;
     const headJoint = joints.findIndex((j) => j.name === 'Head'), neckJoint = joints.findIndex((j) => j.name === 'Neck');
@@ -117,3 +136,10 @@ describe("body_0.3's body request", () => {
     assert.match(outsideIntervals({ gender: 'male', height: 200, hips: 80 })!, /height 200 \(160–187\), hips 80 \(93–119\)/);
   });
 });
+
+/** Centre (x, z) of the bridge's lower loop (the 32 copies after the body's vertices): the body's neck ring as it was lowered. */
+function neckAxis(f: ReturnType<typeof fuseHead>, bodyVertices: number): [number, number] {
+  let x = 0, z = 0;
+  for (let v = f.headVertices + bodyVertices; v < f.headVertices + bodyVertices + 32; v++) { x += f.mesh.positions[v * 3]; z += f.mesh.positions[v * 3 + 2]; }
+  return [x / 32, z / 32];
+}
