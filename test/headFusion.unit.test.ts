@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { headTemplate } from '../src/assets/index.js';
 import { bodyRequest, outsideIntervals } from '../src/pipelines/body/avatarBody.js';
-import { bodyMeasurements, bodySkeleton, bodySkinWeights, fuseHead, solveBodyShape, type BodyShape } from '../src/assets/body/index.js';
+import { bodyMeasurements, bodySkeleton, bodySkinWeights, fuseHead, poseBody, solveBodyShape, type BodyShape } from '../src/assets/body/index.js';
 
 const head = headTemplate('head_2.0 head/mobile').mesh;
 
@@ -107,6 +107,31 @@ describe('a head joined to the body', () => {
         checked++;
       }
       assert.ok(checked > 150, `${checked} neck triangles`);
+    }
+  });
+
+  test('the head nods, turns and tilts on its neck (40°, Neck and Head at once) without a triangle at the seam folding over', () => {
+    const f = male.fused;
+    const p = f.mesh.positions, idx = f.mesh.indices;
+    const normal = (q: Float32Array, t: number) => {
+      const [a, b, c] = [idx[t], idx[t + 1], idx[t + 2]];
+      const e1 = [0, 1, 2].map((k) => q[b * 3 + k] - q[a * 3 + k]), e2 = [0, 1, 2].map((k) => q[c * 3 + k] - q[a * 3 + k]);
+      return [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
+    };
+    const seam = (v: number) => (v < f.headVertices ? f.neckShare[v] > 0 : v >= f.headVertices + male.solved.body.vertexOf.length);
+    for (const axis of [[1, 0, 0], [0, 1, 0], [0, 0, 1]] as [number, number, number][]) {
+      for (const degrees of [-40, 40]) {
+        const half = { axis, degrees: degrees / 2 };
+        const posed = poseBody(p, f.skeleton, f.skin, { Neck: half, Head: half });
+        for (let t = 0; t < idx.length; t += 3) {
+          if (!seam(idx[t]) && !seam(idx[t + 1]) && !seam(idx[t + 2])) continue;
+          const n0 = normal(p, t), n1 = normal(posed, t);
+          const len = Math.hypot(...n0) * Math.hypot(...n1);
+          if (len < 1e-14) continue;
+          // A 40° turn turns a rigid triangle by 40° (cos 0.77); under the chin a nod squeezes some further (to about 60°), a fold turns one past 90°.
+          assert.ok((n0[0] * n1[0] + n0[1] * n1[1] + n0[2] * n1[2]) / len > 0.3, `triangle ${t / 3} folds at ${degrees}° about ${axis}`);
+        }
+      }
     }
   });
 
