@@ -39,17 +39,23 @@ describe('the pipeline registry', () => {
     for (const name of PIPELINE_NAMES.filter((p) => p !== 'animated_face')) assert.equal(pipelineOf(name).lodCount, 8);
   });
 
-  test('body_0.3 and persona_2.0 make no mesh and cannot be exported yet; the head pipelines can', () => {
-    for (const name of ['body_0.3', 'persona_2.0'] as const) {
-      const pipeline = pipelineOf(name);
-      assert.ok(pipeline.subtypes.every((s) => pipeline.headModel(s) === undefined));
-      assert.equal(pipeline.export.available, false);
-      assert.deepEqual(pipeline.makes, ['analysis', 'masks']);
-    }
-    for (const name of ['animated_face', 'head_1.2', 'head_2.0'] as const) {
+  test('persona_2.0 makes no mesh and cannot be exported yet; body_0.3 and the head pipelines can', () => {
+    const persona = pipelineOf('persona_2.0');
+    assert.ok(persona.subtypes.every((s) => persona.headModel(s) === undefined));
+    assert.equal(persona.export.available, false);
+    assert.deepEqual(persona.makes, ['analysis', 'masks']);
+    for (const name of ['animated_face', 'head_1.2', 'head_2.0', 'body_0.3'] as const) {
       const pipeline = pipelineOf(name);
       assert.ok(pipeline.subtypes.every((s) => pipeline.headModel(s) !== undefined));
       assert.equal(pipeline.export.available, true);
+    }
+  });
+
+  test('every body_0.3 subtype has the bald head/mobile head: haircuts come through export parameters', () => {
+    const body = pipelineOf('body_0.3');
+    for (const subtype of body.subtypes) {
+      assert.equal(body.headModel(subtype), 'head_2.0 head/mobile');
+      assert.equal(body.hairMode(subtype, []), 'none');
     }
   });
 });

@@ -1,7 +1,7 @@
 import type { FaceAnalysis, Mask } from '../analysis/index.js';
 import type { Mesh } from '../geometry/index.js';
 import type { NormalisedParameters, PipelineName } from './catalogue/index.js';
-import type { HaircutEntry, StoredAnalysis, StoredModifications, TextureEntry } from './files.js';
+import type { HaircutEntry, StoredAnalysis, StoredBody, StoredModifications, TextureEntry } from './files.js';
 import type { PipelineRuntime } from './runtime.js';
 
 /** What a computation starts from: the avatar's pipeline, its validated parameters and its photo. */
@@ -59,6 +59,8 @@ export interface AvatarModel {
   /** How many faces the photo shows; the main one is used. */
   facesDetected: number;
   head?: AvatarHead;
+  /** body_0.3: the head before it was joined (head space, LOD0) and the body's request; `head` is then the whole body. */
+  body?: StoredBody & { headMesh: Mesh };
 }
 
 /** The analysis a computation ran, with the model it starts: what every pipeline shares. */

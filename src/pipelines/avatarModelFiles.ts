@@ -3,7 +3,7 @@ import type { Mesh } from '../geometry/index.js';
 import { writePly } from '../formats/ply.js';
 import { writeZip } from '../formats/zip.js';
 import type { AvatarModel } from './avatarModel.js';
-import { avatarFiles, type HaircutEntry, type StoredAnalysis, type StoredModifications, type TextureEntry } from './files.js';
+import { avatarFiles, BODY_ENTRIES, type StoredBody, type HaircutEntry, type StoredAnalysis, type StoredModifications, type TextureEntry } from './files.js';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
@@ -33,6 +33,14 @@ export async function avatarModelFiles(model: AvatarModel): Promise<Record<strin
     files[avatarFiles.mesh(lod)] = writeZip({ 'model.ply': writePly(mesh, { comment: `Likeness avatar, LOD ${lod}` }) });
     files[avatarFiles.pointcloud(lod)] = writeZip({ 'pointcloud.ply': writePly(mesh, { pointsOnly: true, comment: `Likeness avatar pointcloud, LOD ${lod}` }) });
   });
+  if (model.body) {
+    const { headMesh, ...stored } = model.body;
+    files[avatarFiles.mesh(0)] = writeZip({
+      'model.ply': writePly(head.lods[0], { comment: 'Likeness avatar, LOD 0' }),
+      [BODY_ENTRIES.head]: writePly(headMesh, { comment: 'Likeness avatar head, before it was joined to the body' }),
+      [BODY_ENTRIES.body]: json(stored satisfies StoredBody),
+    });
+  }
   for (const { entry, data } of head.textures) files[avatarFiles.texture(entry.identity, entry.extension)] = data;
   files[avatarFiles.textureIndex] = json(head.textures.map((t) => t.entry) satisfies TextureEntry[]);
   files[avatarFiles.preview] = head.preview;

@@ -42,3 +42,15 @@ export const ANALYSIS_ONLY = {
   undetectedLandmarks: [],
   compute: computeAnalysis,
 } as const satisfies Partial<Pipeline>;
+
+/** body_0.3's computation, loaded on first use: the face analysis, then the head joined to the body. */
+export async function computeBody(pipeline: Pipeline, input: ComputeInput, ctx: ComputeContext): Promise<AvatarModel> {
+  const [{ analysePhoto }, { bodyAvatar }] = await Promise.all([import('./analyse.js'), import('./body/bodyAvatar.js')]);
+  const { analysis, model } = await analysePhoto(input.photo, ctx);
+  checkYaw(pipeline, analysis.face.pose.yaw);
+  const { head, body } = await bodyAvatar(pipeline, { ...input, analysis }, ctx.progress);
+  return {
+    ...model, head: { ...head, modifications: { ...head.modifications, body: { coeffs10: body.coeffs10, remark: body.remark } } },
+    body: { shape: body.shape, coeffs10: body.coeffs10, remark: body.remark, headMesh: body.headMesh },
+  };
+}

@@ -12,7 +12,11 @@ export const avatarFiles = {
   modifications: 'modifications.json',
   personMask: 'segmentation/person.png',
   hairMask: 'segmentation/hair.png',
-  /** Zip with a binary PLY (`model.ply`) of the avatar at one level of detail. */
+  /**
+   * Zip with a binary PLY (`model.ply`) of the avatar at one level of detail. body_0.3's LOD0 zip
+   * also holds what its exports rebuild the body from: `head.ply` (the head before it was joined,
+   * in head space) and `body.json` (StoredBody).
+   */
   mesh: (lod: number) => `mesh/lod${lod}.zip`,
   /** Zip with a PLY of the vertices only (`pointcloud.ply`). */
   pointcloud: (lod: number) => `pointcloud/lod${lod}.zip`,
@@ -41,6 +45,25 @@ export interface StoredModifications {
   removals?: Record<string, RemovalStatus>;
   /** predict_haircut's answer, when it was requested: the best name and a weight per name. */
   haircut?: { name: string; weights: Record<string, number> };
+  /** body_0.3: body_shape_coeffs_10, and the remark when body_shape is outside the spec's intervals. */
+  body?: { coeffs10: number[]; remark: string | null };
+}
+
+/** body_0.3: the body's request, with its gender settled, and body_shape_coeffs_10 (`body.json` in mesh/lod0.zip). */
+export interface StoredBody {
+  shape: { gender?: 'female' | 'male' | 'non_binary'; height?: number; weight?: number; chest?: number; waist?: number; hips?: number };
+  coeffs10: number[];
+  /** Why the result may differ from the measurements given (values outside the spec's intervals), or null. */
+  remark: string | null;
+}
+
+/** The entries of body_0.3's mesh/lod0.zip besides model.ply. */
+export const BODY_ENTRIES = { head: 'head.ply', body: 'body.json' } as const;
+
+/** Reads body.json. */
+export function readStoredBody(data: Uint8Array): StoredBody {
+  return readJson(data, BODY_ENTRIES.body, (v): v is StoredBody =>
+    isRecord(v) && isRecord(v.shape) && Array.isArray(v.coeffs10) && v.coeffs10.every((c) => typeof c === 'number'));
 }
 
 export interface HaircutEntry {
@@ -64,7 +87,7 @@ export function readAnalysis(data: Uint8Array): StoredAnalysis {
 /** Reads modifications.json. */
 export function readModifications(data: Uint8Array): StoredModifications {
   return readJson(data, avatarFiles.modifications, (v): v is StoredModifications =>
-    isRecord(v) && (v.removals === undefined || isRecord(v.removals)) && (v.haircut === undefined || isRecord(v.haircut)));
+    isRecord(v) && (v.removals === undefined || isRecord(v.removals)) && (v.haircut === undefined || isRecord(v.haircut)) && (v.body === undefined || isRecord(v.body)));
 }
 
 /** Reads haircuts/index.json, whose first form listed identities only. */

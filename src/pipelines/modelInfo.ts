@@ -9,7 +9,7 @@ const NOT_YET: Record<string, string> = {
   // Prediction runs in the head pipelines; other pipelines record none and say so.
   haircut_name: 'Haircut prediction is not available for this pipeline yet.',
   haircut_full_info: 'Haircut prediction is not available for this pipeline yet.',
-  body_shape_coeffs_10: 'Body shape coefficients are not available on this server yet: they need the body pipelines.',
+  body_shape_coeffs_10: 'Body shape coefficients are not available for this pipeline yet.',
   // Removals run in the head pipelines; other pipelines record no status and say so.
   remove_smile: 'Smile removal is not available for this pipeline yet; the photo was used as it is.',
   remove_stubble: 'Stubble removal is not available for this pipeline yet; the photo was used as it is.',
@@ -74,6 +74,8 @@ export function buildModelInfo(
       info[key] = modifications.haircut.name;
     } else if (key === 'haircut_full_info' && modifications.haircut) {
       info[key] = modifications.haircut.weights;
+    } else if (key === 'body_shape_coeffs_10' && modifications.body) {
+      info[key] = modifications.body.coeffs10;
     } else if (removal) {
       // The status says what happened to the photo; the remark says why when it is not "removed".
       info[key] = removal.status;
@@ -85,6 +87,8 @@ export function buildModelInfo(
       info[key] = valueOf(key, analysis, avatar.pipeline);
     }
   }
+  // A body built from values outside the spec's intervals says so, whatever keys were asked.
+  if (modifications.body?.remark) remarks.body_shape = modifications.body.remark;
   if (Object.keys(unavailable).length) info.unavailable = unavailable;
   if (Object.keys(remarks).length) info.remarks = remarks;
   return info;

@@ -63,3 +63,26 @@ export function loadFbx(data: Uint8Array): { meshes: LoadedFbxMesh[]; bones: str
   });
   return { meshes, bones };
 }
+
+/** What three.js's GLTFLoader makes of a GLB in Node (embedded images go through the stand-in): meshes and bones. */
+export async function loadGlbWithThree(data: Uint8Array): Promise<{ meshes: LoadedFbxMesh[]; bones: string[] }> {
+  // GLTFLoader makes blob: URLs of embedded images through `self.URL`, a browser global.
+  (globalThis as { self?: unknown }).self ??= globalThis;
+  const { GLTFLoader } = await import('three/examples/jsm/loaders/GLTFLoader.js');
+  const buffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+  const gltf = await new GLTFLoader().parseAsync(buffer, '');
+  const meshes: LoadedFbxMesh[] = [];
+  const bones: string[] = [];
+  gltf.scene.traverse((o) => {
+    if ((o as { isBone?: boolean }).isBone) bones.push(o.name);
+    if (!(o as ThreeMesh).isMesh) return;
+    const geometry = (o as ThreeMesh).geometry as BufferGeometry;
+    const vertices = geometry.getAttribute('position').count;
+    meshes.push({
+      name: o.name, vertices, triangles: geometry.index ? geometry.index.count / 3 : vertices / 3,
+      morphs: Object.entries((o as ThreeMesh).morphTargetDictionary ?? {}).sort((a, b) => a[1] - b[1]).map(([name]) => name),
+      skinned: (o as { isSkinnedMesh?: boolean }).isSkinnedMesh === true,
+    });
+  });
+  return { meshes, bones };
+}

@@ -1,19 +1,30 @@
 import { PIPELINES } from '../catalogue/pipelines.js';
-import { ANALYSIS_ONLY } from '../compute.js';
+import { computeBody } from '../compute.js';
+import { BODY_EXPORT } from '../exports/bodyExport.js';
 import type { Pipeline } from '../pipeline.js';
 
 /**
- * body_0.3: bald head and full body with outfits and a skeleton. This server does not make its mesh
- * yet: an avatar is its face analysis (model_info), and exports answer 501.
+ * body_0.3: a bald head/mobile head (haircuts come through export parameters) joined to our
+ * parametric body, shaped by `body_shape`, with a Mixamo-named skeleton and skin (docs/bodies.md).
  */
 export const BODY_0_3: Pipeline<'body_0.3'> = {
   ...PIPELINES['body_0.3'],
   name: 'body_0.3',
-  ...ANALYSIS_ONLY,
+  lodCount: 8,
+  headModel: () => 'head_2.0 head/mobile',
+  hairMode: () => 'none',
+  mayHaveGeneratedHaircut: () => false,
+  makes: ['analysis', 'masks', 'mesh', 'textures', 'preview', 'haircuts', 'blendshapes', 'modifications'],
+  // The head's bake; the avatar's texture is a 4096² atlas, the head's on top (pipelines/body/bodyAvatar.ts).
+  textureSize: { width: 4096, height: 2048 },
+  haircutPrediction: null,
+  maxYaw: null,
+  undetectedLandmarks: [],
   exportFamily: 'standard',
   // The default body template, and the `head` template of the spec's LOD table.
   exportTemplates: ['', 'default', 'head'],
   // Each outfit comes with its own maps (body visibility mask, roughness, metalness, normals).
   outfits: { worn: true, ownTextures: true },
-  export: { available: false, notImplemented: (subtype) => `Exporting body_0.3 ${subtype} avatars` },
+  compute: (input, ctx) => computeBody(BODY_0_3, input, ctx),
+  export: BODY_EXPORT,
 };

@@ -24,10 +24,10 @@ function points(part: SceneMesh): SceneMesh {
   };
 }
 
-const asPart = (part: SceneMesh, o: ExportPartOptions): SceneMesh => (o.pointclouds ? points(part) : part);
+export const asPart = (part: SceneMesh, o: ExportPartOptions): SceneMesh => (o.pointclouds ? points(part) : part);
 
 /** The head's material: the model texture, and glTF's metallic-roughness map when those textures are asked for. */
-async function headMaterial(files: Record<string, Uint8Array>, o: ExportPartOptions): Promise<{ material: SceneMaterial; extras: SceneImage[] }> {
+export async function headMaterial(files: Record<string, Uint8Array>, o: ExportPartOptions): Promise<{ material: SceneMaterial; extras: SceneImage[] }> {
   const model = files[avatarFiles.texture('model', 'jpg')];
   if (!model) throw new PipelineFailure('The avatar has no texture to export.');
   const wanted = new Set(o.additionalTextures);

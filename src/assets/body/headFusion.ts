@@ -1,0 +1,330 @@
+import type { Mesh } from '../../core/mesh.js';
+import { smoothstep } from '../../core/smoothstep.js';
+import { computeNormals } from '../../geometry/computeNormals.js';
+import type { SceneJoint } from '../../formats/scene.js';
+import type { SolvedBody } from './bodyShapeSolver.js';
+import { bodyTopology, TORSO_ROWS } from './bodyTopology.js';
+import { sceneJoints, type Skeleton } from './skeleton.js';
+import { meshSkinWeights, type SkinWeights } from './skinWeights.js';
+
+/** Options of {@link fuseHead}. */
+export interface FuseHeadOptions {
+  /**
+   * The head's neck is shortened below its chin: below the lowest vertex in front that stands
+   * further than `chinRadius` times the neck loop's mean radius from the loop's axis, less
+   * `chinMargin` (m).
+   */
+  chinRadius?: number;
+  chinMargin?: number;
+  /** Height (m, head space) above the neck cut over which the neck tapers into the ring's section, at least. */
+  taper?: number;
+  /** Height (m) the upper torso keeps above `firstMovedRow` when the ring comes down. */
+  torsoKept?: number;
+  /** Height (m) of the band of triangles that bridges the head's neck loop and the body's neck ring. */
+  bridge?: number;
+  /** Torso row from which the body's upper torso is compressed towards the lowered neck ring. */
+  firstMovedRow?: number;
+}
+
+export const FUSE_HEAD_DEFAULTS: Required<FuseHeadOptions> = { chinRadius: 1.45, chinMargin: 0.005, taper: 0.06, torsoKept: 0.015, bridge: 0.01, firstMovedRow: 41 };
+
+/**
+ * A full body with its head: one mesh and one texture atlas, the head's vertices first and in the
+ * head's order (so the head's blendshapes apply to them), then the body's, then the bridge's copies.
+ */
+export interface FusedAvatar {
+  /** Head vertices [0, headVertices), UVs in the atlas' top half; body below it in the bottom half. */
+  mesh: Mesh;
+  headVertices: number;
+  /** body = headScale × head + headOffset, for head vertices above the reshaped neck. */
+  headScale: number;
+  headOffset: [number, number, number];
+  /** Per head vertex, how much its position was reshaped into the neck (0: untouched, 1: at the ring). */
+  neckShare: Float32Array;
+  /** Four joints and weights per fused vertex, indices into `joints`. */
+  skin: SkinWeights;
+  /** The body's skeleton with the head's joints on the placed head; `joints` is it as the writers take it. */
+  skeleton: Skeleton;
+  joints: SceneJoint[];
+}
+
+/** Where the head's `model` texture goes in the avatar's atlas: the top half (v from 0 to 0.5). */
+export const HEAD_ATLAS_V = [0, 0.5] as const;
+/** Where the body's texture goes: the bottom half. */
+export const BODY_ATLAS_V = [0.5, 1] as const;
+
+/** Open boundary vertices of the head at its lowest height (the horizontal neck cut), ordered by angle about their centre. */
+function neckLoop(head: Mesh): { loop: number[]; centre: [number, number]; y: number } {
+  const count = new Map<number, number>();
+  const idx = head.indices;
+  const key = (a: number, b: number) => (a < b ? a * 4194304 + b : b * 4194304 + a);
+  for (let f = 0; f < idx.length; f += 3) {
+    for (let k = 0; k < 3; k++) {
+      const e = key(idx[f + k], idx[f + ((k + 1) % 3)]);
+      count.set(e, (count.get(e) ?? 0) + 1);
+    }
+  }
+  const p = head.positions;
+  let minY = Infinity;
+  for (let v = 1; v < p.length; v += 3) minY = Math.min(minY, p[v]);
+  const loop = new Set<number>();
+  for (const [e, c] of count) {
+    if (c !== 1) continue;
+    const a = Math.floor(e / 4194304), b = e % 4194304;
+    if (p[a * 3 + 1] < minY + 0.004 && p[b * 3 + 1] < minY + 0.004) { loop.add(a); loop.add(b); }
+  }
+  if (loop.size < 8) throw new Error('the head has no open neck loop to join to a body');
+  let cx = 0, cz = 0, y = 0;
+  for (const v of loop) { cx += p[v * 3]; y += p[v * 3 + 1]; cz += p[v * 3 + 2]; }
+  cx /= loop.size; cz /= loop.size; y /= loop.size;
+  const angle = (v: number) => Math.atan2(p[v * 3] - cx, p[v * 3 + 2] - cz);
+  return { loop: [...loop].sort((a, b) => angle(a) - angle(b)), centre: [cx, cz], y };
+}
+
+/** Radius of a closed polygon (xz points about a centre) in a direction, interpolated between its points by angle. */
+function radiusAt(points: [number, number][], centre: [number, number], angle: number): number {
+  const polar = points.map(([x, z]) => ({ a: Math.atan2(x - centre[0], z - centre[1]), r: Math.hypot(x - centre[0], z - centre[1]) })).sort((a, b) => a.a - b.a);
+  for (let i = 0; i < polar.length; i++) {
+    const a = polar[i], b = polar[(i + 1) % polar.length];
+    let span = b.a - a.a, off = angle - a.a;
+    if (span <= 0) span += 2 * Math.PI;
+    if (off < 0) off += 2 * Math.PI;
+    if (off <= span) return a.r + ((b.r - a.r) * off) / span;
+  }
+  return polar[0].r;
+}
+
+/**
+ * Joins a head (head space: metres, origin between the ears at the irises' height, an open
+ * horizontal neck cut at the bottom) to a solved body's open neck ring, so that the avatar's stature,
+ * sole to vertex, is the body's asked height:
+ *
+ * - the head keeps its size (it was fitted to the photo at real scale) and is moved so that its
+ *   vertex is at the asked height and its neck is centred on the ring;
+ * - the body's neck ring comes down towards the head's neck cut, the neck's rows (from
+ *   `firstMovedRow`) following it; the head's neck below the chin is shortened by what the body
+ *   could not give, and tapers into the ring's cross-section;
+ * - a narrow band of triangles bridges the two loops; every place on the seam has one normal (the
+ *   head keeps its own normals, the body and the ring take the welded surface's).
+ *
+ * Measurements of the torso (chest, waist, hips) are untouched: every moved row is above the armpits.
+ * Skin: body vertices keep their weights; the head follows `Head`, its reshaped neck blending into `Neck`.
+ *
+ * ```ts
+ * const fused = fuseHead(headMesh, solveBodyShape({ gender: 'male', height: 180 }), skeleton, weights);
+ * ```
+ */
+export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, weights: SkinWeights, options: FuseHeadOptions = {}): FusedAvatar {
+  const o = { ...FUSE_HEAD_DEFAULTS, ...options };
+  const topology = bodyTopology();
+  const { body } = solved;
+  const stature = solved.shape.height / 100;
+  const hp = head.positions;
+  let headTop = -Infinity;
+  for (let v = 1; v < hp.length; v += 3) headTop = Math.max(headTop, hp[v]);
+  const neck = neckLoop(head);
+
+  // The body's ring and the rows that follow it down (body vertices; positions are copied).
+  const bodyPositions = body.positions.slice();
+  const ring = topology.neckRing;
+  let ringY = 0, ringCx = 0, ringCz = 0;
+  for (const v of ring) { ringCx += bodyPositions[v * 3]; ringY += bodyPositions[v * 3 + 1]; ringCz += bodyPositions[v * 3 + 2]; }
+  ringY /= ring.length; ringCx /= ring.length; ringCz /= ring.length;
+
+  // Stature is measured from the lowest vertex (the soles sit at about y = 0).
+  let sole = Infinity;
+  for (let v = 1; v < bodyPositions.length; v += 3) sole = Math.min(sole, bodyPositions[v]);
+  const scale = 1;
+  const offset: [number, number, number] = [ringCx - scale * neck.centre[0], sole + stature - scale * headTop, ringCz - scale * neck.centre[1]];
+  // The chin's lowest point, in head space: below it the head is a neck tube that can be reshaped.
+  let loopRadius = 0;
+  for (const v of neck.loop) loopRadius += Math.hypot(hp[v * 3] - neck.centre[0], hp[v * 3 + 2] - neck.centre[1]) / neck.loop.length;
+  let chin = Infinity;
+  for (let v = 0; v < hp.length / 3; v++) {
+    const front = hp[v * 3 + 2] - neck.centre[1];
+    if (front > 0 && Math.hypot(hp[v * 3] - neck.centre[0], front) > o.chinRadius * loopRadius) chin = Math.min(chin, hp[v * 3 + 1]);
+  }
+  const blendHead = Math.max(neck.y + 0.015, Math.min(chin, neck.y + 0.08) - o.chinMargin);
+  const blendStart = scale * blendHead + offset[1];
+  const columns = topology.torso.length / (TORSO_ROWS.neckTop + 1);
+  const rowY = (row: number) => {
+    let sum = 0, n = 0;
+    for (let c = 0; c < columns; c++) { const v = topology.torso[row * columns + c]; if (v >= 0) { sum += bodyPositions[v * 3 + 1]; n++; } }
+    return sum / n;
+  };
+  // The ring comes down to one bridge under the head's neck cut, so that the head keeps its neck, as
+  // far as the body has room (torsoKept above firstMovedRow); the head's neck gives the rest.
+  const loopY = scale * neck.y + offset[1];
+  let firstRow: number = o.firstMovedRow;
+  let floorY = rowY(firstRow);
+  let newRingY = Math.max(floorY + o.torsoKept, Math.min(ringY, loopY - o.bridge));
+  // The head's reshaped neck needs room under the chin: a head large for its body (a short stature)
+  // brings the ring lower, from lower rows (down to the armpit's) if it must.
+  const highest = blendStart - o.bridge - 0.01;
+  if (newRingY > highest) {
+    newRingY = highest;
+    while (firstRow > TORSO_ROWS.armpit && rowY(firstRow) > newRingY - 0.01) firstRow--;
+    floorY = Math.min(rowY(firstRow), newRingY - 0.005);
+  }
+  // Compress (or stretch) the torso above firstRow so that the ring lands at newRingY.
+  const stretch = (newRingY - floorY) / (ringY - floorY);
+  for (let row = firstRow + 1; row <= TORSO_ROWS.neckTop; row++) {
+    for (let c = 0; c < columns; c++) {
+      const v = topology.torso[row * columns + c];
+      if (v >= 0) bodyPositions[v * 3 + 1] = floorY + (bodyPositions[v * 3 + 1] - floorY) * stretch;
+    }
+  }
+  const ringXZ = ring.map((v) => [bodyPositions[v * 3], bodyPositions[v * 3 + 2]] as [number, number]);
+  const ringCentre: [number, number] = [ringCx, ringCz];
+
+  // The head, placed; its neck below blendStart shortened into [newRingY + bridge, blendStart] and reshaped into the ring.
+  const headCount = hp.length / 3;
+  const placed = new Float32Array(hp.length);
+  const neckShare = new Float32Array(headCount);
+  const loopXZ = neck.loop.map((v) => [scale * hp[v * 3] + offset[0], scale * hp[v * 3 + 2] + offset[2]] as [number, number]);
+  const bottom = newRingY + o.bridge;
+  // The taper into the ring's section runs over at least `taper` above the cut, sparing what stands
+  // out of the neck tube (the chin) so that the jaw keeps its shape.
+  const taperTop = Math.max(blendStart, loopY + scale * o.taper);
+  for (let v = 0; v < headCount; v++) {
+    const x = scale * hp[v * 3] + offset[0], y = scale * hp[v * 3 + 1] + offset[1], z = scale * hp[v * 3 + 2] + offset[2];
+    if (y >= taperTop) { placed.set([x, y, z], v * 3); continue; }
+    const t = y < blendStart ? Math.min(1, (blendStart - y) / (blendStart - loopY)) : 0;
+    const out = Math.hypot(hp[v * 3] - neck.centre[0], hp[v * 3 + 2] - neck.centre[1]) / loopRadius;
+    const taper = smoothstep(0, 1, Math.min(1, (taperTop - y) / (taperTop - loopY))) * (1 - smoothstep(1.15, o.chinRadius, out));
+    const share = Math.max(taper, smoothstep(0, 1, t));
+    neckShare[v] = Math.max(t, taper);
+    const angle = Math.atan2(x - ringCx, z - ringCz);
+    const factor = 1 + share * (radiusAt(ringXZ, ringCentre, angle) / radiusAt(loopXZ, ringCentre, angle) - 1);
+    placed[v * 3] = ringCx + (x - ringCx) * factor;
+    placed[v * 3 + 1] = blendStart - t * (blendStart - bottom);
+    if (!t) placed[v * 3 + 1] = y;
+    placed[v * 3 + 2] = ringCz + (z - ringCz) * factor;
+  }
+  // The loop itself exactly on the ring's section, one bridge above it.
+  for (const v of neck.loop) {
+    const angle = Math.atan2(placed[v * 3] - ringCx, placed[v * 3 + 2] - ringCz);
+    const r = radiusAt(ringXZ, ringCentre, angle);
+    placed.set([ringCx + r * Math.sin(angle), bottom, ringCz + r * Math.cos(angle)], v * 3);
+  }
+
+  // Bridge: copies of both loops, zipped by angle, with one body texel for UVs (the neck's skin).
+  const bodyMeshCount = body.vertexOf.length;
+  const ringMeshVertex = ring.map((bv) => body.vertexOf.indexOf(bv));
+  const bodyUvs = body.mesh.uvs!;
+  const bridgeUv = [bodyUvs[ringMeshVertex[0] * 2], bodyUvs[ringMeshVertex[0] * 2 + 1]];
+  const angleOf = (x: number, z: number) => Math.atan2(x - ringCx, z - ringCz);
+  const lower = ring.map((bv) => ({ pos: [bodyPositions[bv * 3], bodyPositions[bv * 3 + 1], bodyPositions[bv * 3 + 2]], a: angleOf(bodyPositions[bv * 3], bodyPositions[bv * 3 + 2]), from: bv }))
+    .sort((a, b) => a.a - b.a);
+  // One bridge vertex per place: a UV seam crossing the cut puts two loop vertices at one place.
+  const places = new Set<string>();
+  const upper = neck.loop.map((hv) => ({ pos: [placed[hv * 3], placed[hv * 3 + 1], placed[hv * 3 + 2]], a: angleOf(placed[hv * 3], placed[hv * 3 + 2]), from: hv }))
+    .filter((b) => { const key = b.pos.map((c) => c.toFixed(6)).join(); return !places.has(key) && !!places.add(key); })
+    .sort((a, b) => a.a - b.a);
+  const lowerStart = headCount + bodyMeshCount, upperStart = lowerStart + lower.length;
+  const bridgeTriangles: number[] = [];
+  {
+    let i = 0, j = 0;
+    const nL = lower.length, nU = upper.length;
+    while (i < nL || j < nU) {
+      const li = lowerStart + (i % nL), lj = upperStart + (j % nU);
+      const nextL = lower[(i + 1) % nL].a + (i + 1 >= nL ? 2 * Math.PI : 0);
+      const nextU = upper[(j + 1) % nU].a + (j + 1 >= nU ? 2 * Math.PI : 0);
+      if (j >= nU || (i < nL && nextL <= nextU)) { bridgeTriangles.push(li, lowerStart + ((i + 1) % nL), lj); i++; }
+      else { bridgeTriangles.push(li, upperStart + ((j + 1) % nU), lj); j++; }
+    }
+  }
+
+  // One mesh: head, body, bridge copies.
+  const total = headCount + bodyMeshCount + lower.length + upper.length;
+  const positions = new Float32Array(total * 3);
+  const uvs = new Float32Array(total * 2);
+  positions.set(placed, 0);
+  const headUvs = head.uvs!;
+  for (let v = 0; v < headCount; v++) { uvs[v * 2] = headUvs[v * 2]; uvs[v * 2 + 1] = HEAD_ATLAS_V[0] + headUvs[v * 2 + 1] * (HEAD_ATLAS_V[1] - HEAD_ATLAS_V[0]); }
+  for (let m = 0; m < bodyMeshCount; m++) {
+    const bv = body.vertexOf[m];
+    positions.set(bodyPositions.subarray(bv * 3, bv * 3 + 3), (headCount + m) * 3);
+    uvs[(headCount + m) * 2] = bodyUvs[m * 2];
+    uvs[(headCount + m) * 2 + 1] = BODY_ATLAS_V[0] + bodyUvs[m * 2 + 1] * (BODY_ATLAS_V[1] - BODY_ATLAS_V[0]);
+  }
+  [...lower, ...upper].forEach((b, k) => {
+    positions.set(b.pos, (lowerStart + k) * 3);
+    uvs[(lowerStart + k) * 2] = bridgeUv[0];
+    uvs[(lowerStart + k) * 2 + 1] = BODY_ATLAS_V[0] + bridgeUv[1] * (BODY_ATLAS_V[1] - BODY_ATLAS_V[0]);
+  });
+  const indices = new Uint32Array(head.indices.length + body.mesh.indices.length + bridgeTriangles.length);
+  indices.set(head.indices, 0);
+  for (let k = 0; k < body.mesh.indices.length; k++) indices[head.indices.length + k] = body.mesh.indices[k] + headCount;
+  indices.set(bridgeTriangles, head.indices.length + body.mesh.indices.length);
+  // Turn the bridge outwards: a triangle whose normal points towards the ring's axis is flipped.
+  for (let f = head.indices.length + body.mesh.indices.length; f < indices.length; f += 3) {
+    const [a, b, c] = [indices[f], indices[f + 1], indices[f + 2]];
+    const e1 = [positions[b * 3] - positions[a * 3], positions[b * 3 + 1] - positions[a * 3 + 1], positions[b * 3 + 2] - positions[a * 3 + 2]];
+    const e2 = [positions[c * 3] - positions[a * 3], positions[c * 3 + 1] - positions[a * 3 + 1], positions[c * 3 + 2] - positions[a * 3 + 2]];
+    const nx = e1[1] * e2[2] - e1[2] * e2[1], nz = e1[0] * e2[1] - e1[1] * e2[0];
+    if (nx * (positions[a * 3] - ringCx) + nz * (positions[a * 3 + 2] - ringCz) < 0) { indices[f + 1] = c; indices[f + 2] = b; }
+  }
+
+  // Normals: the body's and the ring's from the welded surface; the head keeps its own everywhere,
+  // its shortened neck too (shaded as the neck it was: squashed, its faces would turn down and shade
+  // a dark band under the chin), and the bridge's upper copies take their head vertex's. Every place
+  // on the seam then has one normal.
+  const normals = computeNormals({ positions, indices }, { weldSeams: true }).normals!;
+  const headNormals = head.normals ?? computeNormals(head).normals!;
+  normals.set(headNormals.subarray(0, headCount * 3), 0);
+  upper.forEach((b, k) => normals.set(headNormals.subarray(b.from * 3, b.from * 3 + 3), (upperStart + k) * 3));
+
+  // Skeleton: the head's joints on the placed head.
+  const bones = skeleton.bones.map((b) => ({ ...b, head: [...b.head] as [number, number, number] }));
+  const at = (name: string) => bones[skeleton.index.get(name)!];
+  const toBody = (x: number, y: number, z: number): [number, number, number] => [scale * x + offset[0], scale * y + offset[1], scale * z + offset[2]];
+  at('Neck').head = [ringCx, newRingY - 0.02, ringCz - 0.005];
+  at('Head').head = toBody(neck.centre[0], blendHead + 0.01, neck.centre[1]);
+  at('Jaw').head = toBody(0, -0.035, 0.02);
+  at('LeftEye').head = toBody(0.032, 0, 0.065);
+  at('RightEye').head = toBody(-0.032, 0, 0.065);
+  const fusedSkeleton: Skeleton = { bones, index: skeleton.index };
+  const joints = sceneJoints(fusedSkeleton);
+
+  // Skin: body mesh vertices as the body has them; the head on Head, its neck fading into Neck.
+  const bodySkin = meshSkinWeights(weights, body.vertexOf);
+  const jointsOut = new Uint16Array(total * 4), weightsOut = new Float32Array(total * 4);
+  const headJoint = skeleton.index.get('Head')!, neckJoint = skeleton.index.get('Neck')!;
+  const setHead = (v: number, y: number) => {
+    const toNeck = 1 - smoothstep(bottom, blendStart + 0.02, y);
+    jointsOut.set([headJoint, neckJoint, 0, 0], v * 4);
+    weightsOut.set([1 - toNeck, toNeck, 0, 0], v * 4);
+  };
+  for (let v = 0; v < headCount; v++) setHead(v, positions[v * 3 + 1]);
+  jointsOut.set(bodySkin.joints, headCount * 4);
+  weightsOut.set(bodySkin.weights, headCount * 4);
+  lower.forEach((b, k) => {
+    const m = ringMeshVertex[ring.indexOf(b.from)];
+    jointsOut.set(bodySkin.joints.subarray(m * 4, m * 4 + 4), (lowerStart + k) * 4);
+    weightsOut.set(bodySkin.weights.subarray(m * 4, m * 4 + 4), (lowerStart + k) * 4);
+  });
+  upper.forEach((_, k) => setHead(upperStart + k, bottom));
+
+  return {
+    mesh: { positions, normals, uvs, indices },
+    headVertices: headCount, headScale: scale, headOffset: offset, neckShare,
+    skin: { joints: jointsOut, weights: weightsOut }, skeleton: fusedSkeleton, joints,
+  };
+}
+
+/**
+ * A head blendshape's offsets (head space, per head vertex) on the fused mesh: scaled with the head,
+ * faded out over the reshaped neck, zero on the body and the bridge.
+ */
+export function fusedDeltas(fused: FusedAvatar, delta: Float32Array): Float32Array {
+  const out = new Float32Array(fused.mesh.positions.length);
+  for (let v = 0; v < fused.headVertices; v++) {
+    const keep = fused.headScale * (1 - fused.neckShare[v]);
+    if (!keep) continue;
+    out[v * 3] = delta[v * 3] * keep;
+    out[v * 3 + 1] = delta[v * 3 + 1] * keep;
+    out[v * 3 + 2] = delta[v * 3 + 2] * keep;
+  }
+  return out;
+}

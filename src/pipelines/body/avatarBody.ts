@@ -1,0 +1,36 @@
+import {
+  BODY_SHAPE_INTERVALS, bodyShapeCoefficients, bodySkeleton, bodySkinWeights, fuseHead, solveBodyShape,
+  type BodyGender, type BodyShape, type FusedAvatar, type SolvedBody,
+} from '../../assets/body/index.js';
+import type { Mesh } from '../../geometry/index.js';
+
+export const BODY_SHAPE_KEYS = ['height', 'weight', 'chest', 'waist', 'hips'] as const;
+
+/**
+ * The body request of an avatar: the body_shape parameters (cm, kg) with the gender given there,
+ * else the one the face analysis found.
+ */
+export function bodyRequest(bodyShape: Readonly<Record<string, number | string>>, faceGender: string): BodyShape {
+  const gender = (typeof bodyShape.gender === 'string' ? bodyShape.gender : faceGender === 'female' ? 'female' : 'male') as BodyGender;
+  const shape: BodyShape = { gender };
+  for (const key of BODY_SHAPE_KEYS) if (typeof bodyShape[key] === 'number') shape[key] = bodyShape[key] as number;
+  return shape;
+}
+
+/** The values of a request outside the spec's intervals for its gender, as a sentence, or null. */
+export function outsideIntervals(shape: BodyShape): string | null {
+  const intervals = BODY_SHAPE_INTERVALS[shape.gender ?? 'non_binary'];
+  const outside = BODY_SHAPE_KEYS.filter((k) => shape[k] !== undefined && (shape[k]! < intervals[k][0] || shape[k]! > intervals[k][1]))
+    .map((k) => `${k} ${shape[k]} (${intervals[k][0]}–${intervals[k][1]})`);
+  return outside.length
+    ? `Outside the intervals the body model is made for (${shape.gender}): ${outside.join(', ')}. The body was built as asked; results may differ from the measurements given.`
+    : null;
+}
+
+/** An avatar's full body: the body solved for its request, and the head joined to it (assets/body/headFusion.ts). */
+export function avatarBody(head: Mesh, shape: BodyShape): { solved: SolvedBody; fused: FusedAvatar; coeffs10: number[] } {
+  const solved = solveBodyShape(shape);
+  const skeleton = bodySkeleton(solved.body.proportions);
+  const fused = fuseHead(head, solved, skeleton, bodySkinWeights(solved.body, skeleton));
+  return { solved, fused, coeffs10: bodyShapeCoefficients(solved.body.positions) };
+}

@@ -1,0 +1,65 @@
+import type { FaceAnalysis } from '../../analysis/index.js';
+import { decodeRgb, encodeJpeg, resizeTexture, type RgbImage } from '../../texture/index.js';
+import { effectiveParameters } from '../catalogue/index.js';
+import type { AvatarHead, ComputeInput } from '../avatarModel.js';
+import type { Pipeline } from '../pipeline.js';
+import { headAvatar } from '../head/headAvatar.js';
+import type { StoredBody } from '../files.js';
+import { avatarBody, bodyRequest, outsideIntervals } from './avatarBody.js';
+import { bodySkin } from './bodySkin.js';
+import { fadeNeck, headSkinTone } from './neckTone.js';
+import { renderBodyPreview } from './bodyPreview.js';
+
+/** The atlas of a body avatar: the head's `model` texture in the top half, the body's in the bottom half (assets/body/headFusion.ts). */
+export const BODY_ATLAS_SIZE = 4096;
+
+export interface BodyAvatar {
+  head: AvatarHead;
+  body: StoredBody & { headMesh: AvatarHead['lods'][number] };
+}
+
+/** Head texture on top, body texture below, one square image. */
+async function atlas(headTexture: RgbImage, bodyTexture: RgbImage): Promise<RgbImage> {
+  const size = BODY_ATLAS_SIZE, half = size / 2;
+  const top = headTexture.width === size && headTexture.height === half ? headTexture : await resizeTexture(headTexture, size, half);
+  const bottom = bodyTexture.width === size && bodyTexture.height === half ? bodyTexture : await resizeTexture(bodyTexture, size, half);
+  const data = new Uint8Array(size * size * 3);
+  data.set(top.data, 0);
+  data.set(bottom.data, size * half * 3);
+  return { width: size, height: size, channels: 3, data };
+}
+
+/**
+ * Photo and analysis → a body_0.3 avatar, in memory: the bald head/mobile head of the head pipeline
+ * (fitted, textured, with eyes, teeth, mouth and blendshapes), the body solved for `body_shape`, the
+ * two joined at the neck (every LOD is LOD0 until the body LODs land), one texture atlas, a
+ * whole-body preview.
+ */
+export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { analysis: FaceAnalysis }, progress: (value: number) => void): Promise<BodyAvatar> {
+  const head = await headAvatar({ ...pipeline, lodCount: 1 }, input, (p) => progress(Math.round(p * 0.7)));
+  const parameters = effectiveParameters(input.parameters, input.pipeline, input.subtype);
+  const shape = bodyRequest(parameters.body_shape, input.analysis.face.gender);
+  const headMesh = head.lods[0];
+  const { fused, coeffs10 } = avatarBody(headMesh, shape);
+  progress(80);
+
+  const headTexture = await decodeRgb(head.textures[0].data);
+  const tone = headSkinTone(headTexture, headMesh, fused.neckShare);
+  // The neck fades into the body's tone where it was reshaped into the body's neck (a triangle
+  // pass over a few hundred neck triangles, in the head's own texture).
+  fadeNeck(headTexture, headMesh, fused.neckShare, tone);
+  const texture = await atlas(headTexture, bodySkin(tone, 1024));
+  const [jpeg, preview] = await Promise.all([encodeJpeg(texture, 90), renderBodyPreview(fused, texture)]);
+  progress(95);
+  return {
+    head: {
+      ...head,
+      // TODO(body LODs): the other engineer's bodyLod fills LOD 1–7; until then every LOD is LOD0.
+      lods: Array.from({ length: pipeline.lodCount }, () => fused.mesh),
+      // The head's additional textures are in the head's layout, not the atlas': only `model` is kept.
+      textures: [{ ...head.textures[0], data: jpeg }],
+      preview,
+    },
+    body: { shape, coeffs10, headMesh, remark: outsideIntervals(shape) },
+  };
+}

@@ -1,0 +1,90 @@
+import { writePly } from '../../formats/ply.js';
+import { writeZip } from '../../formats/zip.js';
+import type { Scene, SceneMesh } from '../../formats/scene.js';
+import { avatarFiles } from '../files.js';
+import { PipelineFailure } from '../failure.js';
+import { asPart, buildExport, headMaterial } from './index.js';
+import { exportedHaircut } from './haircutMesh.js';
+import { exportedTeeth } from './teethMesh.js';
+import { bodyMorphs, exportedBody, headTexture, onPlacedHead, storedBodyAvatar } from './bodyScene.js';
+import { writeArchive } from './writeArchive.js';
+import type { BlendshapeArchiveInput, ExportFileOutput, ExportInput, ExportOutput } from './types.js';
+
+/**
+ * A body_0.3 export: the whole body with its skeleton (Mixamo names), skin, the head's blendshapes
+ * as morph targets, the teeth and a haircut on the head. `template` `head` is the head alone, as
+ * head_2.0 head/mobile exports it. Every LOD is LOD0 until the body LODs land.
+ */
+export async function buildBodyExport(input: ExportInput, progress: (value: number) => void = () => undefined): Promise<ExportOutput> {
+  const p = input.parameters;
+  if (p.outfits.list.length) throw new PipelineFailure('Outfits are not made by this server yet: export the body without outfits.');
+  const avatar = storedBodyAvatar(input.files);
+  if (p.avatar.template === 'head') {
+    // The head alone: the head pipeline's export of the stored head, with the head's half of the atlas.
+    const model = avatarFiles.texture('model', 'jpg');
+    const files = { ...input.files, [model]: await headTexture(input.files[model]), [avatarFiles.mesh(0)]: writeZip({ 'model.ply': writePly(avatar.head.mesh) }) };
+    return buildExport({ ...input, pipeline: 'head_2.0', pipeline_subtype: 'head/mobile', files }, progress);
+  }
+  progress(10);
+  const { chosen, deltas, morphs } = bodyMorphs(avatar.head, p.blendshapes.list, p.blendshapes.values);
+  const embedMorphs = p.blendshapes.embed || !chosen.size;
+  // TODO(body LODs): lod > 0 is LOD0 until bodyLod lands.
+  const body = exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, p.blendshapes.values);
+  progress(40);
+  const { material } = await headMaterial(input.files, { ...p.avatar, additionalTextures: [] });
+  const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, p.blendshapes.values, body.morphTargets), body.fused);
+  const meshes: SceneMesh[] = [
+    asPart({ name: 'body', mesh: body.mesh, material: { ...material, name: 'body' }, morphTargets: body.morphTargets, skin: body.fused.skin }, p.avatar),
+    asPart(teeth, p.avatar),
+  ];
+  const files: ExportFileOutput[] = [];
+  if (p.haircuts.list.length) {
+    const identity = p.haircuts.list[0];
+    const haircut = await exportedHaircut(identity, avatar.head, input.files, { color: p.haircuts.color, textureSize: p.haircuts.textureSize });
+    const part = onPlacedHead({ name: `haircut_${identity}`, mesh: haircut.mesh, material: haircut.material, morphTargets: [] }, body.fused);
+    if (p.haircuts.embed) meshes.push(asPart(part, p.avatar));
+    else {
+      const { skin: _skin, ...unskinned } = part;
+      const data = await writeArchive({ name: identity, meshes: [asPart(unskinned, p.haircuts)] }, { format: p.haircuts.format, embedTextures: p.haircuts.embedTextures, baseName: identity });
+      files.push({ identity, category: 'haircuts', data, staticFiles: [] });
+    }
+  }
+  progress(70);
+  if (!embedMorphs) {
+    const own = exportedBody(avatar, morphs, deltas, p.blendshapes.values);
+    const ownTeeth = onPlacedHead(exportedTeeth(avatar.head, morphs, deltas, p.blendshapes.values, own.morphTargets), own.fused);
+    const scene: Scene = {
+      name: 'blendshapes',
+      meshes: [asPart({ name: 'body', mesh: own.mesh, morphTargets: own.morphTargets }, p.blendshapes), asPart({ ...ownTeeth, skin: undefined }, p.blendshapes)],
+    };
+    files.push({ identity: 'blendshapes', category: 'blendshapes', data: await writeArchive(scene, { format: p.blendshapes.format, embedTextures: false, baseName: 'blendshapes' }), staticFiles: [] });
+  }
+  const scene: Scene = { name: 'avatar', meshes, skeleton: p.avatar.pointclouds ? undefined : body.fused.joints };
+  if (p.avatar.pointclouds) for (const m of meshes) delete m.skin;
+  files.unshift({ identity: 'avatar', category: null, data: await writeArchive(scene, { format: p.avatar.format, embedTextures: p.avatar.embedTextures, baseName: 'model' }), staticFiles: [] });
+  progress(95);
+  return { files, staticFiles: [] };
+}
+
+/** GET /avatars/{code}/blendshapes/ for a body: the whole body as base, the head's sets on its head vertices. */
+export async function bodyBlendshapeArchive({ files, sets, fmt }: BlendshapeArchiveInput): Promise<Uint8Array> {
+  const avatar = storedBodyAvatar(files);
+  const { deltas } = bodyMorphs(avatar.head, sets, null);
+  const body = exportedBody(avatar, deltas, deltas, null);
+  if (fmt !== 'ply') {
+    const teeth = onPlacedHead(exportedTeeth(avatar.head, deltas, deltas, null, body.morphTargets), body.fused);
+    return writeArchive({ name: 'blendshapes', meshes: [{ name: 'body', mesh: body.mesh, morphTargets: body.morphTargets }, { ...teeth, skin: undefined }] },
+      { format: fmt, embedTextures: false, baseName: 'blendshapes' });
+  }
+  const entries: Record<string, Uint8Array> = { 'base.ply': writePly(body.mesh, { comment: 'Likeness avatar, LOD 0' }) };
+  let k = 0;
+  for (const [set, names] of deltas) {
+    for (const name of names.keys()) {
+      const target = body.morphTargets[k++];
+      const positions = body.mesh.positions.slice();
+      for (let i = 0; i < positions.length; i++) positions[i] += target.positions[i];
+      entries[`${set}/${name}.ply`] = writePly({ positions, indices: new Uint32Array(0) }, { pointsOnly: true, comment: `Likeness blendshape ${set}/${name}, LOD 0` });
+    }
+  }
+  return writeZip(entries);
+}

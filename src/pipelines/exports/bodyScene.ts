@@ -1,0 +1,94 @@
+import { headTemplate } from '../../assets/index.js';
+import { fusedDeltas, HEAD_ATLAS_V, type FusedAvatar } from '../../assets/body/index.js';
+import { BLENDSHAPE_SET_NAMES, normalDeltas, type Mesh } from '../../geometry/index.js';
+import { readPly } from '../../formats/ply.js';
+import { readZip } from '../../formats/zip.js';
+import type { Scene, SceneMesh, SceneMorphTarget, SceneSkin } from '../../formats/scene.js';
+import { decodeRgb, encodeJpeg } from '../../texture/index.js';
+import { avatarFiles, BODY_ENTRIES, readStoredBody, type StoredBody } from '../files.js';
+import { PipelineFailure } from '../failure.js';
+import { avatarBody } from '../body/avatarBody.js';
+import type { StoredHead } from './headMesh.js';
+import { bakedPositions, blendshapeSelection, headBlendshapes } from './headMesh.js';
+
+/** The head/mobile model every body_0.3 head is made from. */
+export const BODY_HEAD_MODEL = 'head_2.0 head/mobile';
+
+/** A body_0.3 avatar as stored: its head before joining (head space) with the template, and its body's request. */
+export interface StoredBodyAvatar extends StoredHead {
+  body: StoredBody;
+}
+
+export function storedBodyAvatar(files: Record<string, Uint8Array>): StoredBodyAvatar {
+  const zip = files[avatarFiles.mesh(0)];
+  if (!zip) throw new Error('the avatar has no LOD0 mesh');
+  const entries = readZip(zip);
+  if (!entries[BODY_ENTRIES.head] || !entries[BODY_ENTRIES.body]) throw new PipelineFailure('This avatar was stored before body_0.3 made bodies: create it again to export it.');
+  return {
+    head: { template: headTemplate(BODY_HEAD_MODEL), mesh: readPly(entries[BODY_ENTRIES.head]).mesh },
+    body: readStoredBody(entries[BODY_ENTRIES.body]),
+  };
+}
+
+/** The blendshapes to export (set → name → LOD0 head deltas) and those whose `values` are baked. */
+export function bodyMorphs(head: StoredHead['head'], list: readonly string[], values: Record<string, Record<string, number>> | null) {
+  const chosen = blendshapeSelection(list, BLENDSHAPE_SET_NAMES);
+  const needed = new Map(chosen);
+  for (const [set, factors] of Object.entries(values ?? {})) needed.set(set, [...new Set([...(needed.get(set) ?? []), ...Object.keys(factors)])]);
+  const deltas = headBlendshapes(head, needed);
+  const morphs = new Map([...chosen].map(([set, names]) => [set, new Map(names.map((n) => [n, deltas.get(set)!.get(n)!]))]));
+  return { chosen, deltas, morphs };
+}
+
+/** Every vertex on one joint. */
+function rigid(vertices: number, joint: number): SceneSkin {
+  const joints = new Uint16Array(vertices * 4), weights = new Float32Array(vertices * 4);
+  for (let v = 0; v < vertices; v++) { joints[v * 4] = joint; weights[v * 4] = 1; }
+  return { joints, weights };
+}
+
+/** A head-space part (teeth, haircut) carried onto the placed head: moved with it, morphs scaled, skinned to `Head`. */
+export function onPlacedHead(part: SceneMesh, fused: FusedAvatar): SceneMesh {
+  const s = fused.headScale, [ox, oy, oz] = fused.headOffset;
+  const p = part.mesh.positions.slice();
+  for (let k = 0; k < p.length; k += 3) { p[k] = p[k] * s + ox; p[k + 1] = p[k + 1] * s + oy; p[k + 2] = p[k + 2] * s + oz; }
+  const headJoint = fused.joints.findIndex((j) => j.name === 'Head');
+  return {
+    ...part,
+    mesh: { ...part.mesh, positions: p },
+    morphTargets: part.morphTargets.map((t) => ({ ...t, positions: t.positions.map((d) => d * s) })),
+    skin: rigid(p.length / 3, headJoint),
+  };
+}
+
+/**
+ * The whole body at LOD0 with `values` baked and the chosen blendshapes as morph targets on the
+ * head's vertices (named as head exports name them).
+ */
+export function exportedBody(
+  avatar: StoredBodyAvatar, morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
+  values: Record<string, Record<string, number>> | null,
+): { fused: FusedAvatar; mesh: Mesh; morphTargets: SceneMorphTarget[] } {
+  const { fused } = avatarBody(avatar.head.mesh, avatar.body.shape);
+  let mesh = fused.mesh;
+  if (values) mesh = { ...mesh, positions: bakedPositions(mesh.positions, values, baked, (d) => fusedDeltas(fused, d)) };
+  const seen = new Map<string, number>();
+  for (const names of morphs.values()) for (const name of names.keys()) seen.set(name, (seen.get(name) ?? 0) + 1);
+  const morphTargets: SceneMorphTarget[] = [];
+  for (const [set, names] of morphs) {
+    for (const [name, delta] of names) {
+      const positions = fusedDeltas(fused, delta);
+      morphTargets.push({ name: seen.get(name)! > 1 ? `${set}.${name}` : name, positions, normals: normalDeltas(mesh, positions) });
+    }
+  }
+  return { fused, mesh, morphTargets };
+}
+
+/** The head's own texture: the top half of the avatar's atlas, for the `head` template. */
+export async function headTexture(atlas: Uint8Array): Promise<Uint8Array> {
+  const image = await decodeRgb(atlas);
+  const rows = Math.round(image.height * (HEAD_ATLAS_V[1] - HEAD_ATLAS_V[0]));
+  return encodeJpeg({ width: image.width, height: rows, channels: 3, data: image.data.subarray(0, image.width * rows * 3) }, 90);
+}
+
+export type { Scene };
