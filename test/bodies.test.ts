@@ -156,6 +156,13 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     assert.equal(morphs, 51);
     const jawOpen = primitive.listTargets().findIndex((_, i) => (body.getExtras() as any).targetNames?.[i] === 'jawOpen');
     assert.ok(jawOpen >= 0, JSON.stringify(body.getExtras()));
+    // The walk and the idle ship with the skeleton, named as the creator names them, each a loop over the skeleton's joints.
+    const animations = document.getRoot().listAnimations();
+    assert.deepEqual(animations.map((a) => a.getName()), ['Male_Animation_Walk', 'Male_Animation_Idle']);
+    for (const animation of animations) {
+      const animated = new Set(animation.listChannels().map((c) => c.getTargetNode()?.getName()));
+      for (const bone of ['Hips', 'LeftUpLeg', 'LeftLeg', 'RightArm']) assert.ok(animated.has(bone), `${animation.getName()} moves ${bone}`);
+    }
   });
 
   test('three.js loads the GLB as a SkinnedMesh with morph targets and the skeleton', async () => {

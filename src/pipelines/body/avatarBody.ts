@@ -1,7 +1,8 @@
 import {
-  BODY_SHAPE_INTERVALS, bodyShapeCoefficients, bodySkeleton, bodySkinWeights, fuseHead, solveBodyShape,
-  type BodyGender, type BodyShape, type FusedAvatar, type SolvedBody,
+  BODY_SHAPE_INTERVALS, bodyShapeCoefficients, bodySkeleton, bodySkinWeights, fuseHead, idleAnimation, solveBodyShape, walkAnimation,
+  type BodyGender, type BodyShape, type FusedAvatar, type Skeleton, type SolvedBody,
 } from '../../assets/body/index.js';
+import type { SceneAnimation } from '../../formats/scene.js';
 import type { Mesh } from '../../geometry/index.js';
 
 export const BODY_SHAPE_KEYS = ['height', 'weight', 'chest', 'waist', 'hips'] as const;
@@ -28,9 +29,22 @@ export function outsideIntervals(shape: BodyShape): string | null {
 }
 
 /** An avatar's full body: the body solved for its request, and the head joined to it (assets/body/headFusion.ts). */
-export function avatarBody(head: Mesh, shape: BodyShape): { solved: SolvedBody; fused: FusedAvatar; coeffs10: number[] } {
+export function avatarBody(head: Mesh, shape: BodyShape): { solved: SolvedBody; skeleton: Skeleton; fused: FusedAvatar; coeffs10: number[] } {
   const solved = solveBodyShape(shape);
   const skeleton = bodySkeleton(solved.body.proportions);
   const fused = fuseHead(head, solved, skeleton, bodySkinWeights(solved.body, skeleton));
-  return { solved, fused, coeffs10: bodyShapeCoefficients(solved.body.positions) };
+  return { solved, skeleton, fused, coeffs10: bodyShapeCoefficients(solved.body.positions) };
+}
+
+/**
+ * The body's clips, named as the creator names its animations (creator.md): a walk and an idle,
+ * in place (assets/body/bodyAnimation*.ts); their joints are the skeleton's, which the fused
+ * avatar's joints keep in the same order.
+ */
+export function bodyAnimations(skeleton: Skeleton, gender: BodyGender | undefined): SceneAnimation[] {
+  const female = gender === 'female';
+  return [
+    { ...walkAnimation(skeleton), name: female ? 'Female_Animation_WalkRelaxed' : 'Male_Animation_Walk' },
+    { ...idleAnimation(skeleton), name: female ? 'Female_Animation_Idle' : 'Male_Animation_Idle' },
+  ];
 }

@@ -40,7 +40,7 @@ export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { ana
   const parameters = effectiveParameters(input.parameters, input.pipeline, input.subtype);
   const shape = bodyRequest(parameters.body_shape, input.analysis.face.gender);
   const headMesh = head.lods[0];
-  const { fused, coeffs10 } = avatarBody(headMesh, shape);
+  const { solved, fused, coeffs10 } = avatarBody(headMesh, shape);
   progress(80);
 
   const headTexture = await decodeRgb(head.textures[0].data);
@@ -48,7 +48,7 @@ export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { ana
   // The neck fades into the body's tone where it was reshaped into the body's neck (a triangle
   // pass over a few hundred neck triangles, in the head's own texture).
   fadeNeck(headTexture, headMesh, fused.neckShare, tone);
-  const texture = await atlas(headTexture, bodySkin(tone, 1024));
+  const texture = await atlas(headTexture, bodySkin(solved.body, tone, 1024));
   const [jpeg, preview] = await Promise.all([encodeJpeg(texture, 90), renderBodyPreview(fused, texture)]);
   progress(95);
   return {

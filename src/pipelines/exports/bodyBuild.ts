@@ -59,7 +59,8 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
     };
     files.push({ identity: 'blendshapes', category: 'blendshapes', data: await writeArchive(scene, { format: p.blendshapes.format, embedTextures: false, baseName: 'blendshapes' }), staticFiles: [] });
   }
-  const scene: Scene = { name: 'avatar', meshes, skeleton: p.avatar.pointclouds ? undefined : body.fused.joints };
+  // The walk and the idle ship with every skinned body (issue 13's animation proof).
+  const scene: Scene = { name: 'avatar', meshes, ...(p.avatar.pointclouds ? {} : { skeleton: body.fused.joints, animations: body.animations }) };
   if (p.avatar.pointclouds) for (const m of meshes) delete m.skin;
   files.unshift({ identity: 'avatar', category: null, data: await writeArchive(scene, { format: p.avatar.format, embedTextures: p.avatar.embedTextures, baseName: 'model' }), staticFiles: [] });
   progress(95);

@@ -3,11 +3,11 @@ import { fusedDeltas, HEAD_ATLAS_V, type FusedAvatar } from '../../assets/body/i
 import { BLENDSHAPE_SET_NAMES, normalDeltas, type Mesh } from '../../geometry/index.js';
 import { readPly } from '../../formats/ply.js';
 import { readZip } from '../../formats/zip.js';
-import type { Scene, SceneMesh, SceneMorphTarget, SceneSkin } from '../../formats/scene.js';
+import type { Scene, SceneAnimation, SceneMesh, SceneMorphTarget, SceneSkin } from '../../formats/scene.js';
 import { decodeRgb, encodeJpeg } from '../../texture/index.js';
 import { avatarFiles, BODY_ENTRIES, readStoredBody, type StoredBody } from '../files.js';
 import { PipelineFailure } from '../failure.js';
-import { avatarBody } from '../body/avatarBody.js';
+import { avatarBody, bodyAnimations } from '../body/avatarBody.js';
 import type { StoredHead } from './headMesh.js';
 import { bakedPositions, blendshapeSelection, headBlendshapes } from './headMesh.js';
 
@@ -68,8 +68,8 @@ export function onPlacedHead(part: SceneMesh, fused: FusedAvatar): SceneMesh {
 export function exportedBody(
   avatar: StoredBodyAvatar, morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
   values: Record<string, Record<string, number>> | null,
-): { fused: FusedAvatar; mesh: Mesh; morphTargets: SceneMorphTarget[] } {
-  const { fused } = avatarBody(avatar.head.mesh, avatar.body.shape);
+): { fused: FusedAvatar; mesh: Mesh; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[] } {
+  const { fused, skeleton } = avatarBody(avatar.head.mesh, avatar.body.shape);
   let mesh = fused.mesh;
   if (values) mesh = { ...mesh, positions: bakedPositions(mesh.positions, values, baked, (d) => fusedDeltas(fused, d)) };
   const seen = new Map<string, number>();
@@ -81,7 +81,7 @@ export function exportedBody(
       morphTargets.push({ name: seen.get(name)! > 1 ? `${set}.${name}` : name, positions, normals: normalDeltas(mesh, positions) });
     }
   }
-  return { fused, mesh, morphTargets };
+  return { fused, mesh, morphTargets, animations: bodyAnimations(skeleton, avatar.body.shape.gender) };
 }
 
 /** The head's own texture: the top half of the avatar's atlas, for the `head` template. */
