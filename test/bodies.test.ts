@@ -247,12 +247,19 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     assert.equal(report.errors, 0, report.messages.join('\n'));
   });
 
-  test('LOD 1–7 are LOD0 until the body LODs land: the mesh endpoint and exports answer with it', async () => {
-    const lod3 = readPly(readZip((await download(`${male.mesh}?lod=3`)).data)['model.ply']);
-    const lod0 = readPly(readZip((await download(`${male.mesh}`)).data)['model.ply']);
-    assert.equal(lod3.vertexCount, lod0.vertexCount);
-    const files = await archive(await exported(male, { format: 'glb', lod: 2 }));
+  test('LOD 1–7 follow the spec\'s female/male template row within 3 %, stored and exported, skinned and with morphs', async () => {
+    const faces = (m: { indices: Uint32Array }) => m.indices.length / 3;
+    const lod3 = readPly(readZip((await download(`${male.mesh}?lod=3`)).data)['model.ply']).mesh;
+    assert.ok(Math.abs(faces(lod3) / 16173 - 1) <= 0.03, `LOD3 ${faces(lod3)} faces`);
+    const files = await archive(await exported(male, { format: 'glb', lod: 2, blendshapes: { list: ['mobile_51'] } }));
     assert.equal((await validateGltf(files, 'model.glb')).errors, 0);
+    const doc = await readGltfDocument(files, 'model.glb');
+    const primitive = doc.getRoot().listMeshes().find((m) => m.getName() === 'body')!.listPrimitives()[0];
+    const triangles = primitive.getIndices()!.getCount() / 3;
+    assert.ok(Math.abs(triangles / 24880 - 1) <= 0.03, `LOD2 ${triangles} faces`);
+    assert.equal(primitive.listTargets().length, 51);
+    assert.ok(primitive.getAttribute('JOINTS_0') && primitive.getAttribute('WEIGHTS_0'));
+    assert.equal(doc.getRoot().listSkins()[0].listJoints().length, BONE_NAMES.length);
   });
 
   test('bad body_shape: a negative height, a string or an unknown key is a 400 field error', async () => {

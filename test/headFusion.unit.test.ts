@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { headTemplate } from '../src/assets/index.js';
 import { bodyRequest, outsideIntervals } from '../src/pipelines/body/avatarBody.js';
-import { bodyMeasurements, bodySkeleton, bodySkinWeights, fuseHead, poseBody, solveBodyShape, type BodyShape } from '../src/assets/body/index.js';
+import { bodyMeasurements, bodySkeleton, bodySkinWeights, fuseHead, fusedLod, poseBody, solveBodyShape, type BodyShape } from '../src/assets/body/index.js';
 
 const head = headTemplate('head_2.0 head/mobile').mesh;
 
@@ -168,3 +168,31 @@ function neckAxis(f: ReturnType<typeof fuseHead>, bodyVertices: number): [number
   for (let v = f.headVertices + bodyVertices; v < f.headVertices + bodyVertices + 32; v++) { x += f.mesh.positions[v * 3]; z += f.mesh.positions[v * 3 + 2]; }
   return [x / 32, z / 32];
 }
+
+describe('levels of detail of a full body', () => {
+  // The spec's body_0.3 female/male template: faces per LOD.
+  const FACES = [36196, 28102, 24880, 16173, 13905, 11565, 10151, 7140];
+  const template = headTemplate('head_2.0 head/mobile');
+  const shape: BodyShape = { gender: 'female', height: 165, weight: 62 };
+  const solved = solveBodyShape(shape);
+  const skeleton = bodySkeleton(solved.body.proportions);
+  const avatar = fuseHead(template.mesh, solved, skeleton, bodySkinWeights(solved.body, skeleton));
+  const lodOpen = openEdges(avatar.mesh.positions, avatar.mesh.indices);
+
+  test('each level has the template row\'s faces within 3 %, the seam stays closed, and skin and normals are carried', async () => {
+    for (let lod = 1; lod < FACES.length; lod++) {
+      const level = await fusedLod(avatar, solved.body, template, lod);
+      const faces = level.mesh.indices.length / 3;
+      assert.ok(Math.abs(faces / FACES[lod] - 1) <= 0.03, `LOD${lod}: ${faces} faces against ${FACES[lod]}`);
+      // The neck's bridge still meets head and body: no open edge that LOD0 did not have.
+      assert.equal(openEdges(level.mesh.positions, level.mesh.indices), lodOpen, `LOD${lod}`);
+      const n = level.sourceVertices.length;
+      assert.equal(level.mesh.positions.length, n * 3);
+      for (let i = 0; i < n; i++) {
+        const v = level.sourceVertices[i];
+        for (let k = 0; k < 3; k++) assert.equal(level.mesh.positions[i * 3 + k], avatar.mesh.positions[v * 3 + k]);
+        for (let k = 0; k < 4; k++) assert.equal(level.skin.weights[i * 4 + k], avatar.skin.weights[v * 4 + k]);
+      }
+    }
+  });
+});

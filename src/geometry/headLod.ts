@@ -18,10 +18,17 @@ export interface HeadLodOptions {
    * weight); UV seams and the open border are kept either way.
    */
   uvWeight?: number;
+  /**
+   * Keep every vertex of the mesh's open border (the neck cut) where it is, so that another mesh
+   * welded there (a body's neck) meets the head at every level. Otherwise the border keeps its
+   * shape but not its vertices.
+   */
+  keepBorder?: boolean;
 }
 
 export const HEAD_LOD_DEFAULTS: Required<HeadLodOptions> = {
   uvWeight: 1,
+  keepBorder: false,
 };
 
 /** Simplified index buffers per template mesh (subtypes with the same geometry share it) and target. */
@@ -53,7 +60,7 @@ export async function headLod(head: FittedHead | HeadTemplate, lod: number, opti
   }
   const count = mesh.positions.length / 3;
   if (lod === 0) return { ...mesh, sourceVertices: Uint32Array.from({ length: count }, (_, i) => i) };
-  const own = await lodIndices(template, lod, o.uvWeight);
+  const own = await lodIndices(template, lod, o.uvWeight, o.keepBorder);
   const simplified = count > template.mesh.positions.length / 3 ? withAppended(own, mesh, template, lod, o.uvWeight) : own;
   // Compact: keep used vertices in their LOD0 order.
   const remap = new Int32Array(count).fill(-1);
@@ -100,11 +107,11 @@ function withAppended(own: Uint32Array, mesh: Mesh, template: HeadTemplate, lod:
   return out;
 }
 
-async function lodIndices(template: HeadTemplate, lod: number, uvWeight: number): Promise<Uint32Array> {
+async function lodIndices(template: HeadTemplate, lod: number, uvWeight: number, keepBorder = false): Promise<Uint32Array> {
   let levels = cache.get(template.mesh);
   if (!levels) cache.set(template.mesh, (levels = new Map()));
   const target = template.lodFaces[lod];
-  const key = `${target}|${uvWeight}`;
+  const key = `${target}|${uvWeight}|${keepBorder}`;
   let indices = levels.get(key);
   if (!indices) {
     await MeshoptSimplifier.ready;
@@ -115,7 +122,7 @@ async function lodIndices(template: HeadTemplate, lod: number, uvWeight: number)
     // anyway is retried with a slightly different target.
     for (let attempt = 0; attempt < 5; attempt++) {
       const [result] = MeshoptSimplifier.simplifyWithAttributes(
-        full, positions, 3, uvs, 2, [uvWeight, uvWeight], null, (target - attempt) * 3, 1, ['Regularize'],
+        full, positions, 3, uvs, 2, [uvWeight, uvWeight], keepBorder ? borderVertices(template.mesh) : null, (target - attempt) * 3, 1, ['Regularize'],
       );
       indices = result;
       const defects = meshDefects({ positions, indices: result });
@@ -124,4 +131,28 @@ async function lodIndices(template: HeadTemplate, lod: number, uvWeight: number)
     levels.set(key, indices!);
   }
   return indices!;
+}
+
+/** 1 on every vertex (UV-seam copies included) of the mesh's open border, found with vertices welded by position. */
+function borderVertices(mesh: Mesh): Uint8Array {
+  const { positions: p, indices } = mesh;
+  const count = p.length / 3;
+  const place = new Uint32Array(count), ids = new Map<string, number>();
+  for (let v = 0; v < count; v++) {
+    const key = `${p[v * 3].toFixed(6)},${p[v * 3 + 1].toFixed(6)},${p[v * 3 + 2].toFixed(6)}`;
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    place[v] = id;
+  }
+  const uses = new Map<number, number>();
+  const edge = (a: number, b: number) => (a < b ? a * ids.size + b : b * ids.size + a);
+  for (let t = 0; t < indices.length; t += 3) {
+    for (let k = 0; k < 3; k++) {
+      const e = edge(place[indices[t + k]], place[indices[t + (k + 1) % 3]]);
+      uses.set(e, (uses.get(e) ?? 0) + 1);
+    }
+  }
+  const onBorder = new Uint8Array(ids.size);
+  for (const [e, n] of uses) if (n === 1) { onBorder[Math.floor(e / ids.size)] = 1; onBorder[e % ids.size] = 1; }
+  return Uint8Array.from(place, (id) => onBorder[id]);
 }

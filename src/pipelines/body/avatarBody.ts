@@ -5,6 +5,8 @@ import {
 import type { SceneAnimation } from '../../formats/scene.js';
 import type { Mesh } from '../../geometry/index.js';
 
+export { BODY_HEAD_MODEL } from './bodyHead.js';
+
 export const BODY_SHAPE_KEYS = ['height', 'weight', 'chest', 'waist', 'hips'] as const;
 
 /**

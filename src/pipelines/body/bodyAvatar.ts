@@ -5,7 +5,9 @@ import type { AvatarHead, ComputeInput } from '../avatarModel.js';
 import type { Pipeline } from '../pipeline.js';
 import { headAvatar } from '../head/headAvatar.js';
 import type { StoredBody } from '../files.js';
-import { avatarBody, bodyRequest, outsideIntervals } from './avatarBody.js';
+import { avatarBody, BODY_HEAD_MODEL, bodyRequest, outsideIntervals } from './avatarBody.js';
+import { fusedLod } from '../../assets/body/index.js';
+import { headTemplate } from '../../assets/index.js';
 import { bodySkin } from './bodySkin.js';
 import { fadeNeck, headSkinTone } from './neckTone.js';
 import { renderBodyPreview } from './bodyPreview.js';
@@ -32,7 +34,7 @@ async function atlas(headTexture: RgbImage, bodyTexture: RgbImage): Promise<RgbI
 /**
  * Photo and analysis → a body_0.3 avatar, in memory: the bald head/mobile head of the head pipeline
  * (fitted, textured, with eyes, teeth, mouth and blendshapes), the body solved for `body_shape`, the
- * two joined at the neck (every LOD is LOD0 until the body LODs land), one texture atlas, a
+ * two joined at the neck, at every level of detail, one texture atlas, a
  * whole-body preview.
  */
 export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { analysis: FaceAnalysis }, progress: (value: number) => void): Promise<BodyAvatar> {
@@ -49,13 +51,17 @@ export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { ana
   // pass over a few hundred neck triangles, in the head's own texture).
   fadeNeck(headTexture, headMesh, fused.neckShare, tone);
   const texture = await atlas(headTexture, bodySkin(solved.body, tone, 1024));
-  const [jpeg, preview] = await Promise.all([encodeJpeg(texture, 90), renderBodyPreview(fused, texture)]);
+  const template = headTemplate(BODY_HEAD_MODEL);
+  const [jpeg, preview, lods] = await Promise.all([
+    encodeJpeg(texture, 90), renderBodyPreview(fused, texture),
+    Promise.all(Array.from({ length: pipeline.lodCount }, async (_, lod) => (lod === 0 ? fused.mesh : (await fusedLod(fused, solved.body, template, lod)).mesh))),
+  ]);
   progress(95);
   return {
     head: {
       ...head,
-      // TODO(body LODs): the other engineer's bodyLod fills LOD 1–7; until then every LOD is LOD0.
-      lods: Array.from({ length: pipeline.lodCount }, () => fused.mesh),
+      // LOD 1–7: the head's and the body's levels, joined by the same bridge (assets/body/fusedLod.ts).
+      lods,
       // The head's additional textures are in the head's layout, not the atlas': only `model` is kept.
       textures: [{ ...head.textures[0], data: jpeg }],
       preview,

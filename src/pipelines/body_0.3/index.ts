@@ -2,6 +2,7 @@ import { PIPELINES } from '../catalogue/pipelines.js';
 import { computeBody } from '../compute.js';
 import { BODY_EXPORT } from '../exports/bodyExport.js';
 import type { Pipeline } from '../pipeline.js';
+import { BODY_HEAD_MODEL } from '../body/bodyHead.js';
 
 /**
  * body_0.3: a bald head/mobile head (haircuts come through export parameters) joined to our
@@ -11,7 +12,7 @@ export const BODY_0_3: Pipeline<'body_0.3'> = {
   ...PIPELINES['body_0.3'],
   name: 'body_0.3',
   lodCount: 8,
-  headModel: () => 'head_2.0 head/mobile',
+  headModel: () => BODY_HEAD_MODEL,
   hairMode: () => 'none',
   mayHaveGeneratedHaircut: () => false,
   makes: ['analysis', 'masks', 'mesh', 'textures', 'preview', 'haircuts', 'blendshapes', 'modifications'],

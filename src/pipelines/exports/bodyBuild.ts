@@ -13,7 +13,7 @@ import type { BlendshapeArchiveInput, ExportFileOutput, ExportInput, ExportOutpu
 /**
  * A body_0.3 export: the whole body with its skeleton (Mixamo names), skin, the head's blendshapes
  * as morph targets, the teeth and a haircut on the head. `template` `head` is the head alone, as
- * head_2.0 head/mobile exports it. Every LOD is LOD0 until the body LODs land.
+ * head_2.0 head/mobile exports it. `lod` picks the level of the spec's female/male template row.
  */
 export async function buildBodyExport(input: ExportInput, progress: (value: number) => void = () => undefined): Promise<ExportOutput> {
   const p = input.parameters;
@@ -28,13 +28,12 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
   progress(10);
   const { chosen, deltas, morphs } = bodyMorphs(avatar.head, p.blendshapes.list, p.blendshapes.values);
   const embedMorphs = p.blendshapes.embed || !chosen.size;
-  // TODO(body LODs): lod > 0 is LOD0 until bodyLod lands.
-  const body = exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, p.blendshapes.values);
+  const body = await exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, p.blendshapes.values, p.avatar.lod);
   progress(40);
   const { material } = await headMaterial(input.files, { ...p.avatar, additionalTextures: [] });
   const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, p.blendshapes.values, body.morphTargets), body.fused);
   const meshes: SceneMesh[] = [
-    asPart({ name: 'body', mesh: body.mesh, material: { ...material, name: 'body' }, morphTargets: body.morphTargets, skin: body.fused.skin }, p.avatar),
+    asPart({ name: 'body', mesh: body.mesh, material: { ...material, name: 'body' }, morphTargets: body.morphTargets, skin: body.skin }, p.avatar),
     asPart(teeth, p.avatar),
   ];
   const files: ExportFileOutput[] = [];
@@ -51,7 +50,7 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
   }
   progress(70);
   if (!embedMorphs) {
-    const own = exportedBody(avatar, morphs, deltas, p.blendshapes.values);
+    const own = await exportedBody(avatar, morphs, deltas, p.blendshapes.values, p.blendshapes.lod);
     const ownTeeth = onPlacedHead(exportedTeeth(avatar.head, morphs, deltas, p.blendshapes.values, own.morphTargets), own.fused);
     const scene: Scene = {
       name: 'blendshapes',
@@ -71,7 +70,7 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
 export async function bodyBlendshapeArchive({ files, sets, fmt }: BlendshapeArchiveInput): Promise<Uint8Array> {
   const avatar = storedBodyAvatar(files);
   const { deltas } = bodyMorphs(avatar.head, sets, null);
-  const body = exportedBody(avatar, deltas, deltas, null);
+  const body = await exportedBody(avatar, deltas, deltas, null);
   if (fmt !== 'ply') {
     const teeth = onPlacedHead(exportedTeeth(avatar.head, deltas, deltas, null, body.morphTargets), body.fused);
     return writeArchive({ name: 'blendshapes', meshes: [{ name: 'body', mesh: body.mesh, morphTargets: body.morphTargets }, { ...teeth, skin: undefined }] },

@@ -1,5 +1,5 @@
 import { headTemplate } from '../../assets/index.js';
-import { fusedDeltas, HEAD_ATLAS_V, type FusedAvatar } from '../../assets/body/index.js';
+import { fusedDeltas, fusedLod, HEAD_ATLAS_V, type FusedAvatar } from '../../assets/body/index.js';
 import { BLENDSHAPE_SET_NAMES, normalDeltas, type Mesh } from '../../geometry/index.js';
 import { readPly } from '../../formats/ply.js';
 import { readZip } from '../../formats/zip.js';
@@ -7,12 +7,11 @@ import type { Scene, SceneAnimation, SceneMesh, SceneMorphTarget, SceneSkin } fr
 import { decodeRgb, encodeJpeg } from '../../texture/index.js';
 import { avatarFiles, BODY_ENTRIES, readStoredBody, type StoredBody } from '../files.js';
 import { PipelineFailure } from '../failure.js';
-import { avatarBody, bodyAnimations } from '../body/avatarBody.js';
+import { avatarBody, BODY_HEAD_MODEL, bodyAnimations } from '../body/avatarBody.js';
 import type { StoredHead } from './headMesh.js';
 import { bakedPositions, blendshapeSelection, headBlendshapes } from './headMesh.js';
 
-/** The head/mobile model every body_0.3 head is made from. */
-export const BODY_HEAD_MODEL = 'head_2.0 head/mobile';
+export { BODY_HEAD_MODEL };
 
 /** A body_0.3 avatar as stored: its head before joining (head space) with the template, and its body's request. */
 export interface StoredBodyAvatar extends StoredHead {
@@ -62,26 +61,39 @@ export function onPlacedHead(part: SceneMesh, fused: FusedAvatar): SceneMesh {
 }
 
 /**
- * The whole body at LOD0 with `values` baked and the chosen blendshapes as morph targets on the
- * head's vertices (named as head exports name them).
+ * The whole body at level `lod` with `values` baked and the chosen blendshapes as morph targets on
+ * the head's vertices (named as head exports name them). A level above 0 picks its vertices from
+ * LOD0's (assets/body/fusedLod.ts): positions, normals, skin and morph targets alike.
  */
-export function exportedBody(
+export async function exportedBody(
   avatar: StoredBodyAvatar, morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
-  values: Record<string, Record<string, number>> | null,
-): { fused: FusedAvatar; mesh: Mesh; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[] } {
-  const { fused, skeleton } = avatarBody(avatar.head.mesh, avatar.body.shape);
+  values: Record<string, Record<string, number>> | null, lod = 0,
+): Promise<{ fused: FusedAvatar; mesh: Mesh; skin: SceneSkin; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[] }> {
+  const { fused, skeleton, solved } = avatarBody(avatar.head.mesh, avatar.body.shape);
   let mesh = fused.mesh;
   if (values) mesh = { ...mesh, positions: bakedPositions(mesh.positions, values, baked, (d) => fusedDeltas(fused, d)) };
   const seen = new Map<string, number>();
   for (const names of morphs.values()) for (const name of names.keys()) seen.set(name, (seen.get(name) ?? 0) + 1);
-  const morphTargets: SceneMorphTarget[] = [];
+  let morphTargets: SceneMorphTarget[] = [];
   for (const [set, names] of morphs) {
     for (const [name, delta] of names) {
       const positions = fusedDeltas(fused, delta);
       morphTargets.push({ name: seen.get(name)! > 1 ? `${set}.${name}` : name, positions, normals: normalDeltas(mesh, positions) });
     }
   }
-  return { fused, mesh, morphTargets, animations: bodyAnimations(skeleton, avatar.body.shape.gender) };
+  let skin: SceneSkin = fused.skin;
+  if (lod > 0) {
+    const level = await fusedLod(fused, solved.body, avatar.head.template, lod);
+    const pick = (values: Float32Array, size: number) => {
+      const out = new Float32Array(level.sourceVertices.length * size);
+      level.sourceVertices.forEach((v, i) => out.set(values.subarray(v * size, v * size + size), i * size));
+      return out;
+    };
+    mesh = { ...level.mesh, positions: pick(mesh.positions, 3) };
+    morphTargets = morphTargets.map((t) => ({ ...t, positions: pick(t.positions, 3), normals: t.normals && pick(t.normals, 3) }));
+    skin = level.skin;
+  }
+  return { fused, mesh, skin, morphTargets, animations: bodyAnimations(skeleton, avatar.body.shape.gender) };
 }
 
 /** The head's own texture: the top half of the avatar's atlas, for the `head` template. */
