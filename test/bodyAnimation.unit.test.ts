@@ -8,6 +8,7 @@ import {
 import { meshSkinWeights, sceneJoints } from '../src/assets/body/index.js';
 import { writeGltf } from '../src/formats/gltf/index.js';
 import { validateGltf } from './support/models.js';
+import { flippedByPose as flippedBy } from './support/bodyPose.js';
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
@@ -112,26 +113,7 @@ describe('body_shape blendshapes', () => {
  * its rest normal (the same definition as the joint-range tests of bodyModel.unit.test.ts).
  */
 function flippedByPose(rig: Rig, pose: BoneRotations): number {
-  const { skeleton, weights } = rig;
-  const { positions, triangles } = rig.solved.body;
-  const posed = poseBody(positions, skeleton, weights, pose);
-  const { rotations } = poseSkeleton(skeleton, pose);
-  let count = 0;
-  for (let f = 0; f < triangles.length / 3; f++) {
-    const rest = faceNormal(positions, triangles, f);
-    const expected: Vec3 = [0, 0, 0];
-    for (let i = 0; i < 3; i++) {
-      const v = triangles[f * 3 + i];
-      for (let k = 0; k < 4; k++) {
-        const w = weights.weights[v * 4 + k];
-        if (!w) continue;
-        const m = rotations[weights.joints[v * 4 + k]];
-        for (let r = 0; r < 3; r++) expected[r] += w * (m[r * 3] * rest[0] + m[r * 3 + 1] * rest[1] + m[r * 3 + 2] * rest[2]);
-      }
-    }
-    if (dot(faceNormal(posed, triangles, f), expected) < 0) count++;
-  }
-  return count;
+  return flippedBy(rig.solved.body.positions, rig.solved.body.triangles, rig.skeleton, rig.weights, pose);
 }
 
 describe('procedural animations', () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { flippedByPose } from './support/bodyPose.js';
 import {
   BODY_SHAPE_INTERVALS, BONE_NAMES, bodyLayout, bodyShapeCoeffs10, bodySkeleton, bodySkinWeights, bodyTopology,
   poseBody, poseSkeleton, solveBodyShape, type BodyGender, type BodyShape, type BoneRotations, type Skeleton,
@@ -271,26 +272,7 @@ describe('skin weights', () => {
    * That is fair for any joint and any place on the body, stretched or squeezed.
    */
   function flipped(pose: BoneRotations, rig: (typeof rigs)[number]): number {
-    const { skeleton, weights } = rig;
-    const { positions, triangles } = rig.body;
-    const posed = poseBody(positions, skeleton, weights, pose);
-    const { rotations } = poseSkeleton(skeleton, pose);
-    let count = 0;
-    for (let f = 0; f < triangles.length / 3; f++) {
-      const rest = faceNormal(positions, triangles, f);
-      const expected: Vec3 = [0, 0, 0];
-      for (let i = 0; i < 3; i++) {
-        const v = triangles[f * 3 + i];
-        for (let k = 0; k < 4; k++) {
-          const w = weights.weights[v * 4 + k];
-          if (!w) continue;
-          const m = rotations[weights.joints[v * 4 + k]];
-          for (let r = 0; r < 3; r++) expected[r] += w * (m[r * 3] * rest[0] + m[r * 3 + 1] * rest[1] + m[r * 3 + 2] * rest[2]);
-        }
-      }
-      if (dot(faceNormal(posed, triangles, f), expected) < 0) count++;
-    }
-    return count;
+    return flippedByPose(rig.body.positions, rig.body.triangles, rig.skeleton, rig.weights, pose);
   }
 
   const ranges: [string, (deg: number) => BoneRotations, number[]][] = [

@@ -1,4 +1,5 @@
 import { boxBlur } from '../../texture/filters/boxBlur.js';
+import { seededRandom } from '../../core/seededRandom.js';
 /**
  * Seeded 3D gradient noise (Perlin's improved noise, 2002) for painting a body in texture space
  * from each texel's point on the surface: the same point gets the same value whichever UV island
@@ -11,18 +12,6 @@ export interface Noise3 {
   fbm(x: number, y: number, z: number, octaves: number): number;
 }
 
-/** mulberry32: a small, fast, seeded 32-bit generator; enough for shuffling a permutation table. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A noise for a seed.
  *
@@ -31,7 +20,7 @@ function random(seed: number): () => number {
  * ```
  */
 export function bodyNoise(seed: number): Noise3 {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const base = Array.from({ length: 256 }, (_, i) => i);
   for (let i = 255; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));

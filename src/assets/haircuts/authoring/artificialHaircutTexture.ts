@@ -6,7 +6,7 @@ import { HAIR_BASE_COLOR } from '../library/hairColor.js';
 import { hairZone } from './hairZone.js';
 import { paintCap } from './paintCap.js';
 import { paintCardTiles } from './paintCardTiles.js';
-import { hashString } from './seededRandom.js';
+import { hashString } from '../../../core/seededRandom.js';
 
 /** Options of {@link artificialHaircutTexture}. */
 export interface ArtificialHaircutTextureOptions {

@@ -7,7 +7,7 @@ import { hairTails } from './hairTails.js';
 import { hairZone } from './hairZone.js';
 import { groomStrands } from './groomStrands.js';
 import { mergeMeshes } from '../../../geometry/mergeMeshes.js';
-import { hashString } from './seededRandom.js';
+import { hashString } from '../../../core/seededRandom.js';
 import { headSurface, type HeadSurface } from '../../../geometry/headSurface.js';
 
 /** Least height of a card's vertex over the template head, metres: fitting keeps it above the fitted head. */

@@ -8,7 +8,7 @@ import { CAP_ONLY_LENGTH, HAIRCUT_STYLE_DEFAULTS, type HaircutStyle } from '../.
 import { headSurface, type HeadSurface } from '../../../geometry/headSurface.js';
 import { skullMesh } from './skullMesh.js';
 import { scalpRoots } from './scalpRoots.js';
-import { seededRandom } from './seededRandom.js';
+import { seededRandom } from '../../../core/seededRandom.js';
 
 /** A strand with what its card needs: width and the atlas tile it shows. */
 export interface GroomedStrand extends Strand {

@@ -7,7 +7,7 @@ import { CLEARANCE, type GroomedStrand } from './groomStrands.js';
 import { growStrand } from './growStrand.js';
 import { headSurface, type HeadSurface } from '../../../geometry/headSurface.js';
 import { skullMesh } from './skullMesh.js';
-import { seededRandom } from './seededRandom.js';
+import { seededRandom } from '../../../core/seededRandom.js';
 
 /** Hair gathered off the head: where it is tied, and the tail's cards and tubes. */
 export interface HairTails {

@@ -1,7 +1,7 @@
 import { CARD_TILES, cardTile } from './hairAtlas.js';
 import { HAIR_BASE_COLOR } from '../library/hairColor.js';
 import type { HaircutStyle } from '../../../library/haircuts/haircutStyle.js';
-import { seededRandom } from './seededRandom.js';
+import { seededRandom } from '../../../core/seededRandom.js';
 
 /** Strand looks per texture character: width (texels at 2048), lateral swing (fraction of the tile) and cycles down the tile. */
 const CHARACTER: Record<HaircutStyle['strands'], { width: number; swing: number; cycles: number; spacing: number }> = {
