@@ -8,14 +8,8 @@ import {
 import { meshSkinWeights, sceneJoints } from '../src/assets/body/index.js';
 import { writeGltf } from '../src/formats/gltf/index.js';
 import { validateGltf } from './support/models.js';
-import { flippedByPose as flippedBy } from './support/bodyPose.js';
+import { at, dot, faceNormal, flippedByPose as flippedBy, sub } from './support/bodyPose.js';
 
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const at = (p: Float32Array, v: number): Vec3 => [p[v * 3], p[v * 3 + 1], p[v * 3 + 2]];
-const faceNormal = (p: Float32Array, t: Uint32Array, f: number): Vec3 =>
-  cross(sub(at(p, t[f * 3 + 1]), at(p, t[f * 3])), sub(at(p, t[f * 3 + 2]), at(p, t[f * 3])));
 
 /** Triangles whose normal turned against their rest normal (a morph at rest: no bones involved). */
 function flippedByMorph(rest: Float32Array, morphed: Float32Array, triangles: Uint32Array): number {

@@ -1,10 +1,11 @@
 import { poseBody, poseSkeleton, type BoneRotations, type Skeleton, type SkinWeights, type Vec3 } from '../../src/assets/body/index.js';
 
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const at = (p: Float32Array, v: number): Vec3 => [p[v * 3], p[v * 3 + 1], p[v * 3 + 2]];
-const faceNormal = (p: Float32Array, t: Uint32Array, f: number): Vec3 =>
+export const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+export const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+export const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+export const at = (p: Float32Array, v: number): Vec3 => [p[v * 3], p[v * 3 + 1], p[v * 3 + 2]];
+/** A triangle's normal, unnormalised (twice its area). */
+export const faceNormal = (p: Float32Array, t: Uint32Array, f: number): Vec3 =>
   cross(sub(at(p, t[f * 3 + 1]), at(p, t[f * 3])), sub(at(p, t[f * 3 + 2]), at(p, t[f * 3])));
 
 /**
