@@ -13,6 +13,7 @@ import { loadFbx, loadGlbWithThree } from './support/fbx.js';
 import { blenderImport } from '../bench/blenderImport.js';
 import { readZip } from '../src/formats/zip.js';
 import { readPly } from '../src/formats/ply.js';
+import { BODY_BLENDS } from '../src/assets/body/index.js';
 import { bodyLayout, bodyMeasurements, bodyShapeCoeffs10, BONE_NAMES } from '../src/assets/body/index.js';
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
@@ -260,6 +261,34 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     assert.equal(primitive.listTargets().length, 51);
     assert.ok(primitive.getAttribute('JOINTS_0') && primitive.getAttribute('WEIGHTS_0'));
     assert.equal(doc.getRoot().listSkins()[0].listJoints().length, BONE_NAMES.length);
+  });
+
+  test('the body_shape set: 16 morph targets on the body (the head still), valid, and its values baked into the body', async () => {
+    const files = await archive(await exported(male, { format: 'glb', blendshapes: { list: ['body_shape', 'mobile_51'] } }));
+    assert.equal((await validateGltf(files, 'model.glb')).errors, 0);
+    const doc = await readGltfDocument(files, 'model.glb');
+    const body = doc.getRoot().listMeshes().find((m) => m.getName() === 'body')!;
+    const names: string[] = (body.getExtras() as any).targetNames;
+    assert.equal(names.length, 51 + 16);
+    assert.deepEqual(names.slice(51), BODY_BLENDS.flatMap((b) => [`${b}_increase`, `${b}_decrease`]));
+    const primitive = body.listPrimitives()[0];
+    const waist = primitive.listTargets()[names.indexOf('Waist_increase')].getAttribute('POSITION')!.getArray()!;
+    const head = 12191;
+    let headMoves = 0, bodyMoves = 0;
+    for (let v = 0; v < waist.length / 3; v++) {
+      const d = Math.hypot(waist[v * 3], waist[v * 3 + 1], waist[v * 3 + 2]);
+      if (v < head) headMoves = Math.max(headMoves, d); else bodyMoves = Math.max(bodyMoves, d);
+    }
+    assert.equal(headMoves, 0);
+    assert.ok(bodyMoves > 0.01, `the waist moves ${bodyMoves} m`);
+    // Baked: the waist measured off the exported mesh grows.
+    const plain = await readGltfDocument(await archive(await exported(male, { format: 'glb' })), 'model.glb');
+    const baked = await readGltfDocument(await archive(await exported(male, { format: 'glb', blendshapes: { values: { body_shape: { Waist_increase: 1 } } } })), 'model.glb');
+    const positions = (d: typeof plain) => d.getRoot().listMeshes().find((m) => m.getName() === 'body')!.listPrimitives()[0].getAttribute('POSITION')!.getArray() as Float32Array;
+    let moved = 0;
+    const a = positions(plain), b = positions(baked);
+    for (let i = 0; i < a.length; i++) moved = Math.max(moved, Math.abs(a[i] - b[i]));
+    assert.ok(moved > 0.01, `baking moved the body ${moved} m`);
   });
 
   test('bad body_shape: a negative height, a string or an unknown key is a 400 field error', async () => {

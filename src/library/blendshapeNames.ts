@@ -93,3 +93,17 @@ export function blendshapeNames(set: string): readonly string[] {
   if (!names) throw new RangeError(`no blendshape set ${set}; the sets are ${BLENDSHAPE_SET_NAMES.join(', ')}`);
   return names;
 }
+
+/** The creator's body blends (creator spec, "blends"), in its order: one pair of blendshapes each. */
+export const BODY_BLENDS = ['Body', 'Neck', 'Shoulders', 'Chest', 'Forearms', 'Waist', 'Hips', 'Legs'] as const;
+export type BodyBlend = (typeof BODY_BLENDS)[number];
+
+/** The body's own set, `body_shape` (body_0.3). */
+export const BODY_SHAPE_SET = 'body_shape';
+
+/**
+ * The `body_shape` set's 16 names: `<Blend>_increase` then `<Blend>_decrease` for each creator
+ * blend. A creator value v in [−1, 1] is `<Blend>_increase` at weight v when v > 0, and
+ * `<Blend>_decrease` at weight −v when v < 0.
+ */
+export const BODY_SHAPE_BLENDSHAPES: readonly string[] = Object.freeze(BODY_BLENDS.flatMap((b) => [`${b}_increase`, `${b}_decrease`]));

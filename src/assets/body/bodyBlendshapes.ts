@@ -9,17 +9,10 @@ import type { GirthScales } from './bodyTorso.js';
 import {
   chestGirth, forearmGirth, hipGirth, neckGirth, shoulderBreadth, thighGirth, waistGirth, type BlendMeasure,
 } from './bodyBlendshapesMeasures.js';
+import { BODY_BLENDS, BODY_SHAPE_BLENDSHAPES, type BodyBlend } from '../../library/blendshapeNames.js';
 
-/** The creator's body blends (creator spec, "blends"), in its order: one pair of blendshapes each. */
-export const BODY_BLENDS = ['Body', 'Neck', 'Shoulders', 'Chest', 'Forearms', 'Waist', 'Hips', 'Legs'] as const;
-export type BodyBlend = (typeof BODY_BLENDS)[number];
-
-/**
- * The `body_shape` set's 16 names: `<Blend>_increase` then `<Blend>_decrease` for each creator
- * blend. A creator value v in [−1, 1] is `<Blend>_increase` at weight v when v > 0, and
- * `<Blend>_decrease` at weight −v when v < 0.
- */
-export const BODY_SHAPE_BLENDSHAPES: readonly string[] = Object.freeze(BODY_BLENDS.flatMap((b) => [`${b}_increase`, `${b}_decrease`]));
+// The names are the API's (library/blendshapeNames.ts): the export parameters validate against them.
+export { BODY_BLENDS, BODY_SHAPE_BLENDSHAPES, type BodyBlend } from '../../library/blendshapeNames.js';
 
 /** A blendshape on body vertices (bodyPositions' order), before it is spread to the mesh's UV-seam copies. */
 export interface BodyBlendshapeDelta {

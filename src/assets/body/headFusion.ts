@@ -328,3 +328,32 @@ export function fusedDeltas(fused: FusedAvatar, delta: Float32Array): Float32Arr
   }
   return out;
 }
+
+/**
+ * A body-mesh delta (a `body_shape` blendshape, bodyShapeBlendshapes) on the fused mesh: the body's
+ * vertices take it, the bridge's lower copies take their ring vertex's (so the seam below the
+ * bridge never opens; the bridge stretches instead), the head does not move.
+ */
+export function fusedBodyDeltas(fused: FusedAvatar, bodyVertices: number, delta: Float32Array): Float32Array {
+  const out = new Float32Array(fused.mesh.positions.length);
+  const from = fused.headVertices;
+  out.set(delta.subarray(0, bodyVertices * 3), from * 3);
+  for (const [copy, of] of bridgeCopies(fused, bodyVertices)) {
+    for (let k = 0; k < 3; k++) out[copy * 3 + k] = delta[of * 3 + k];
+  }
+  return out;
+}
+
+/** The bridge's copies of body vertices (same place): [fused index, body mesh index]. */
+function bridgeCopies(fused: FusedAvatar, bodyVertices: number): [number, number][] {
+  const p = fused.mesh.positions, from = fused.headVertices, count = p.length / 3;
+  const key = (v: number) => `${p[v * 3].toFixed(6)},${p[v * 3 + 1].toFixed(6)},${p[v * 3 + 2].toFixed(6)}`;
+  const body = new Map<string, number>();
+  for (let m = 0; m < bodyVertices; m++) body.set(key(from + m), m);
+  const out: [number, number][] = [];
+  for (let v = from + bodyVertices; v < count; v++) {
+    const m = body.get(key(v));
+    if (m !== undefined) out.push([v, m]);
+  }
+  return out;
+}

@@ -30,5 +30,5 @@ export { walkAnimation, WALK_ANIMATION_DEFAULTS, type WalkAnimationOptions } fro
 export { idleAnimation, IDLE_ANIMATION_DEFAULTS, type IdleAnimationOptions } from './bodyAnimationIdle.js';
 export { BODY_LOD_BUDGETS, BODY_LOD_DEFAULTS, bodyLod, foldedTriangles, type BodyLod, type BodyLodOptions, type BodyTemplate } from './bodyLod.js';
 export { BODY_TEXTURE_DEFAULTS, bodyTexture, type BodyTextureOptions, type BodyTextures } from './bodyTexture.js';
-export { BODY_ATLAS_V, FUSE_HEAD_DEFAULTS, fusedDeltas, fuseHead, HEAD_ATLAS_V, type FusedAvatar, type FuseHeadOptions } from './headFusion.js';
+export { BODY_ATLAS_V, FUSE_HEAD_DEFAULTS, fusedBodyDeltas, fusedDeltas, fuseHead, HEAD_ATLAS_V, type FusedAvatar, type FuseHeadOptions } from './headFusion.js';
 export { fusedLod, type FusedLod } from './fusedLod.js';

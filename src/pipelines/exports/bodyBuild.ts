@@ -1,13 +1,14 @@
 import { writePly } from '../../formats/ply.js';
 import { writeZip } from '../../formats/zip.js';
-import type { Scene, SceneMesh } from '../../formats/scene.js';
+import type { Scene, SceneMesh, SceneMorphTarget } from '../../formats/scene.js';
 import { avatarFiles } from '../files.js';
 import { PipelineFailure } from '../failure.js';
 import { asPart, buildExport, headMaterial } from './index.js';
 import { exportedHaircut } from './haircutMesh.js';
 import { exportedTeeth } from './teethMesh.js';
-import { bodyMorphs, exportedBody, headTexture, onPlacedHead, storedBodyAvatar } from './bodyScene.js';
+import { bodyMorphs, bodyShapeSelection, exportedBody, headTexture, onPlacedHead, storedBodyAvatar } from './bodyScene.js';
 import { writeArchive } from './writeArchive.js';
+import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 import type { BlendshapeArchiveInput, ExportFileOutput, ExportInput, ExportOutput } from './types.js';
 
 /**
@@ -27,11 +28,16 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
   }
   progress(10);
   const { chosen, deltas, morphs } = bodyMorphs(avatar.head, p.blendshapes.list, p.blendshapes.values);
-  const embedMorphs = p.blendshapes.embed || !chosen.size;
-  const body = await exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, p.blendshapes.values, p.avatar.lod);
+  const shapes = bodyShapeSelection(p.blendshapes.list, p.blendshapes.values);
+  const embedMorphs = p.blendshapes.embed || (!chosen.size && !shapes.names.length);
+  const bakedShapes = { names: [], values: shapes.values };
+  const body = await exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, p.blendshapes.values, p.avatar.lod, embedMorphs ? shapes : bakedShapes);
   progress(40);
   const { material } = await headMaterial(input.files, { ...p.avatar, additionalTextures: [] });
-  const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, p.blendshapes.values, body.morphTargets), body.fused);
+  // The teeth take the head's blendshapes only: the body's own move nothing above the neck.
+  const headValues = withoutBodyShape(p.blendshapes.values);
+  const headTargets = (targets: readonly SceneMorphTarget[], shapeCount: number) => targets.slice(0, targets.length - shapeCount);
+  const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, headValues, headTargets(body.morphTargets, embedMorphs ? shapes.names.length : 0)), body.fused);
   const meshes: SceneMesh[] = [
     asPart({ name: 'body', mesh: body.mesh, material: { ...material, name: 'body' }, morphTargets: body.morphTargets, skin: body.skin }, p.avatar),
     asPart(teeth, p.avatar),
@@ -50,8 +56,8 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
   }
   progress(70);
   if (!embedMorphs) {
-    const own = await exportedBody(avatar, morphs, deltas, p.blendshapes.values, p.blendshapes.lod);
-    const ownTeeth = onPlacedHead(exportedTeeth(avatar.head, morphs, deltas, p.blendshapes.values, own.morphTargets), own.fused);
+    const own = await exportedBody(avatar, morphs, deltas, p.blendshapes.values, p.blendshapes.lod, shapes);
+    const ownTeeth = onPlacedHead(exportedTeeth(avatar.head, morphs, deltas, headValues, headTargets(own.morphTargets, shapes.names.length)), own.fused);
     const scene: Scene = {
       name: 'blendshapes',
       meshes: [asPart({ name: 'body', mesh: own.mesh, morphTargets: own.morphTargets }, p.blendshapes), asPart({ ...ownTeeth, skin: undefined }, p.blendshapes)],
@@ -87,4 +93,11 @@ export async function bodyBlendshapeArchive({ files, sets, fmt }: BlendshapeArch
     }
   }
   return writeZip(entries);
+}
+
+/** `values` without the body's own set, for what only the head's sets move. */
+function withoutBodyShape(values: Record<string, Record<string, number>> | null): Record<string, Record<string, number>> | null {
+  if (!values) return null;
+  const rest = Object.fromEntries(Object.entries(values).filter(([set]) => set !== BODY_SHAPE_SET));
+  return Object.keys(rest).length ? rest : null;
 }

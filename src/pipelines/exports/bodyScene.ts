@@ -1,6 +1,7 @@
 import { headTemplate } from '../../assets/index.js';
-import { fusedDeltas, fusedLod, HEAD_ATLAS_V, type FusedAvatar } from '../../assets/body/index.js';
+import { bodyShapeBlendshapes, fusedBodyDeltas, fusedDeltas, fusedLod, HEAD_ATLAS_V, type FusedAvatar } from '../../assets/body/index.js';
 import { BLENDSHAPE_SET_NAMES, normalDeltas, type Mesh } from '../../geometry/index.js';
+import { BODY_SHAPE_BLENDSHAPES, BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 import { readPly } from '../../formats/ply.js';
 import { readZip } from '../../formats/zip.js';
 import type { Scene, SceneAnimation, SceneMesh, SceneMorphTarget, SceneSkin } from '../../formats/scene.js';
@@ -31,12 +32,30 @@ export function storedBodyAvatar(files: Record<string, Uint8Array>): StoredBodyA
 
 /** The blendshapes to export (set → name → LOD0 head deltas) and those whose `values` are baked. */
 export function bodyMorphs(head: StoredHead['head'], list: readonly string[], values: Record<string, Record<string, number>> | null) {
-  const chosen = blendshapeSelection(list, BLENDSHAPE_SET_NAMES);
+  const chosen = blendshapeSelection(list.filter((item) => item !== BODY_SHAPE_SET && !item.startsWith(`${BODY_SHAPE_SET}/`)), BLENDSHAPE_SET_NAMES);
   const needed = new Map(chosen);
-  for (const [set, factors] of Object.entries(values ?? {})) needed.set(set, [...new Set([...(needed.get(set) ?? []), ...Object.keys(factors)])]);
+  for (const [set, factors] of Object.entries(values ?? {})) {
+    if (set !== BODY_SHAPE_SET) needed.set(set, [...new Set([...(needed.get(set) ?? []), ...Object.keys(factors)])]);
+  }
   const deltas = headBlendshapes(head, needed);
   const morphs = new Map([...chosen].map(([set, names]) => [set, new Map(names.map((n) => [n, deltas.get(set)!.get(n)!]))]));
   return { chosen, deltas, morphs };
+}
+
+/** The body's own blendshapes an export asks for: `body_shape` (all 16), `body_shape/<name>` or a bare name of the set, and their `values`. */
+export interface BodyShapeSelection {
+  names: string[];
+  values: Record<string, number>;
+}
+
+export function bodyShapeSelection(list: readonly string[], values: Record<string, Record<string, number>> | null): BodyShapeSelection {
+  const names = new Set<string>();
+  for (const item of list) {
+    if (item === BODY_SHAPE_SET) BODY_SHAPE_BLENDSHAPES.forEach((n) => names.add(n));
+    else if (item.startsWith(`${BODY_SHAPE_SET}/`) && BODY_SHAPE_BLENDSHAPES.includes(item.slice(BODY_SHAPE_SET.length + 1))) names.add(item.slice(BODY_SHAPE_SET.length + 1));
+    else if (BODY_SHAPE_BLENDSHAPES.includes(item)) names.add(item);
+  }
+  return { names: [...names], values: { ...(values?.[BODY_SHAPE_SET] ?? {}) } };
 }
 
 /** Every vertex on one joint. */
@@ -67,11 +86,25 @@ export function onPlacedHead(part: SceneMesh, fused: FusedAvatar): SceneMesh {
  */
 export async function exportedBody(
   avatar: StoredBodyAvatar, morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
-  values: Record<string, Record<string, number>> | null, lod = 0,
+  values: Record<string, Record<string, number>> | null, lod = 0, bodyShape: BodyShapeSelection = { names: [], values: {} },
 ): Promise<{ fused: FusedAvatar; mesh: Mesh; skin: SceneSkin; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[] }> {
   const { fused, skeleton, solved } = avatarBody(avatar.head.mesh, avatar.body.shape);
   let mesh = fused.mesh;
-  if (values) mesh = { ...mesh, positions: bakedPositions(mesh.positions, values, baked, (d) => fusedDeltas(fused, d)) };
+  const headValues = values ? Object.fromEntries(Object.entries(values).filter(([set]) => set !== BODY_SHAPE_SET)) : null;
+  if (headValues && Object.keys(headValues).length) mesh = { ...mesh, positions: bakedPositions(mesh.positions, headValues, baked, (d) => fusedDeltas(fused, d)) };
+  // The body's own blendshapes (bodyBlendshapes.ts) are made only when asked for: 16 rebuilds of the body.
+  const bodyCount = solved.body.mesh.positions.length / 3;
+  const bodyTargets = bodyShape.names.length || Object.keys(bodyShape.values).length
+    ? new Map(bodyShapeBlendshapes(solved).map((t) => [t.name, t])) : new Map<string, SceneMorphTarget>();
+  const bodyValues = Object.entries(bodyShape.values).filter(([name, factor]) => factor && bodyTargets.has(name));
+  if (bodyValues.length) {
+    const positions = mesh.positions.slice();
+    for (const [name, factor] of bodyValues) {
+      const delta = fusedBodyDeltas(fused, bodyCount, bodyTargets.get(name)!.positions);
+      for (let i = 0; i < positions.length; i++) positions[i] += factor * delta[i];
+    }
+    mesh = { ...mesh, positions };
+  }
   const seen = new Map<string, number>();
   for (const names of morphs.values()) for (const name of names.keys()) seen.set(name, (seen.get(name) ?? 0) + 1);
   let morphTargets: SceneMorphTarget[] = [];
@@ -80,6 +113,14 @@ export async function exportedBody(
       const positions = fusedDeltas(fused, delta);
       morphTargets.push({ name: seen.get(name)! > 1 ? `${set}.${name}` : name, positions, normals: normalDeltas(mesh, positions) });
     }
+  }
+  for (const name of bodyShape.names) {
+    const target = bodyTargets.get(name)!;
+    morphTargets.push({
+      name: seen.has(name) ? `${BODY_SHAPE_SET}.${name}` : name,
+      positions: fusedBodyDeltas(fused, bodyCount, target.positions),
+      normals: target.normals && fusedBodyDeltas(fused, bodyCount, target.normals),
+    });
   }
   let skin: SceneSkin = fused.skin;
   if (lod > 0) {

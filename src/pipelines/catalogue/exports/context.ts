@@ -1,7 +1,7 @@
 // The library's table and the sets' names are data: read from their own modules, not the barrels,
 // so that the service's catalogue loads no geometry or asset code.
 import { haircutSet } from '../../../library/haircuts/haircutLibrary.js';
-import { BLENDSHAPE_SET_NAMES, blendshapeNames } from '../../../library/blendshapeNames.js';
+import { BLENDSHAPE_SET_NAMES, BODY_SHAPE_BLENDSHAPES, BODY_SHAPE_SET, blendshapeNames } from '../../../library/blendshapeNames.js';
 import { appliesTo, type PipelineName } from '../pipelines.js';
 import { GENERATED_HAIRCUT, HAIRCUT_SETS } from '../haircuts.js';
 import { PARAMETERS } from '../parameters.js';
@@ -36,8 +36,8 @@ export function exportContext(pipeline: PipelineName, subtype: string, plan: Pla
     for (const h of haircutSet(set)) haircuts.push(h.identity);
   }
   // The sets the computation catalogue offers this pipeline, as creation would accept them.
-  const offered = PARAMETERS.filter((p) => p.category === 'blendshapes' && BLENDSHAPE_SET_NAMES.includes(p.name) && appliesTo(p.appliesTo, pipeline, subtype));
-  const blendshapeSets = Object.fromEntries(offered.map((p) => [p.name, blendshapeNames(p.name)]));
+  const offered = PARAMETERS.filter((p) => p.category === 'blendshapes' && (BLENDSHAPE_SET_NAMES.includes(p.name) || p.name === BODY_SHAPE_SET) && appliesTo(p.appliesTo, pipeline, subtype));
+  const blendshapeSets = Object.fromEntries(offered.map((p) => [p.name, p.name === BODY_SHAPE_SET ? BODY_SHAPE_BLENDSHAPES : blendshapeNames(p.name)]));
   const textures = avatar.textures ?? ['model', ...PARAMETERS.filter((p) => p.category === 'additional_textures').map((p) => p.name)];
   return { pipeline, subtype, plan, haircuts, blendshapeSets, textures, lods: pipelineOf(pipeline).lodCount };
 }
