@@ -82,5 +82,13 @@ for (const backend of backends()) {
       assert.equal((await api.get(`/avatars/${code}/pointcloud/?lod=2`)).status, 200);
     });
 
+    test('an avatar stored by an earlier version that made no mesh for its pipeline answers 404 that says so, not 500', async () => {
+      // Such an avatar (body_0.3 before it made bodies) has its analysis but none of a head's files, modifications.json included.
+      await rm(blob(avatarFiles.modifications));
+      await rm(blob(avatarFiles.mesh(1)));
+      const res = await api.get(`/avatars/${code}/mesh/?lod=1`);
+      assert.equal(res.status, 404, JSON.stringify(res.body));
+      assert.match(res.body.detail, /computed before this server made it/);
+    });
   });
 }

@@ -40,10 +40,18 @@ export function storedFileMissing(log: FastifyBaseLogger, avatar: AvatarRecord, 
   return errors.storedFileMissing(asset);
 }
 
-/** Why a Completed avatar has no `file`: its pipeline does not make it, or it was lost from storage. */
-export function noSuchFile(log: FastifyBaseLogger, avatar: AvatarRecord, file: string, asset: string): ApiError {
-  if (avatar.status === 'Completed' && hasHeadFiles(avatar)) return storedFileMissing(log, avatar, file, asset);
-  return errors.notProduced(asset, whyUnavailable(avatar));
+/**
+ * Why a Completed avatar has no `file`: its pipeline does not make it, it was computed by an earlier
+ * version of this server that did not make it yet (body_0.3 made no mesh before it made bodies:
+ * such an avatar has no `modifications.json` either, which every head avatar has), or it was lost
+ * from storage.
+ */
+export async function noSuchFile(ctx: AppContext, log: FastifyBaseLogger, avatar: AvatarRecord, file: string, asset: string): Promise<ApiError> {
+  if (avatar.status !== 'Completed' || !hasHeadFiles(avatar)) return errors.notProduced(asset, whyUnavailable(avatar));
+  if (!(await ctx.blobs.has(avatarKey(avatar.code, avatarFiles.modifications)))) {
+    return errors.notProduced(asset, `it was computed before this server made it for ${avatar.pipeline}; create the avatar again.`);
+  }
+  return storedFileMissing(log, avatar, file, asset);
 }
 
 /** The Completed avatar in scope, or the 404 that says why there is nothing to serve. */
@@ -66,7 +74,7 @@ function lodOf(request: FastifyRequest, avatar: AvatarRecord): number {
 
 export async function sendAvatarFile(ctx: AppContext, reply: FastifyReply, avatar: AvatarRecord, key: string, asset: string, type: string, filename: string) {
   const data = await ctx.blobs.get(avatarKey(avatar.code, key));
-  if (!data) throw noSuchFile(reply.log, avatar, key, asset);
+  if (!data) throw await noSuchFile(ctx, reply.log, avatar, key, asset);
   return reply
     .type(type)
     .header('Content-Disposition', `attachment; filename="${filename}"`)
@@ -140,7 +148,7 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const avatar = await completedAvatar(ctx, request, 'textures');
       const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.textureIndex));
-      if (!index) throw noSuchFile(request.log, avatar, avatarFiles.textureIndex, 'textures');
+      if (!index) throw await noSuchFile(ctx, request.log, avatar, avatarFiles.textureIndex, 'textures');
       const base = `${baseUrl(ctx.config, request)}/avatars/${avatar.code}/textures/`;
       return readTextureIndex(index).map((t) => ({ identity: t.identity, file: `${base}${t.identity}/file/` }));
     },
@@ -152,7 +160,7 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
       const avatar = await completedAvatar(ctx, request, 'texture');
       const { identity } = request.params as { identity: string };
       const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.textureIndex));
-      if (!index) throw noSuchFile(request.log, avatar, avatarFiles.textureIndex, `texture ${identity}`);
+      if (!index) throw await noSuchFile(ctx, request.log, avatar, avatarFiles.textureIndex, `texture ${identity}`);
       const entry = readTextureIndex(index).find((t) => t.identity === identity);
       if (!entry) throw errors.notFound(`This avatar has no texture "${identity}".`);
       return sendAvatarFile(ctx, reply, avatar, avatarFiles.texture(identity, entry.extension), `texture ${identity}`, entry.contentType, `${avatar.code}_${identity}.${entry.extension}`);
@@ -175,13 +183,13 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!(BLENDSHAPE_FORMATS as readonly string[]).includes(fmt)) throw errors.fields({ fmt: [`"${fmt}" is not a valid choice; choose one of: ${BLENDSHAPE_FORMATS.join(', ')}.`] });
       const lod = lodOf(request, avatar);
       const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.blendshapeIndex));
-      if (!index) throw noSuchFile(request.log, avatar, avatarFiles.blendshapeIndex, 'blendshapes');
+      if (!index) throw await noSuchFile(ctx, request.log, avatar, avatarFiles.blendshapeIndex, 'blendshapes');
       const sets = readBlendshapeIndex(index);
       if (!sets.length) throw errors.notProduced('blendshapes', 'it was created without blendshape sets; name them at creation in `parameters.blendshapes` (e.g. {"blendshapes": {"public": ["mobile_51"]}}).');
       const key = avatarFiles.blendshapeArchive(fmt, lod);
       if (!(await ctx.blobs.has(avatarKey(avatar.code, key)))) {
         // The download is made from the LOD 0 mesh.
-        if (!(await ctx.blobs.has(avatarKey(avatar.code, avatarFiles.mesh(0))))) throw noSuchFile(request.log, avatar, avatarFiles.mesh(0), 'blendshapes');
+        if (!(await ctx.blobs.has(avatarKey(avatar.code, avatarFiles.mesh(0))))) throw await noSuchFile(ctx, request.log, avatar, avatarFiles.mesh(0), 'blendshapes');
         await madeByWorker(ctx, avatar, fmt as BlendshapeFormat, lod);
       }
       return sendAvatarFile(ctx, reply, avatar, key, 'blendshapes', 'application/zip', `${avatar.code}_blendshapes_${fmt}_lod${lod}.zip`);

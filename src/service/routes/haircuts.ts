@@ -16,7 +16,7 @@ async function haircutsOf(ctx: AppContext, request: FastifyRequest, asset: strin
   if (!avatar) throw errors.notFound();
   if (avatar.status !== 'Completed') throw errors.notProduced(asset, whyUnavailable(avatar));
   const index = await ctx.blobs.get(avatarKey(avatar.code, avatarFiles.haircutIndex));
-  if (!index) throw noSuchFile(request.log, avatar, avatarFiles.haircutIndex, asset);
+  if (!index) throw await noSuchFile(ctx, request.log, avatar, avatarFiles.haircutIndex, asset);
   const entries = readHaircutIndex(index);
   return { avatar, entries, identities: entries.map((e) => e.identity) };
 }
