@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { photoBodyShape } from '../src/pipelines/body/photoBodyShape.js';
 import {
   bodyProportionsFromPhoto, bodyShapeFromPhoto, createBodyKeypointDetector, createFaceAnalyzer, MEAN_PHOTO_RATIOS,
   NoFaceError, type BodyKeypointDetector, type BodyKeypoints, type BodyProportions, type FaceAnalysis, type FaceAnalyzer,
@@ -182,5 +183,12 @@ describe('bodyShapeFromPhoto: the photo’s proportions as body controls', () =>
       stature: { pixels: 1000, cm: 170, uncertaintyCm: 10, top: [0, 0], sole: [0, 1000], confidence: 0.9 },
     }), 'female');
     assert.deepEqual(shape, { height: 170 });
+  });
+});
+
+describe('body_0.3 takes what a full-body photo shows (pipelines/body/photoBodyShape.ts)', () => {
+  test('a portrait shows no body to measure: the request gets nothing from it', async () => {
+    const photo = await readFile(join(ROOT, 'test/fixtures/photos/astronaut.png'));
+    assert.deepEqual(await photoBodyShape(photo, faceBeforeBody, 'female'), {});
   });
 });

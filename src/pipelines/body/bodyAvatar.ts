@@ -11,6 +11,7 @@ import { headTemplate } from '../../assets/index.js';
 import { bodySkin } from './bodySkin.js';
 import { fadeNeck, headSkinTone } from './neckTone.js';
 import { renderBodyPreview } from './bodyPreview.js';
+import { photoBodyShape } from './photoBodyShape.js';
 
 /** The atlas of a body avatar: the head's `model` texture in the top half, the body's in the bottom half (assets/body/headFusion.ts). */
 export const BODY_ATLAS_SIZE = 4096;
@@ -40,7 +41,9 @@ async function atlas(headTexture: RgbImage, bodyTexture: RgbImage): Promise<RgbI
 export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { analysis: FaceAnalysis }, progress: (value: number) => void): Promise<BodyAvatar> {
   const head = await headAvatar({ ...pipeline, lodCount: 1 }, input, (p) => progress(Math.round(p * 0.7)));
   const parameters = effectiveParameters(input.parameters, input.pipeline, input.subtype);
-  const shape = bodyRequest(parameters.body_shape, input.analysis.face.gender);
+  const requested = bodyRequest(parameters.body_shape, input.analysis.face.gender);
+  // What a full-body photo shows (stature, hips, shoulders, legs) fills what the request leaves out.
+  const shape = { ...(await photoBodyShape(input.photo, input.analysis, requested.gender ?? 'non_binary')), ...requested };
   const headMesh = head.lods[0];
   const { solved, fused, coeffs10 } = avatarBody(headMesh, shape);
   progress(80);
