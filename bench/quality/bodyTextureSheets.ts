@@ -13,6 +13,7 @@ import { writeGltf } from '../../src/formats/gltf/index.js';
 import type { Scene, SceneMaterial } from '../../src/formats/scene.js';
 import { chromiumAvailable, withBrowser } from '../browserView.js';
 import { contactSheet, type Panel } from './sheet.js';
+import { crop } from './meshCrop.js';
 
 const OUT_DIR = join('scratch', 'bodyTexture');
 const VIEWS = [{ yaw: 0, name: 'front' }, { yaw: 180, name: 'back' }, { yaw: 35, name: '3/4' }, { yaw: 215, name: '3/4 back' }];
@@ -50,31 +51,6 @@ async function glb(mesh: Mesh, mat: SceneMaterial, skin?: { body: BodyMesh }): P
   return file.data;
 }
 
-/** The part of a mesh inside a box (metres), turned about x by `pitch` degrees: for close-ups. */
-function crop(mesh: Mesh, box: [number, number, number, number], pitch = 0): Mesh {
-  const { positions, normals, uvs, indices } = mesh;
-  const keep = new Map<number, number>();
-  const kept: number[] = [];
-  for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t] * 3;
-    if (positions[a] < box[0] || positions[a] > box[1] || positions[a + 1] < box[2] || positions[a + 1] > box[3]) continue;
-    for (let i = 0; i < 3; i++) {
-      const v = indices[t + i];
-      if (!keep.has(v)) keep.set(v, keep.size);
-      kept.push(keep.get(v)!);
-    }
-  }
-  const c = Math.cos((pitch * Math.PI) / 180), s = Math.sin((pitch * Math.PI) / 180);
-  const p = new Float32Array(keep.size * 3), n = new Float32Array(keep.size * 3), uv = new Float32Array(keep.size * 2);
-  for (const [v, i] of keep) {
-    for (const [src, dst] of [[positions, p], [normals!, n]] as const) {
-      const y = src[v * 3 + 1], z = src[v * 3 + 2];
-      dst.set([src[v * 3], c * y - s * z, s * y + c * z], i * 3);
-    }
-    uv.set(uvs!.subarray(v * 2, v * 2 + 2), i * 2);
-  }
-  return { positions: p, normals: n, uvs: uv, indices: Uint32Array.from(kept) };
-}
 
 function extreme(gender: 'female' | 'male', pick: 0 | 1): BodyShape {
   const i = BODY_SHAPE_INTERVALS[gender];
