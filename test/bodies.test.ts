@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Document } from '@gltf-transform/core';
+import sharp from 'sharp';
 import { backends, type TestServer } from './support/server.js';
 import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
@@ -74,7 +75,10 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
       api.createAvatar({ pipeline: 'body_0.3', pipeline_subtype: 'male', name: 'again', photo: photo('messi5.jpg'), parameters: maleParameters }),
       api.createAvatar({
         pipeline: 'body_0.3', pipeline_subtype: 'female', name: 'female', photo: photo('astronaut.png'),
-        parameters: JSON.stringify({ body_shape: { gender: 'female', height: 160, weight: 95 }, model_info: ['body_shape_coeffs_10'] }),
+        parameters: JSON.stringify({
+          body_shape: { gender: 'female', height: 160, weight: 95 }, model_info: ['body_shape_coeffs_10'], blendshapes: ['body_shape'],
+          additional_textures: ['roughness_map', 'metallic_map', 'normal_map'],
+        }),
         export_parameters: JSON.stringify({ format: 'gltf', blendshapes: { list: ['mobile_51'], embed: false } }),
       }),
     ]);
@@ -109,9 +113,42 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
       assert.ok(Math.abs(ply.faceCount / 36196 - 1) < 0.03, `${ply.faceCount} faces`);
       assert.equal((await download(`${avatar.preview}`)).status, 200);
       const textures = await api.get(`/avatars/${avatar.code}/textures/`);
-      assert.deepEqual(textures.body.map((e: any) => e.identity), ['model']);
-      assert.equal((await download(textures.body[0].file)).status, 200);
+      assert.deepEqual(textures.body.map((e: any) => e.identity), avatar === male ? ['model'] : ['model', 'roughness_map', 'metallic_map', 'normal_map']);
+      for (const entry of textures.body) assert.equal((await download(entry.file)).status, 200);
     }
+  });
+
+  test('PBR maps asked at creation are in the atlas\' layout and reach the export\'s material as normal and metallic-roughness textures', async () => {
+    const textures = await api.get(`/avatars/${female.code}/textures/`);
+    const file = async (identity: string) => sharp((await download(textures.body.find((e: any) => e.identity === identity).file)).data);
+    const size = async (identity: string) => { const m = await (await file(identity)).metadata(); return [m.width, m.height]; };
+    assert.deepEqual(await size('model'), [4096, 4096]);
+    assert.deepEqual(await size('roughness_map'), [4096, 4096]);
+    // The normal map: flat over the head (the top half), relief over the body.
+    const normal = await (await file('normal_map')).raw().toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = normal.info;
+    const spread = (rows: [number, number]) => {
+      let lo = 255, hi = 0;
+      for (let y = rows[0]; y < rows[1]; y++) for (let x = 0; x < width; x++) { const g = normal.data[(y * width + x) * channels]; lo = Math.min(lo, g); hi = Math.max(hi, g); }
+      return hi - lo;
+    };
+    assert.equal(spread([0, height / 2]), 0);
+    assert.ok(spread([height / 2, height]) > 20, 'the body\'s half has relief');
+    const files = await archive(await exported(female, { format: 'glb', embed_textures: true, additional_textures: ['roughness_map', 'metallic_map', 'normal_map'] }));
+    assert.equal((await validateGltf(files, 'model.glb')).errors, 0);
+    const doc = await readGltfDocument(files, 'model.glb');
+    const material = doc.getRoot().listMeshes().find((m) => m.getName() === 'body')!.listPrimitives()[0].getMaterial()!;
+    assert.ok(material.getNormalTexture(), 'normal texture');
+    assert.ok(material.getMetallicRoughnessTexture(), 'metallic-roughness texture');
+    assert.equal(material.getMetallicFactor(), 1);
+    // Asked for nothing: the plain material of before.
+    const plain = await readGltfDocument(await archive(await exported(female, { format: 'glb', embed_textures: true })), 'model.glb');
+    assert.equal(plain.getRoot().listMaterials().some((m) => m.getNormalTexture()), false);
+    // The head alone takes the head's half of the roughness map and no normal map.
+    const head = await readGltfDocument(await archive(await exported(female, { format: 'glb', embed_textures: true, template: 'head', additional_textures: ['roughness_map', 'normal_map'] })), 'model.glb');
+    const headMaterial = head.getRoot().listMeshes().find((m) => m.getName() === 'head')!.listPrimitives()[0].getMaterial()!;
+    assert.equal(headMaterial.getNormalTexture(), null);
+    assert.deepEqual(headMaterial.getMetallicRoughnessTexture()!.getSize(), [4096, 2048]);
   });
 
   test('measurements off the exported LOD0 mesh are the given body_shape: height within 0.5 cm, girths within 1.5 cm', (t) => {
@@ -246,6 +283,21 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     const glbShapes = readZip((await download(`${male.blendshapes}?fmt=glb`)).data);
     const report = await validateGltf(glbShapes, 'blendshapes.glb');
     assert.equal(report.errors, 0, report.messages.join('\n'));
+  });
+
+  test('GET /blendshapes/ of an avatar made with body_shape has its 16 body blendshapes too', async () => {
+    const ply = readZip((await download(`${female.blendshapes}?fmt=ply`)).data);
+    const names = Object.keys(ply).filter((k) => k.startsWith('body_shape/')).map((k) => k.slice('body_shape/'.length, -'.ply'.length));
+    assert.deepEqual(names, BODY_BLENDS.flatMap((b) => [`${b}_increase`, `${b}_decrease`]));
+    const base = readPly(ply['base.ply']).mesh.positions, waist = readPly(ply['body_shape/Waist_increase.ply']).mesh.positions;
+    let moved = 0;
+    for (let i = 0; i < base.length; i++) moved = Math.max(moved, Math.abs(base[i] - waist[i]));
+    assert.ok(moved > 0.01, `Waist_increase moves the body ${moved} m`);
+    const glbShapes = readZip((await download(`${female.blendshapes}?fmt=glb`)).data);
+    assert.equal((await validateGltf(glbShapes, 'blendshapes.glb')).errors, 0);
+    const doc = await readGltfDocument(glbShapes, 'blendshapes.glb');
+    const targetNames: string[] = (doc.getRoot().listMeshes().find((m) => m.getName() === 'body')!.getExtras() as any).targetNames;
+    assert.ok(targetNames.includes('Hips_decrease'), targetNames.join(','));
   });
 
   test('LOD 1–7 follow the spec\'s female/male template row within 3 %, stored and exported, skinned and with morphs', async () => {

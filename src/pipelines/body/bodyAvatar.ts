@@ -1,6 +1,6 @@
 import type { FaceAnalysis } from '../../analysis/index.js';
 import { decodeRgb, encodeJpeg, resizeTexture, type RgbImage } from '../../texture/index.js';
-import { effectiveParameters } from '../catalogue/index.js';
+import { effectiveParameters, type EffectiveParameters } from '../catalogue/index.js';
 import type { AvatarHead, ComputeInput } from '../avatarModel.js';
 import type { Pipeline } from '../pipeline.js';
 import { headAvatar } from '../head/headAvatar.js';
@@ -12,6 +12,8 @@ import { bodySkin } from './bodySkin.js';
 import { fadeNeck, headSkinTone } from './neckTone.js';
 import { renderBodyPreview } from './bodyPreview.js';
 import { photoBodyShape } from './photoBodyShape.js';
+import { bodyAtlasMaps, stacked } from './bodyMaps.js';
+import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 
 /** The atlas of a body avatar: the head's `model` texture in the top half, the body's in the bottom half (assets/body/headFusion.ts). */
 export const BODY_ATLAS_SIZE = 4096;
@@ -24,12 +26,8 @@ export interface BodyAvatar {
 /** Head texture on top, body texture below, one square image. */
 async function atlas(headTexture: RgbImage, bodyTexture: RgbImage): Promise<RgbImage> {
   const size = BODY_ATLAS_SIZE, half = size / 2;
-  const top = headTexture.width === size && headTexture.height === half ? headTexture : await resizeTexture(headTexture, size, half);
-  const bottom = bodyTexture.width === size && bodyTexture.height === half ? bodyTexture : await resizeTexture(bodyTexture, size, half);
-  const data = new Uint8Array(size * size * 3);
-  data.set(top.data, 0);
-  data.set(bottom.data, size * half * 3);
-  return { width: size, height: size, channels: 3, data };
+  const fit = (image: RgbImage) => (image.width === size && image.height === half ? image : resizeTexture(image, size, half));
+  return stacked(await fit(headTexture), await fit(bodyTexture));
 }
 
 /**
@@ -39,7 +37,9 @@ async function atlas(headTexture: RgbImage, bodyTexture: RgbImage): Promise<RgbI
  * whole-body preview.
  */
 export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { analysis: FaceAnalysis }, progress: (value: number) => void): Promise<BodyAvatar> {
-  const head = await headAvatar({ ...pipeline, lodCount: 1 }, input, (p) => progress(Math.round(p * 0.7)));
+  // Of the head's own maps only its roughness is used, under the atlas' (bodyMaps.ts).
+  const headMaps = (p: EffectiveParameters) => ({ ...p, additional_textures: p.additional_textures.filter((t) => t === 'roughness_map') });
+  const head = await headAvatar({ ...pipeline, lodCount: 1 }, input, (p) => progress(Math.round(p * 0.7)), headMaps);
   const parameters = effectiveParameters(input.parameters, input.pipeline, input.subtype);
   const requested = bodyRequest(parameters.body_shape, input.analysis.face.gender);
   // What a full-body photo shows (stature, hips, shoulders, legs) fills what the request leaves out.
@@ -53,11 +53,13 @@ export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { ana
   // The neck fades into the body's tone where it was reshaped into the body's neck (a triangle
   // pass over a few hundred neck triangles, in the head's own texture).
   fadeNeck(headTexture, headMesh, fused.neckShare, tone);
-  const texture = await atlas(headTexture, bodySkin(solved.body, tone, 1024));
+  const maps = bodySkin(solved.body, tone, 1024);
+  const texture = await atlas(headTexture, maps.model);
   const template = headTemplate(BODY_HEAD_MODEL);
-  const [jpeg, preview, lods] = await Promise.all([
+  const [jpeg, preview, lods, pbr] = await Promise.all([
     encodeJpeg(texture, 90), renderBodyPreview(fused, texture),
     Promise.all(Array.from({ length: pipeline.lodCount }, async (_, lod) => (lod === 0 ? fused.mesh : (await fusedLod(fused, solved.body, template, lod)).mesh))),
+    bodyAtlasMaps(parameters.additional_textures, head.textures, maps, BODY_ATLAS_SIZE),
   ]);
   progress(95);
   return {
@@ -65,8 +67,10 @@ export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { ana
       ...head,
       // LOD 1–7: the head's and the body's levels, joined by the same bridge (assets/body/fusedLod.ts).
       lods,
-      // The head's additional textures are in the head's layout, not the atlas': only `model` is kept.
-      textures: [{ ...head.textures[0], data: jpeg }],
+      // The head's additional textures are in the head's layout, not the atlas': only `model` and
+      // the PBR maps, remade in the atlas' layout, are kept.
+      textures: [{ ...head.textures[0], data: jpeg }, ...pbr],
+      blendshapeSets: [...head.blendshapeSets, ...parameters.blendshapes.filter((set) => set === BODY_SHAPE_SET)],
       preview,
     },
     body: { shape, coeffs10, headMesh, remark: outsideIntervals(shape) },

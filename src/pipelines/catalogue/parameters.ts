@@ -313,6 +313,8 @@ export const PARAMETER_CATALOGUE = {
       cartoonish_texture: { description: 'Cartoonish texture.', appliesTo: HEADS },
       metallic_map: { description: 'Metallic map (JPG).', appliesTo: PBR_MAPS },
       roughness_map: { description: 'Roughness map (JPG).', appliesTo: PBR_MAPS },
+      // Not in the spec's list of identities: a body's relief (knuckles, nails, seams) has no other way to an engine.
+      normal_map: { description: 'Tangent-space normal map of the body (PNG, glTF convention: +Y up), in the atlas layout (bodies only).', appliesTo: { 'body_0.3': 'all' } },
     },
   },
 } as const satisfies { readonly [C in Category]: CategoryData };

@@ -6,7 +6,7 @@ import { PipelineFailure } from '../failure.js';
 import { asPart, buildExport, headMaterial } from './index.js';
 import { exportedHaircut } from './haircutMesh.js';
 import { exportedTeeth } from './teethMesh.js';
-import { bodyMorphs, bodyShapeSelection, exportedBody, headTexture, onPlacedHead, storedBodyAvatar } from './bodyScene.js';
+import { bodyMorphs, bodyShapeSelection, exportedBody, headHalf, onPlacedHead, storedBodyAvatar } from './bodyScene.js';
 import { writeArchive } from './writeArchive.js';
 import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 import type { BlendshapeArchiveInput, ExportFileOutput, ExportInput, ExportOutput } from './types.js';
@@ -22,8 +22,13 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
   const avatar = storedBodyAvatar(input.files);
   if (p.avatar.template === 'head') {
     // The head alone: the head pipeline's export of the stored head, with the head's half of the atlas.
-    const model = avatarFiles.texture('model', 'jpg');
-    const files = { ...input.files, [model]: await headTexture(input.files[model]), [avatarFiles.mesh(0)]: writeZip({ 'model.ply': writePly(avatar.head.mesh) }) };
+    // The body's normal map is flat over the head: the head has none.
+    const { [avatarFiles.texture('normal_map', 'png')]: _normal, ...files } = input.files;
+    for (const identity of ['model', 'roughness_map', 'metallic_map']) {
+      const key = avatarFiles.texture(identity, 'jpg');
+      if (files[key]) files[key] = await headHalf(files[key], identity !== 'model');
+    }
+    files[avatarFiles.mesh(0)] = writeZip({ 'model.ply': writePly(avatar.head.mesh) });
     return buildExport({ ...input, pipeline: 'head_2.0', pipeline_subtype: 'head/mobile', files }, progress);
   }
   progress(10);
@@ -33,7 +38,7 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
   const bakedShapes = { names: [], values: shapes.values };
   const body = await exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, p.blendshapes.values, p.avatar.lod, embedMorphs ? shapes : bakedShapes);
   progress(40);
-  const { material } = await headMaterial(input.files, { ...p.avatar, additionalTextures: [] });
+  const { material } = await headMaterial(input.files, p.avatar);
   // The teeth take the head's blendshapes only: the body's own move nothing above the neck.
   const headValues = withoutBodyShape(p.blendshapes.values);
   const headTargets = (targets: readonly SceneMorphTarget[], shapeCount: number) => targets.slice(0, targets.length - shapeCount);
@@ -72,26 +77,29 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
   return { files, staticFiles: [] };
 }
 
-/** GET /avatars/{code}/blendshapes/ for a body: the whole body as base, the head's sets on its head vertices. */
+/**
+ * GET /avatars/{code}/blendshapes/ for a body: the whole body as base, the head's sets on its head
+ * vertices, and `body_shape` on the body when the avatar was made with it.
+ */
 export async function bodyBlendshapeArchive({ files, sets, fmt }: BlendshapeArchiveInput): Promise<Uint8Array> {
   const avatar = storedBodyAvatar(files);
   const { deltas } = bodyMorphs(avatar.head, sets, null);
-  const body = await exportedBody(avatar, deltas, deltas, null);
+  const shapes = bodyShapeSelection(sets.filter((set) => set === BODY_SHAPE_SET), null);
+  const body = await exportedBody(avatar, deltas, deltas, null, 0, shapes);
   if (fmt !== 'ply') {
-    const teeth = onPlacedHead(exportedTeeth(avatar.head, deltas, deltas, null, body.morphTargets), body.fused);
+    const headTargets = body.morphTargets.slice(0, body.morphTargets.length - shapes.names.length);
+    const teeth = onPlacedHead(exportedTeeth(avatar.head, deltas, deltas, null, headTargets), body.fused);
     return writeArchive({ name: 'blendshapes', meshes: [{ name: 'body', mesh: body.mesh, morphTargets: body.morphTargets }, { ...teeth, skin: undefined }] },
       { format: fmt, embedTextures: false, baseName: 'blendshapes' });
   }
   const entries: Record<string, Uint8Array> = { 'base.ply': writePly(body.mesh, { comment: 'Likeness avatar, LOD 0' }) };
-  let k = 0;
-  for (const [set, names] of deltas) {
-    for (const name of names.keys()) {
-      const target = body.morphTargets[k++];
-      const positions = body.mesh.positions.slice();
-      for (let i = 0; i < positions.length; i++) positions[i] += target.positions[i];
-      entries[`${set}/${name}.ply`] = writePly({ positions, indices: new Uint32Array(0) }, { pointsOnly: true, comment: `Likeness blendshape ${set}/${name}, LOD 0` });
-    }
-  }
+  const names = [...[...deltas].flatMap(([set, byName]) => [...byName.keys()].map((name) => `${set}/${name}`)), ...shapes.names.map((name) => `${BODY_SHAPE_SET}/${name}`)];
+  names.forEach((path, k) => {
+    const target = body.morphTargets[k];
+    const positions = body.mesh.positions.slice();
+    for (let i = 0; i < positions.length; i++) positions[i] += target.positions[i];
+    entries[`${path}.ply`] = writePly({ positions, indices: new Uint32Array(0) }, { pointsOnly: true, comment: `Likeness blendshape ${path}, LOD 0` });
+  });
   return writeZip(entries);
 }
 

@@ -6,6 +6,7 @@ import { readPly } from '../../formats/ply.js';
 import { readZip } from '../../formats/zip.js';
 import type { Scene, SceneAnimation, SceneMesh, SceneMorphTarget, SceneSkin } from '../../formats/scene.js';
 import { decodeRgb, encodeJpeg } from '../../texture/index.js';
+import { decodeChannel, readImageInfo } from '../../formats/imageDecode.js';
 import { avatarFiles, BODY_ENTRIES, readStoredBody, type StoredBody } from '../files.js';
 import { PipelineFailure } from '../failure.js';
 import { avatarBody, BODY_HEAD_MODEL, bodyAnimations } from '../body/avatarBody.js';
@@ -137,11 +138,19 @@ export async function exportedBody(
   return { fused, mesh, skin, morphTargets, animations: bodyAnimations(skeleton, avatar.body.shape.gender) };
 }
 
-/** The head's own texture: the top half of the avatar's atlas, for the `head` template. */
-export async function headTexture(atlas: Uint8Array): Promise<Uint8Array> {
-  const image = await decodeRgb(atlas);
+/**
+ * The head's half of an atlas texture, for the `head` template: the top rows of the `model`
+ * texture (RGB) or of a grey map (roughness, metallic), encoded as JPEG as they are stored.
+ */
+export async function headHalf(atlas: Uint8Array, grey = false): Promise<Uint8Array> {
+  const image = grey ? await decodeChannel(atlas, ...(await atlasSize(atlas))) : await decodeRgb(atlas);
   const rows = Math.round(image.height * (HEAD_ATLAS_V[1] - HEAD_ATLAS_V[0]));
-  return encodeJpeg({ width: image.width, height: rows, channels: 3, data: image.data.subarray(0, image.width * rows * 3) }, 90);
+  return encodeJpeg({ ...image, height: rows, data: image.data.subarray(0, image.width * rows * image.channels) }, grey ? 95 : 90);
+}
+
+async function atlasSize(encoded: Uint8Array): Promise<[number, number]> {
+  const { width, height } = await readImageInfo(encoded);
+  return [width!, height!];
 }
 
 export type { Scene };

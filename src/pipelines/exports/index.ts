@@ -26,7 +26,7 @@ function points(part: SceneMesh): SceneMesh {
 
 export const asPart = (part: SceneMesh, o: ExportPartOptions): SceneMesh => (o.pointclouds ? points(part) : part);
 
-/** The head's material: the model texture, and glTF's metallic-roughness map when those textures are asked for. */
+/** The head's (or body's) material: the model texture, and glTF's metallic-roughness and normal maps when those textures are asked for. */
 export async function headMaterial(files: Record<string, Uint8Array>, o: ExportPartOptions): Promise<{ material: SceneMaterial; extras: SceneImage[] }> {
   const model = files[avatarFiles.texture('model', 'jpg')];
   if (!model) throw new PipelineFailure('The avatar has no texture to export.');
@@ -34,10 +34,12 @@ export async function headMaterial(files: Record<string, Uint8Array>, o: ExportP
   const roughness = wanted.has('roughness_map') ? files[avatarFiles.texture('roughness_map', 'jpg')] : undefined;
   const metallic = wanted.has('metallic_map') ? files[avatarFiles.texture('metallic_map', 'jpg')] : undefined;
   const packed = await metallicRoughnessImage(roughness, metallic, 'model_metallic_roughness.jpg');
+  const normal = wanted.has('normal_map') ? files[avatarFiles.texture('normal_map', 'png')] : undefined;
   const material: SceneMaterial = {
     name: 'head',
     baseColorTexture: await sizedImage({ name: 'model.jpg', mimeType: 'image/jpeg', data: model }, o.textureSize),
     metallicRoughnessTexture: packed && (await sizedImage(packed, o.textureSize)),
+    normalTexture: normal && (await sizedImage({ name: 'model_normal.png', mimeType: 'image/png', data: normal }, o.textureSize)),
     metallic: packed ? 1 : 0, roughness: packed ? 1 : 0.55,
     alphaMode: 'opaque', doubleSided: false,
   };
@@ -45,7 +47,7 @@ export async function headMaterial(files: Record<string, Uint8Array>, o: ExportP
   // the avatar does not have are skipped without error, as the spec asks.
   const extras: SceneImage[] = [];
   for (const identity of wanted) {
-    if (identity === 'roughness_map' || identity === 'metallic_map' || identity === 'model') continue;
+    if (identity === 'roughness_map' || identity === 'metallic_map' || identity === 'normal_map' || identity === 'model') continue;
     for (const [extension, mimeType] of [['jpg', 'image/jpeg'], ['png', 'image/png']] as const) {
       const data = files[avatarFiles.texture(identity, extension)];
       if (data) extras.push(await sizedImage({ name: `${identity}.${extension}`, mimeType, data }, o.textureSize));
