@@ -150,10 +150,12 @@ describe('a head joined to the body', () => {
 });
 
 describe("body_0.3's body request", () => {
-  test('gender from body_shape, else from the face analysis; only the spec\'s measurements are taken', () => {
-    assert.deepEqual(bodyRequest({}, 'female'), { gender: 'female' });
-    assert.deepEqual(bodyRequest({ gender: 'non_binary', height: 170 }, 'male'), { gender: 'non_binary', height: 170 });
-    assert.deepEqual(bodyRequest({ height: 180, weight: 80, chest: 100, waist: 85, hips: 98 }, 'male'), { gender: 'male', height: 180, weight: 80, chest: 100, waist: 85, hips: 98 });
+  test('gender from body_shape, else from the subtype (female, male), else (mobile) from the face analysis; only the spec\'s measurements are taken', () => {
+    assert.deepEqual(bodyRequest({}, 'mobile', 'female'), { gender: 'female' });
+    assert.deepEqual(bodyRequest({}, 'male', 'female'), { gender: 'male' });
+    assert.deepEqual(bodyRequest({}, 'female', 'male'), { gender: 'female' });
+    assert.deepEqual(bodyRequest({ gender: 'non_binary', height: 170 }, 'male', 'male'), { gender: 'non_binary', height: 170 });
+    assert.deepEqual(bodyRequest({ height: 180, weight: 80, chest: 100, waist: 85, hips: 98 }, 'mobile', 'male'), { gender: 'male', height: 180, weight: 80, chest: 100, waist: 85, hips: 98 });
   });
 
   test('values outside the spec\'s intervals are named in the remark; inside, there is none', () => {

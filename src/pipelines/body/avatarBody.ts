@@ -11,10 +11,11 @@ export const BODY_SHAPE_KEYS = ['height', 'weight', 'chest', 'waist', 'hips'] as
 
 /**
  * The body request of an avatar: the body_shape parameters (cm, kg) with the gender given there,
- * else the one the face analysis found.
+ * else the subtype's (`female`, `male`), else (`mobile`) the one the face analysis found.
  */
-export function bodyRequest(bodyShape: Readonly<Record<string, number | string>>, faceGender: string): BodyShape {
-  const gender = (typeof bodyShape.gender === 'string' ? bodyShape.gender : faceGender === 'female' ? 'female' : 'male') as BodyGender;
+export function bodyRequest(bodyShape: Readonly<Record<string, number | string>>, subtype: string, faceGender: string): BodyShape {
+  const implied = subtype === 'female' || subtype === 'male' ? subtype : faceGender === 'female' ? 'female' : 'male';
+  const gender = (typeof bodyShape.gender === 'string' ? bodyShape.gender : implied) as BodyGender;
   const shape: BodyShape = { gender };
   for (const key of BODY_SHAPE_KEYS) if (typeof bodyShape[key] === 'number') shape[key] = bodyShape[key] as number;
   return shape;

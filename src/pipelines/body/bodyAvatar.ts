@@ -41,7 +41,7 @@ export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { ana
   const headMaps = (p: EffectiveParameters) => ({ ...p, additional_textures: p.additional_textures.filter((t) => t === 'roughness_map') });
   const head = await headAvatar({ ...pipeline, lodCount: 1 }, input, (p) => progress(Math.round(p * 0.7)), headMaps);
   const parameters = effectiveParameters(input.parameters, input.pipeline, input.subtype);
-  const requested = bodyRequest(parameters.body_shape, input.analysis.face.gender);
+  const requested = bodyRequest(parameters.body_shape, input.subtype, input.analysis.face.gender);
   // What a full-body photo shows (stature, hips, shoulders, legs) fills what the request leaves out.
   const shape = { ...(await photoBodyShape(input.photo, input.analysis, requested.gender ?? 'non_binary')), ...requested };
   const headMesh = head.lods[0];
