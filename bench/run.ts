@@ -8,6 +8,7 @@ import { run as haircut } from './haircut.js';
 import { run as exports } from './export.js';
 import { run as predict } from './predict.js';
 import { run as validation } from './validation.js';
+import { run as bodyPhotos } from './quality/bodyPhotoSheets.js';
 
 // Every benchmark of the project, one after the other so that they do not share the 2 cores.
 printFigures('Face analysis', await analysis());
@@ -19,3 +20,4 @@ printFigures('Haircut prediction', await predict(true));
 printFigures('Exports', await exports());
 printFigures('Parameter validation', await validation());
 printFigures('API and computation', await api());
+printFigures('Bodies from full-body photos (proportions check, contact sheet in scratch/bodyPhotos/)', await bodyPhotos());

@@ -1,19 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { dirname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import {
   BODY_BLENDS, bodySkeleton, bodySkinWeights, bodyShapeBlendshapes, idleAnimation, meshSkinWeights, sceneJoints, solveBodyShape,
   walkAnimation, type BodyAnimation, type SolvedBody,
 } from '../../src/assets/body/index.js';
-import { decodeRgb } from '../../src/formats/imageDecode.js';
 import { writeGltf } from '../../src/formats/gltf/index.js';
 import type { Scene } from '../../src/formats/scene.js';
-import { CHROMIUM, chromiumAvailable } from '../browserView.js';
+import { chromiumAvailable } from '../browserView.js';
+import { withStage } from './glbStage.js';
 import { contactSheet, type Panel } from './sheet.js';
 
 const OUT_DIR = join('scratch', 'bodyAnim');
@@ -39,102 +34,6 @@ async function animatedGlb(solved: SolvedBody): Promise<{ glb: Uint8Array; walk:
   return { glb: file.data, walk, idle };
 }
 
-/** What the page draws: a clip at a time (or the bind pose), morphs, and a fixed camera. */
-interface Shot {
-  clip?: string;
-  time?: number;
-  /** Metres the model is moved forward (+z), to show an in-place clip's root motion. */
-  advance?: number;
-  morphs?: Record<string, number>;
-  yaw: number;
-  /** Camera target and distance, metres, so the frames of a sheet line up. */
-  target: [number, number, number];
-  distance: number;
-  width: number;
-  height: number;
-}
-
-/**
- * The page: three.js's GLTFLoader, an AnimationMixer set to the asked time of the asked clip, a
- * floor grid at y = 0 (to see the feet against the floor), a fixed camera.
- */
-const PAGE = `<!doctype html>
-<html><head><meta charset="utf-8"><style>body{margin:0}</style>
-<script type="importmap">{"imports":{"three":"/three/build/three.module.js","three/addons/":"/three/addons/"}}</script>
-</head><body><script type="module">
-import * as THREE from 'three';
-import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
-renderer.setPixelRatio(1);
-document.body.appendChild(renderer.domElement);
-const cache = new Map();
-window.renderShot = async (url, shot) => {
-  if (!cache.has(url)) cache.set(url, await new GLTFLoader().loadAsync(url));
-  const gltf = cache.get(url);
-  const model = gltf.scene;
-  const scene = new THREE.Scene();
-  scene.background = new THREE.Color(0x808080);
-  scene.add(model);
-  const grid = new THREE.GridHelper(6, 60, 0x303030, 0x5a5a5a);
-  scene.add(grid);
-  model.position.set(0, 0, shot.advance ?? 0);
-  const mixer = new THREE.AnimationMixer(model);
-  mixer.stopAllAction();
-  if (shot.clip) {
-    const clip = gltf.animations.find((a) => a.name === shot.clip);
-    const action = mixer.clipAction(clip);
-    action.play();
-    mixer.setTime(shot.time ?? 0);
-  }
-  model.traverse((o) => {
-    if (!o.morphTargetDictionary) return;
-    o.morphTargetInfluences.fill(0);
-    for (const [name, weight] of Object.entries(shot.morphs ?? {})) {
-      const index = o.morphTargetDictionary[name];
-      if (index !== undefined) o.morphTargetInfluences[index] = weight;
-    }
-  });
-  scene.updateMatrixWorld(true);
-  const turn = THREE.MathUtils.degToRad(shot.yaw);
-  const back = new THREE.Vector3(Math.sin(turn), 0, Math.cos(turn));
-  const target = new THREE.Vector3(...shot.target);
-  const camera = new THREE.PerspectiveCamera(30, shot.width / shot.height, 0.05, 50);
-  camera.position.copy(target).addScaledVector(back, shot.distance);
-  camera.lookAt(target);
-  scene.add(new THREE.HemisphereLight(0xffffff, 0x606060, 1.5));
-  const key = new THREE.DirectionalLight(0xffffff, 2);
-  key.position.copy(camera.position).add(new THREE.Vector3(0, shot.distance * 0.5, 0));
-  scene.add(key);
-  renderer.setSize(shot.width, shot.height, false);
-  renderer.render(scene, camera);
-  mixer.stopAllAction();
-  mixer.uncacheRoot(model);
-  scene.remove(model);
-  return renderer.domElement.toDataURL('image/png');
-};
-window.ready = true;
-</script></body></html>`;
-
-const THREE_ROOT = join(dirname(createRequire(import.meta.url).resolve('three')), '..');
-const STATIC: Record<string, string> = { '/three/build/': join(THREE_ROOT, 'build'), '/three/addons/': join(THREE_ROOT, 'examples', 'jsm') };
-
-function serve(models: Map<string, Uint8Array>): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const send = (body: string | Uint8Array, type: string): void => void response.writeHead(200, { 'content-type': type }).end(body);
-    if (path === '/') return send(PAGE, 'text/html');
-    const model = models.get(path);
-    if (model) return send(model, 'model/gltf-binary');
-    for (const [prefix, dir] of Object.entries(STATIC)) {
-      if (!path.startsWith(prefix)) continue;
-      const file = normalize(join(dir, path.slice(prefix.length)));
-      if (file.startsWith(dir + sep) && existsSync(file)) return send(readFileSync(file), 'text/javascript');
-    }
-    response.writeHead(404).end();
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 /**
  * Contact sheets of the body animations and blendshapes, rendered by three.js (AnimationMixer) in
  * Chromium from the exported GLB: 8 frames of the walk from the side (moved forward at the clip's
@@ -150,30 +49,13 @@ export async function run(): Promise<string[]> {
     return [];
   }
   const written: string[] = [];
-  const models = new Map<string, Uint8Array>();
-  const server = await serve(models);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
-  });
-  try {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await page.goto(`${base}/`);
-    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready, undefined, { timeout: 15_000 });
-    const shoot = async (url: string, shot: Shot): Promise<Panel['image']> => {
-      const data = await page.evaluate(({ url, shot }) => (window as unknown as { renderShot: (u: string, s: Shot) => Promise<string> }).renderShot(url, shot), { url, shot })
-        .catch((e: Error) => { throw new Error(`${e.message} ${errors.join('; ')}`); });
-      return decodeRgb(Buffer.from(data.slice(data.indexOf(',') + 1), 'base64'));
-    };
+  await withStage(async ({ add, shoot }) => {
     for (const gender of ['female', 'male'] as const) {
       const solved = solveBodyShape({ gender });
       const { glb, walk, idle } = await animatedGlb(solved);
       await writeFile(join(OUT_DIR, `${gender}.glb`), glb);
       const url = `/model/${gender}.glb`;
-      models.set(url, glb);
+      add(url, glb);
       const H = solved.body.proportions.stature;
       const whole = { target: [0, H * 0.47, 0] as [number, number, number], distance: H * 2.1 };
       console.log(`${gender}: walk ${walk.duration} s, root speed ${walk.rootSpeed.toFixed(2)} m/s; idle ${idle.duration} s; GLB ${(glb.length / 1e6).toFixed(1)} MB`);
@@ -228,10 +110,7 @@ export async function run(): Promise<string[]> {
         written.push(blendFile);
       }
     }
-  } finally {
-    await browser.close();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  });
   return written;
 }
 

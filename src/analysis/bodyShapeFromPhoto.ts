@@ -30,18 +30,28 @@ export const BODY_SHAPE_FROM_PHOTO_DEFAULTS: Required<BodyShapeFromPhotoOptions>
 };
 
 /**
- * The photo's ratios for a mean body of each gender, as bodyProportionsFromPhoto measures them:
- * silhouette widths at the shoulder and hip joints over stature (ANSUR II bideltoid and hip
- * breadths over stature, from memory like the rest of docs/bodies.md's table, plus a little for
- * clothes), and the hip joints' height over stature as the body model builds it (bodyProportions.ts
- * puts them 0.07 × H / 1.7 above a crotch at 0.472 / 0.474 of stature: 0.513 / 0.515), so that a
- * factor of 1 keeps the model's own leg. `hipToHeight` is for reading the bench's figures: the
- * mapping takes the hip width in cm.
+ * The photo's ratios of the body model's mean body of each gender, as bodyProportionsFromPhoto
+ * measures them: the mean avatars (body_0.3 from upper-body photos, which set no proportion),
+ * exported and rendered from the front with their arms down, measured by the same face analysis,
+ * BlazePose and silhouette code as a photo (bench/quality/bodyPhotoSheets.ts; docs/bodies.md). So
+ * the mapping is closed over one instrument: a photo that measures like the mean avatar gives the
+ * mean avatar, and the instrument's biases (BlazePose's hip keypoints sit above the skeleton's hip
+ * joints, the silhouette's shoulders include the deltoids) cancel. An earlier table from ANSUR
+ * breadths over stature (0.265 / 0.285 for the shoulders) left avatars' shoulders 5–14 % narrower
+ * than their photos'. `hipToHeight` is for reading the bench's figures: the mapping takes the hip
+ * width in cm, and `hipsPerHipWidth` turns it into a circumference.
  */
 export const MEAN_PHOTO_RATIOS: Record<Gender, { shoulderToHeight: number; hipToHeight: number; legToHeight: number; hipsPerHipWidth: number }> = {
-  female: { shoulderToHeight: 0.265, hipToHeight: 0.23, legToHeight: 0.513, hipsPerHipWidth: 2.78 },
-  male: { shoulderToHeight: 0.285, hipToHeight: 0.205, legToHeight: 0.515, hipsPerHipWidth: 2.9 },
+  female: { shoulderToHeight: 0.244, hipToHeight: 0.209, legToHeight: 0.516, hipsPerHipWidth: 2.78 },
+  male: { shoulderToHeight: 0.245, hipToHeight: 0.202, legToHeight: 0.521, hipsPerHipWidth: 2.9 },
 };
+
+/**
+ * How much the measured leg-to-height ratio moves per unit of `legLength` (measured as above: a
+ * factor of 0.945 moved it by about 2 %, since the solver keeps the stature and the render's hip
+ * keypoints do not follow the joints one for one). The factor is the ratio's change over this.
+ */
+export const LEG_RATIO_GAIN = 0.35;
 
 /**
  * The body controls the photo's proportions imply, for the body model's `gender` (`non_binary`:
@@ -72,7 +82,7 @@ export function bodyShapeFromPhoto(
   const shoulders = trusted(p.shoulderToHeight);
   if (shoulders) shape.shoulderWidth = factor(shoulders.value / mean.shoulderToHeight);
   const leg = trusted(p.legToHeight);
-  if (leg) shape.legLength = factor(leg.value / mean.legToHeight);
+  if (leg) shape.legLength = factor(1 + (leg.value / mean.legToHeight - 1) / LEG_RATIO_GAIN);
   return shape;
 }
 

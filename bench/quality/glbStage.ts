@@ -1,0 +1,174 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join, normalize, sep } from 'node:path';
+import { chromium } from 'playwright-core';
+import { decodeRgb } from '../../src/formats/imageDecode.js';
+import type { RgbImage } from '../../src/core/image.js';
+import { CHROMIUM } from '../browserView.js';
+
+/** A bone's rotation in its bind frame (the exported joints have none), applied over the clip's. */
+export interface ShotRotation {
+  axis: [number, number, number];
+  degrees: number;
+}
+
+/** What the page draws: a clip at a time (or the bind pose), morphs, and a fixed camera. */
+export interface Shot {
+  clip?: string;
+  time?: number;
+  /** Metres the model is moved forward (+z), to show an in-place clip's root motion. */
+  advance?: number;
+  morphs?: Record<string, number>;
+  /** Bone name → rotation, after the clip: a still pose of the exported skeleton. */
+  pose?: Record<string, ShotRotation>;
+  yaw: number;
+  /** Camera target and distance, metres, so the frames of a sheet line up. */
+  target: [number, number, number];
+  distance: number;
+  width: number;
+  height: number;
+  /** Draw the floor grid (default true); off for renders measured as photos. */
+  floor?: boolean;
+}
+
+/**
+ * The page: three.js's GLTFLoader, an AnimationMixer set to the asked time of the asked clip, a
+ * floor grid at y = 0 (to see the feet against the floor), a fixed camera.
+ */
+const PAGE = `<!doctype html>
+<html><head><meta charset="utf-8"><style>body{margin:0}</style>
+<script type="importmap">{"imports":{"three":"/three/build/three.module.js","three/addons/":"/three/addons/"}}</script>
+</head><body><script type="module">
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+renderer.setPixelRatio(1);
+document.body.appendChild(renderer.domElement);
+const cache = new Map();
+// The model at the shot's clip time, morphs and pose; every bone first back at its loaded (bind) rotation.
+async function posed(url, shot) {
+  if (!cache.has(url)) {
+    const loaded = await new GLTFLoader().loadAsync(url);
+    loaded.scene.traverse((o) => { o.userData.rest = o.quaternion.clone(); });
+    cache.set(url, { gltf: loaded, mixer: new THREE.AnimationMixer(loaded.scene) });
+  }
+  const { gltf, mixer } = cache.get(url);
+  const model = gltf.scene;
+  mixer.stopAllAction();
+  model.traverse((o) => { if (o.userData.rest) o.quaternion.copy(o.userData.rest); });
+  model.position.set(0, 0, shot.advance ?? 0);
+  if (shot.clip) {
+    const clip = gltf.animations.find((a) => a.name === shot.clip);
+    if (!clip) throw new Error('no clip ' + shot.clip);
+    mixer.clipAction(clip).play();
+    mixer.setTime(shot.time ?? 0);
+  }
+  model.traverse((o) => {
+    if (!o.morphTargetDictionary) return;
+    o.morphTargetInfluences.fill(0);
+    for (const [name, weight] of Object.entries(shot.morphs ?? {})) {
+      const index = o.morphTargetDictionary[name];
+      if (index !== undefined) o.morphTargetInfluences[index] = weight;
+    }
+  });
+  for (const [name, r] of Object.entries(shot.pose ?? {})) {
+    const bone = model.getObjectByName(name);
+    if (!bone) throw new Error('no bone ' + name);
+    bone.quaternion.multiply(new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(...r.axis).normalize(), THREE.MathUtils.degToRad(r.degrees)));
+  }
+  model.updateMatrixWorld(true);
+  return model;
+}
+window.renderShot = async (url, shot) => {
+  const model = await posed(url, shot);
+  const scene = new THREE.Scene();
+  scene.background = new THREE.Color(0x808080);
+  scene.add(model);
+  if (shot.floor !== false) scene.add(new THREE.GridHelper(6, 60, 0x303030, 0x5a5a5a));
+  scene.updateMatrixWorld(true);
+  const turn = THREE.MathUtils.degToRad(shot.yaw);
+  const back = new THREE.Vector3(Math.sin(turn), 0, Math.cos(turn));
+  const target = new THREE.Vector3(...shot.target);
+  const camera = new THREE.PerspectiveCamera(30, shot.width / shot.height, 0.05, 50);
+  camera.position.copy(target).addScaledVector(back, shot.distance);
+  camera.lookAt(target);
+  scene.add(new THREE.HemisphereLight(0xffffff, 0x606060, 1.5));
+  const key = new THREE.DirectionalLight(0xffffff, 2);
+  key.position.copy(camera.position).add(new THREE.Vector3(0, shot.distance * 0.5, 0));
+  scene.add(key);
+  renderer.setSize(shot.width, shot.height, false);
+  renderer.render(scene, camera);
+  scene.remove(model);
+  return renderer.domElement.toDataURL('image/png');
+};
+// The posed model's bounds in metres, skinning and morphs applied (Box3's precise mode).
+window.modelBounds = async (url, shot) => {
+  const box = new THREE.Box3().setFromObject(await posed(url, shot), true);
+  return [box.min.toArray(), box.max.toArray()];
+};
+window.ready = true;
+</script></body></html>`;
+
+const THREE_ROOT = join(dirname(createRequire(import.meta.url).resolve('three')), '..');
+const STATIC: Record<string, string> = { '/three/build/': join(THREE_ROOT, 'build'), '/three/addons/': join(THREE_ROOT, 'examples', 'jsm') };
+
+function serve(models: Map<string, Uint8Array>): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    const send = (body: string | Uint8Array, type: string): void => void response.writeHead(200, { 'content-type': type }).end(body);
+    if (path === '/') return send(PAGE, 'text/html');
+    const model = models.get(path);
+    if (model) return send(model, 'model/gltf-binary');
+    for (const [prefix, dir] of Object.entries(STATIC)) {
+      if (!path.startsWith(prefix)) continue;
+      const file = normalize(join(dir, path.slice(prefix.length)));
+      if (file.startsWith(dir + sep) && existsSync(file)) return send(readFileSync(file), 'text/javascript');
+    }
+    response.writeHead(404).end();
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** The stage: GLBs by URL, and a shot of one of them as an RGB image. */
+export interface Stage {
+  add(url: string, glb: Uint8Array): void;
+  shoot(url: string, shot: Shot): Promise<RgbImage>;
+  /** The model's bounds in that shot's pose: min and max corners, metres. */
+  bounds(url: string, shot: Partial<Shot>): Promise<[number[], number[]]>;
+}
+
+/**
+ * three.js in Debian's Chromium, on a throw-away localhost server: `fn` adds GLBs and shoots them
+ * (a clip at a time, morphs, a pose, a camera); the browser and server close after it.
+ */
+export async function withStage<T>(fn: (stage: Stage) => Promise<T>): Promise<T> {
+  const models = new Map<string, Uint8Array>();
+  const server = await serve(models);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await page.goto(`${base}/`);
+    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready, undefined, { timeout: 15_000 });
+    return await fn({
+      add: (url, glb) => void models.set(url, glb),
+      async shoot(url, shot) {
+        const data = await page.evaluate(({ url, shot }) => (window as unknown as { renderShot: (u: string, s: Shot) => Promise<string> }).renderShot(url, shot), { url, shot })
+          .catch((e: Error) => { throw new Error(`${e.message} ${errors.join('; ')}`); });
+        return decodeRgb(Buffer.from(data.slice(data.indexOf(',') + 1), 'base64'));
+      },
+      bounds: (url, shot) => page.evaluate(({ url, shot }) =>
+        (window as unknown as { modelBounds: (u: string, s: Partial<Shot>) => Promise<[number[], number[]]> }).modelBounds(url, shot), { url, shot }),
+    });
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
