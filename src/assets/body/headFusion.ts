@@ -18,15 +18,15 @@ export interface FuseHeadOptions {
   chinMargin?: number;
   /** Height (m, head space) above the neck cut over which the neck tapers into the ring's section, at least. */
   taper?: number;
-  /** Height (m) the upper torso keeps above `firstMovedRow` when the ring comes down. */
-  torsoKept?: number;
   /** Height (m) of the band of triangles that bridges the head's neck loop and the body's neck ring. */
   bridge?: number;
-  /** Torso row from which the body's upper torso is compressed towards the lowered neck ring. */
-  firstMovedRow?: number;
+  /** Height (m) of the band under the junction into which the body's neck rows are gathered. */
+  gather?: number;
+  /** Passes of a [¼ ½ ¼] smoothing of the junction's height round the neck. */
+  junctionSmoothing?: number;
 }
 
-export const FUSE_HEAD_DEFAULTS: Required<FuseHeadOptions> = { chinRadius: 1.45, chinMargin: 0.005, taper: 0.06, torsoKept: 0.015, bridge: 0.01, firstMovedRow: 41 };
+export const FUSE_HEAD_DEFAULTS: Required<FuseHeadOptions> = { chinRadius: 1.45, chinMargin: 0.005, taper: 0.06, bridge: 0.01, gather: 0.004, junctionSmoothing: 4 };
 
 /**
  * A full body with its head: one mesh and one texture atlas, the head's vertices first and in the
@@ -83,15 +83,7 @@ function neckLoop(head: Mesh): { loop: number[]; centre: [number, number]; y: nu
 
 /** Radius of a closed polygon (xz points about a centre) in a direction, interpolated between its points by angle. */
 function radiusAt(points: [number, number][], centre: [number, number], angle: number): number {
-  const polar = points.map(([x, z]) => ({ a: Math.atan2(x - centre[0], z - centre[1]), r: Math.hypot(x - centre[0], z - centre[1]) })).sort((a, b) => a.a - b.a);
-  for (let i = 0; i < polar.length; i++) {
-    const a = polar[i], b = polar[(i + 1) % polar.length];
-    let span = b.a - a.a, off = angle - a.a;
-    if (span <= 0) span += 2 * Math.PI;
-    if (off < 0) off += 2 * Math.PI;
-    if (off <= span) return a.r + ((b.r - a.r) * off) / span;
-  }
-  return polar[0].r;
+  return angular(points.map(([x, z]) => [Math.atan2(x - centre[0], z - centre[1]), Math.hypot(x - centre[0], z - centre[1])]))(angle);
 }
 
 /**
@@ -101,9 +93,11 @@ function radiusAt(points: [number, number][], centre: [number, number], angle: n
  *
  * - the head keeps its size (it was fitted to the photo at real scale) and is moved so that its
  *   vertex is at the asked height and its neck is centred on the ring;
- * - the body's neck ring comes down towards the head's neck cut, the neck's rows (from
- *   `firstMovedRow`) following it; the head's neck below the chin is shortened by what the body
- *   could not give, and tapers into the ring's cross-section;
+ * - the head's neck replaces the body's: the body's neck ring comes down, column by column, to the
+ *   junction, where the body's surface first stands as far from the neck's axis as the head's neck
+ *   (low in front, on the chest; high at the sides and back, on the trapezius), and takes the head
+ *   neck's section there; the head's neck is shortened below the chin only as far as the junction
+ *   lies above its cut;
  * - a narrow band of triangles bridges the two loops; every place on the seam has one normal (the
  *   head keeps its own normals, the body and the ring take the welded surface's).
  *
@@ -127,9 +121,9 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   // The body's ring and the rows that follow it down (body vertices; positions are copied).
   const bodyPositions = body.positions.slice();
   const ring = topology.neckRing;
-  let ringY = 0, ringCx = 0, ringCz = 0;
-  for (const v of ring) { ringCx += bodyPositions[v * 3]; ringY += bodyPositions[v * 3 + 1]; ringCz += bodyPositions[v * 3 + 2]; }
-  ringY /= ring.length; ringCx /= ring.length; ringCz /= ring.length;
+  let ringCx = 0, ringCz = 0;
+  for (const v of ring) { ringCx += bodyPositions[v * 3]; ringCz += bodyPositions[v * 3 + 2]; }
+  ringCx /= ring.length; ringCz /= ring.length;
 
   // Stature is measured from the lowest vertex (the soles sit at about y = 0).
   let sole = Infinity;
@@ -147,42 +141,68 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   const blendHead = Math.max(neck.y + 0.015, Math.min(chin, neck.y + 0.08) - o.chinMargin);
   const blendStart = scale * blendHead + offset[1];
   const columns = topology.torso.length / (TORSO_ROWS.neckTop + 1);
-  const rowY = (row: number) => {
-    let sum = 0, n = 0;
-    for (let c = 0; c < columns; c++) { const v = topology.torso[row * columns + c]; if (v >= 0) { sum += bodyPositions[v * 3 + 1]; n++; } }
-    return sum / n;
-  };
-  // The ring comes down to one bridge under the head's neck cut, so that the head keeps its neck, as
-  // far as the body has room (torsoKept above firstMovedRow); the head's neck gives the rest.
   const loopY = scale * neck.y + offset[1];
-  let firstRow: number = o.firstMovedRow;
-  let floorY = rowY(firstRow);
-  let newRingY = Math.max(floorY + o.torsoKept, Math.min(ringY, loopY - o.bridge));
-  // The head's reshaped neck needs room under the chin: a head large for its body (a short stature)
-  // brings the ring lower, from lower rows (down to the armpit's) if it must.
+  const loopXZ = neck.loop.map((v) => [scale * hp[v * 3] + offset[0], scale * hp[v * 3 + 2] + offset[2]] as [number, number]);
+  const ringCentre: [number, number] = [ringCx, ringCz];
+  // The head's neck replaces the body's: each torso column's ring comes down to where the body's
+  // surface, going down from the neck, first stands as far out as the head's neck tube (the
+  // junction: low in front on the chest, high at the sides and back on the trapezius), its rows
+  // above gathered there on the tube's section. So the head's neck meets the body's own surface,
+  // as a neck meets the shoulders, instead of a thin body neck under a wider head one (a collar),
+  // or a ring pulled down flat over the shoulders. The head's neck is shortened only as far as the
+  // junction lies above its cut; the ring never comes closer than a bridge and a centimetre to the chin.
   const highest = blendStart - o.bridge - 0.01;
-  if (newRingY > highest) {
-    newRingY = highest;
-    while (firstRow > TORSO_ROWS.armpit && rowY(firstRow) > newRingY - 0.01) firstRow--;
-    floorY = Math.min(rowY(firstRow), newRingY - 0.005);
+  const radius = (v: number) => Math.hypot(bodyPositions[v * 3] - ringCx, bodyPositions[v * 3 + 2] - ringCz);
+  const columnsAt = Array.from({ length: columns }, (_, c) => {
+    const column = Array.from({ length: TORSO_ROWS.neckTop + 1 - TORSO_ROWS.armpit }, (_, k) => topology.torso[(TORSO_ROWS.armpit + k) * columns + c]).filter((v) => v >= 0);
+    const top = column[column.length - 1];
+    const tube = radiusAt(loopXZ, ringCentre, Math.atan2(bodyPositions[top * 3] - ringCx, bodyPositions[top * 3 + 2] - ringCz));
+    // Rows from the top down: the first as wide as the tube, and where between it and the one above the surface crosses it.
+    let wide = column.length - 1;
+    while (wide > 0 && radius(column[wide]) < tube) wide--;
+    let junction: number;
+    if (wide === column.length - 1) junction = bodyPositions[top * 3 + 1];
+    else {
+      const lower = column[wide], upper = column[wide + 1];
+      const s = Math.min(1, Math.max(0, (radius(lower) - tube) / Math.max(1e-6, radius(lower) - radius(upper))));
+      junction = bodyPositions[lower * 3 + 1] + s * (bodyPositions[upper * 3 + 1] - bodyPositions[lower * 3 + 1]);
+    }
+    return { column, tube, wide, target: Math.max(loopY - o.bridge, Math.min(junction, highest)) };
+  });
+  // The junction, smoothed round the neck: the head's neck is shortened towards it, and a steep change
+  // from one direction to the next would fold the faces under the chin.
+  for (let pass = 0; pass < o.junctionSmoothing; pass++) {
+    const t = columnsAt.map((a) => a.target);
+    columnsAt.forEach((a, c) => { a.target = 0.25 * t[(c + columns - 1) % columns] + 0.5 * t[c] + 0.25 * t[(c + 1) % columns]; });
   }
-  // Compress (or stretch) the torso above firstRow so that the ring lands at newRingY.
-  const stretch = (newRingY - floorY) / (ringY - floorY);
-  for (let row = firstRow + 1; row <= TORSO_ROWS.neckTop; row++) {
-    for (let c = 0; c < columns; c++) {
-      const v = topology.torso[row * columns + c];
-      if (v >= 0) bodyPositions[v * 3 + 1] = floorY + (bodyPositions[v * 3 + 1] - floorY) * stretch;
+  for (const { column, tube, wide, target } of columnsAt) {
+    // Rows at or below the target keep their place (those above a lowered target come down with it);
+    // the rows above are gathered into the last millimetres under it, on the tube's section.
+    let floor = column.length - 1;
+    while (floor > 0 && bodyPositions[column[floor] * 3 + 1] > target - o.gather) floor--;
+    const floorY = bodyPositions[column[floor] * 3 + 1];
+    const above = column.length - 1 - floor;
+    for (let k = 1; k <= above; k++) {
+      const v = column[floor + k], share = k / above;
+      const y = target - o.gather * (1 - share);
+      const r = radius(v) || 1;
+      const toTube = k > wide - floor ? 1 : smoothstep(0, 1, share);
+      const f = 1 + toTube * (tube / r - 1);
+      bodyPositions[v * 3] = ringCx + (bodyPositions[v * 3] - ringCx) * f;
+      bodyPositions[v * 3 + 1] = Math.max(floorY, y);
+      bodyPositions[v * 3 + 2] = ringCz + (bodyPositions[v * 3 + 2] - ringCz) * f;
     }
   }
   const ringXZ = ring.map((v) => [bodyPositions[v * 3], bodyPositions[v * 3 + 2]] as [number, number]);
-  const ringCentre: [number, number] = [ringCx, ringCz];
+  const ringHeight = angular(ring.map((v) => [Math.atan2(bodyPositions[v * 3] - ringCx, bodyPositions[v * 3 + 2] - ringCz), bodyPositions[v * 3 + 1]]));
+  let newRingY = 0;
+  for (const v of ring) newRingY += bodyPositions[v * 3 + 1] / ring.length;
+  const bottomAt = (angle: number) => ringHeight(angle) + o.bridge;
 
-  // The head, placed; its neck below blendStart shortened into [newRingY + bridge, blendStart] and reshaped into the ring.
+  // The head, placed; its neck below blendStart shortened into [ring + bridge, blendStart] and reshaped into the ring.
   const headCount = hp.length / 3;
   const placed = new Float32Array(hp.length);
   const neckShare = new Float32Array(headCount);
-  const loopXZ = neck.loop.map((v) => [scale * hp[v * 3] + offset[0], scale * hp[v * 3 + 2] + offset[2]] as [number, number]);
-  const bottom = newRingY + o.bridge;
   // The taper into the ring's section runs over at least `taper` above the cut, sparing what stands
   // out of the neck tube (the chin) so that the jaw keeps its shape.
   const taperTop = Math.max(blendStart, loopY + scale * o.taper);
@@ -197,7 +217,7 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
     const angle = Math.atan2(x - ringCx, z - ringCz);
     const factor = 1 + share * (radiusAt(ringXZ, ringCentre, angle) / radiusAt(loopXZ, ringCentre, angle) - 1);
     placed[v * 3] = ringCx + (x - ringCx) * factor;
-    placed[v * 3 + 1] = blendStart - t * (blendStart - bottom);
+    placed[v * 3 + 1] = blendStart - t * (blendStart - bottomAt(angle));
     if (!t) placed[v * 3 + 1] = y;
     placed[v * 3 + 2] = ringCz + (z - ringCz) * factor;
   }
@@ -205,7 +225,7 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   for (const v of neck.loop) {
     const angle = Math.atan2(placed[v * 3] - ringCx, placed[v * 3 + 2] - ringCz);
     const r = radiusAt(ringXZ, ringCentre, angle);
-    placed.set([ringCx + r * Math.sin(angle), bottom, ringCz + r * Math.cos(angle)], v * 3);
+    placed.set([ringCx + r * Math.sin(angle), bottomAt(angle), ringCz + r * Math.cos(angle)], v * 3);
   }
 
   // Bridge: copies of both loops, zipped by angle, with one body texel for UVs (the neck's skin).
@@ -292,7 +312,7 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   const jointsOut = new Uint16Array(total * 4), weightsOut = new Float32Array(total * 4);
   const headJoint = skeleton.index.get('Head')!, neckJoint = skeleton.index.get('Neck')!;
   const setHead = (v: number, y: number) => {
-    const toNeck = 1 - smoothstep(bottom, blendStart + 0.02, y);
+    const toNeck = 1 - smoothstep(bottomAt(Math.atan2(positions[v * 3] - ringCx, positions[v * 3 + 2] - ringCz)), blendStart + 0.02, y);
     jointsOut.set([headJoint, neckJoint, 0, 0], v * 4);
     weightsOut.set([1 - toNeck, toNeck, 0, 0], v * 4);
   };
@@ -304,7 +324,7 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
     jointsOut.set(bodySkin.joints.subarray(m * 4, m * 4 + 4), (lowerStart + k) * 4);
     weightsOut.set(bodySkin.weights.subarray(m * 4, m * 4 + 4), (lowerStart + k) * 4);
   });
-  upper.forEach((_, k) => setHead(upperStart + k, bottom));
+  upper.forEach((_, k) => setHead(upperStart + k, positions[(upperStart + k) * 3 + 1]));
 
   return {
     mesh: { positions, normals, uvs, indices },
@@ -356,4 +376,19 @@ function bridgeCopies(fused: FusedAvatar, bodyVertices: number): [number, number
     if (m !== undefined) out.push([v, m]);
   }
   return out;
+}
+
+/** A function of the angle about the neck, interpolated between samples [angle, value] (any order). */
+function angular(samples: [number, number][]): (angle: number) => number {
+  const sorted = [...samples].sort((a, b) => a[0] - b[0]);
+  return (angle: number) => {
+    for (let i = 0; i < sorted.length; i++) {
+      const a = sorted[i], b = sorted[(i + 1) % sorted.length];
+      let span = b[0] - a[0], off = angle - a[0];
+      if (span <= 0) span += 2 * Math.PI;
+      if (off < 0) off += 2 * Math.PI;
+      if (off <= span) return a[1] + ((b[1] - a[1]) * off) / span;
+    }
+    return sorted[0][1];
+  };
 }
