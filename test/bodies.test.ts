@@ -240,6 +240,17 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     assert.equal((await validateGltf(shapes, 'blendshapes.gltf')).errors, 0);
   });
 
+  test('template "default" follows the spec\'s default row: 18689/34578 at LOD0, skinned, validator-clean', async () => {
+    const files = await archive(await exported(male, { format: 'glb', template: 'default' }));
+    assert.equal((await validateGltf(files, 'model.glb')).errors, 0);
+    const doc = await readGltfDocument(files, 'model.glb');
+    const primitive = doc.getRoot().listMeshes().find((m) => m.getName() === 'body')!.listPrimitives()[0];
+    const vertices = primitive.getAttribute('POSITION')!.getCount(), faces = primitive.getIndices()!.getCount() / 3;
+    assert.ok(Math.abs(vertices / 18689 - 1) <= 0.03, `${vertices} vertices`);
+    assert.ok(Math.abs(faces / 34578 - 1) <= 0.03, `${faces} faces`);
+    assert.ok(primitive.getAttribute('JOINTS_0') && primitive.getAttribute('WEIGHTS_0'));
+  });
+
   test('template "head" is the head alone, without skeleton', async () => {
     const head = await archive(await exported(male, { format: 'glb', template: 'head' }));
     assert.equal((await validateGltf(head, 'model.glb')).errors, 0);

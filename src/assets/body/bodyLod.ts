@@ -11,20 +11,27 @@ import type { SkinWeights } from './skinWeights.js';
 /** The body_0.3 templates a body's levels are made for (non_binary bodies take the nearer one). */
 export type BodyTemplate = 'female' | 'male';
 
+/** The spec's body_0.3 head template row (vertices, faces per LOD): the head/mobile head welded on at the neck. */
+const HEAD_ROW = [[12367, 23404], [10374, 19054], [9116, 16860], [6059, 11007], [5287, 9497], [4587, 7889], [4106, 6937], [2102, 3926]];
+
+/** A row of whole-body counts (vertices, faces per LOD) less the head's: the body alone. */
+const bodyAlone = (row: number[][]) => row.map(([v, f], lod) => ({ vertices: v - HEAD_ROW[lod][0], faces: f - HEAD_ROW[lod][1] }));
+
+/** Faces and vertices of the body alone at each LOD of body_0.3's female/male template. */
+export const BODY_LOD_BUDGETS: readonly { faces: number; vertices: number }[] = bodyAlone([
+  [19538, 36196], [15633, 28102], [13854, 24880], [9291, 16173], [8102, 13905], [6993, 11565], [6277, 10151], [4273, 7140],
+]);
+
 /**
- * Faces and vertices of the body alone at each LOD of body_0.3's female/male template: the spec's
- * female/male row minus its head template's row (the head/mobile head is welded on at the neck).
+ * The same for body_0.3's `default` template: its row differs from female/male's only at LOD0
+ * (18689/34578, a body a little lighter than the subtypes' 19538/36196) and by 6 vertices elsewhere.
  */
-export const BODY_LOD_BUDGETS: readonly { faces: number; vertices: number }[] = [
-  [19538, 36196, 12367, 23404],
-  [15633, 28102, 10374, 19054],
-  [13854, 24880, 9116, 16860],
-  [9291, 16173, 6059, 11007],
-  [8102, 13905, 5287, 9497],
-  [6993, 11565, 4587, 7889],
-  [6277, 10151, 4106, 6937],
-  [4273, 7140, 2102, 3926],
-].map(([bv, bf, hv, hf]) => ({ vertices: bv - hv, faces: bf - hf }));
+export const BODY_DEFAULT_LOD_BUDGETS: readonly { faces: number; vertices: number }[] = bodyAlone([
+  [18689, 34578], [15633, 28102], [13850, 24880], [9285, 16173], [8096, 13905], [6987, 11565], [6271, 10151], [4267, 7140],
+]);
+
+/** Which row of the spec's body_0.3 table a level follows: the subtypes' (female/male) or the `default` template's. */
+export type BodyLodRow = 'subtype' | 'default';
 
 /** Options of {@link bodyLod}. */
 export interface BodyLodOptions {
@@ -34,9 +41,11 @@ export interface BodyLodOptions {
   skin?: SkinWeights;
   /** Weight of UV distortion against geometric error (meshoptimizer attribute weight). */
   uvWeight?: number;
+  /** The table row whose budgets the level meets (default: the subtypes'). */
+  row?: BodyLodRow;
 }
 
-export const BODY_LOD_DEFAULTS: Required<Omit<BodyLodOptions, 'template' | 'skin'>> = { uvWeight: 1 };
+export const BODY_LOD_DEFAULTS: Required<Omit<BodyLodOptions, 'template' | 'skin'>> = { uvWeight: 1, row: 'subtype' };
 
 /** A level of detail of a body: its vertices are a subset of LOD0's mesh vertices. */
 export interface BodyLod {
@@ -76,12 +85,12 @@ export async function bodyLod(body: BodyMesh, lod: number, options: BodyLodOptio
   const mesh = body.mesh;
   const count = mesh.positions.length / 3;
   const ring = neckRingVertices(body.vertexOf);
-  if (lod === 0) {
+  if (lod === 0 && o.row === 'subtype') {
     const all = Uint32Array.from({ length: count }, (_, i) => i);
     return { mesh, sourceVertices: all, neckRing: ring, skin: o.skin };
   }
   const template = o.template ?? (body.proportions.maleness >= 0.5 ? 'male' : 'female');
-  const simplified = await lodIndices(template, lod, o.uvWeight);
+  const simplified = await lodIndices(template, lod, o.uvWeight, o.row);
   const remap = new Int32Array(count).fill(-1);
   const used: number[] = [];
   for (const v of simplified) if (remap[v] < 0) { remap[v] = 0; used.push(v); }
@@ -125,13 +134,14 @@ function neckRingVertices(vertexOf: Uint32Array): Uint32Array {
  * the template's intervals (smallest and largest); the corners of such a triangle (and their
  * UV-seam copies) are then locked too and the level simplified again, until none folds.
  */
-async function lodIndices(template: BodyTemplate, lod: number, uvWeight: number): Promise<Uint32Array> {
-  const key = `${template}|${lod}|${uvWeight}`;
+async function lodIndices(template: BodyTemplate, lod: number, uvWeight: number, row: BodyLodRow): Promise<Uint32Array> {
+  const budgets = row === 'default' ? BODY_DEFAULT_LOD_BUDGETS : BODY_LOD_BUDGETS;
+  const key = `${template}|${lod}|${uvWeight}|${row}`;
   const hit = cache.get(key);
   if (hit) return hit;
   await MeshoptSimplifier.ready;
   const { mesh, vertexOf, triangles: bodyTriangles, corners } = templateBodies(template);
-  const target = BODY_LOD_BUDGETS[lod].faces;
+  const target = budgets[lod].faces;
   const simplify = (locked: Uint8Array): Uint32Array => MeshoptSimplifier.simplifyWithAttributes(
     mesh.indices, mesh.positions, 3, mesh.uvs!, 2, [uvWeight, uvWeight], Uint8Array.from(vertexOf, (v) => locked[v]), target * 3, 1, [],
   )[0];
@@ -146,7 +156,7 @@ async function lodIndices(template: BodyTemplate, lod: number, uvWeight: number)
     if (every > 0) for (let v = 0; v < copies.length; v++) if (copies[v] > 1 && v % every === 0) locked[v] = 1;
     return locked;
   };
-  const vertexBudget = BODY_LOD_BUDGETS[lod].vertices;
+  const vertexBudget = budgets[lod].vertices;
   let lockedBody = lockedWith(0);
   let nearest = Infinity;
   for (const every of [0, 5, 4, 3, 2]) {

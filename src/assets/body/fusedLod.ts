@@ -1,7 +1,7 @@
 import type { Mesh } from '../../core/mesh.js';
 import { headLod } from '../../geometry/headLod.js';
 import type { HeadTemplate } from '../../geometry/template.js';
-import { bodyLod } from './bodyLod.js';
+import { bodyLod, type BodyLodRow } from './bodyLod.js';
 import type { BodyMesh } from './bodyMesh.js';
 import type { FusedAvatar } from './headFusion.js';
 import type { SkinWeights } from './skinWeights.js';
@@ -18,14 +18,15 @@ export interface FusedLod {
  * Level of detail `lod` of a fused avatar (headFusion.ts): the head's triangles at the head model's
  * level (headLod, its open neck loop kept vertex for vertex), the body's at the body's (bodyLod, which
  * keeps its neck ring), and the bridge between the two as it is, since both of its edges survive
- * every level. The budgets add up to the spec's female/male template row, plus the bridge.
+ * every level. The budgets add up to the spec's female/male template row (`row` `default`: the
+ * `default` template's, whose LOD0 is a simplified body too), plus the bridge.
  * Positions, normals, UVs and skin are LOD0's, picked: shading and weights are the same at every level.
  *
  * ```ts
  * const lod3 = await fusedLod(fused, body, headTemplate('head_2.0 head/mobile'), 3);
  * ```
  */
-export async function fusedLod(fused: FusedAvatar, body: BodyMesh, head: HeadTemplate, lod: number): Promise<FusedLod> {
+export async function fusedLod(fused: FusedAvatar, body: BodyMesh, head: HeadTemplate, lod: number, row: BodyLodRow = 'subtype'): Promise<FusedLod> {
   const mesh = fused.mesh;
   const count = mesh.positions.length / 3;
   const headTriangles = head.mesh.indices.length, bodyTriangles = body.mesh.indices.length;
@@ -33,7 +34,7 @@ export async function fusedLod(fused: FusedAvatar, body: BodyMesh, head: HeadTem
     throw new RangeError(`the fused avatar's head is not ${head.subtype}'s`);
   }
   const headLevel = await headLod(head, lod, { keepBorder: true });
-  const bodyLevel = await bodyLod(body, lod);
+  const bodyLevel = await bodyLod(body, lod, { row });
   const bridge = mesh.indices.subarray(headTriangles + bodyTriangles);
   const triangles = new Uint32Array(headLevel.indices.length + bodyLevel.mesh.indices.length + bridge.length);
   let k = 0;

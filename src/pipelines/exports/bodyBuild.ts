@@ -36,7 +36,9 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
   const shapes = bodyShapeSelection(p.blendshapes.list, p.blendshapes.values);
   const embedMorphs = p.blendshapes.embed || (!chosen.size && !shapes.names.length);
   const bakedShapes = { names: [], values: shapes.values };
-  const body = await exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, p.blendshapes.values, p.avatar.lod, embedMorphs ? shapes : bakedShapes);
+  // `default`: the spec's default template row, a body a little lighter than the subtypes' at LOD0.
+  const row = p.avatar.template === 'default' ? 'default' : 'subtype';
+  const body = await exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, p.blendshapes.values, p.avatar.lod, embedMorphs ? shapes : bakedShapes, row);
   progress(40);
   const { material } = await headMaterial(input.files, p.avatar);
   // The teeth take the head's blendshapes only: the body's own move nothing above the neck.

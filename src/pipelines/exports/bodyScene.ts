@@ -1,5 +1,5 @@
 import { headTemplate } from '../../assets/index.js';
-import { bodyShapeBlendshapes, fusedBodyDeltas, fusedDeltas, fusedLod, HEAD_ATLAS_V, type FusedAvatar } from '../../assets/body/index.js';
+import { bodyShapeBlendshapes, fusedBodyDeltas, fusedDeltas, fusedLod, HEAD_ATLAS_V, type BodyLodRow, type FusedAvatar } from '../../assets/body/index.js';
 import { BLENDSHAPE_SET_NAMES, normalDeltas, type Mesh } from '../../geometry/index.js';
 import { BODY_SHAPE_BLENDSHAPES, BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 import { readPly } from '../../formats/ply.js';
@@ -87,7 +87,7 @@ export function onPlacedHead(part: SceneMesh, fused: FusedAvatar): SceneMesh {
  */
 export async function exportedBody(
   avatar: StoredBodyAvatar, morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
-  values: Record<string, Record<string, number>> | null, lod = 0, bodyShape: BodyShapeSelection = { names: [], values: {} },
+  values: Record<string, Record<string, number>> | null, lod = 0, bodyShape: BodyShapeSelection = { names: [], values: {} }, row: BodyLodRow = 'subtype',
 ): Promise<{ fused: FusedAvatar; mesh: Mesh; skin: SceneSkin; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[] }> {
   const { fused, skeleton, solved } = avatarBody(avatar.head.mesh, avatar.body.shape);
   let mesh = fused.mesh;
@@ -124,8 +124,8 @@ export async function exportedBody(
     });
   }
   let skin: SceneSkin = fused.skin;
-  if (lod > 0) {
-    const level = await fusedLod(fused, solved.body, avatar.head.template, lod);
+  if (lod > 0 || row === 'default') {
+    const level = await fusedLod(fused, solved.body, avatar.head.template, lod, row);
     const pick = (values: Float32Array, size: number) => {
       const out = new Float32Array(level.sourceVertices.length * size);
       level.sourceVertices.forEach((v, i) => out.set(values.subarray(v * size, v * size + size), i * size));
