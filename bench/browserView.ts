@@ -39,7 +39,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 
 export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
 
-const LAUNCH_ARGS = [
+export const LAUNCH_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync',
   // Without a GPU, Chromium only gives WebGL through SwiftShader when told that is acceptable.
@@ -56,16 +56,7 @@ const STATIC: Record<string, string> = { '/three/build/': join(THREE_ROOT, 'buil
  * framing is measured before the requested morphs are applied, so renders that differ only in morphs
  * line up pixel for pixel.
  */
-const PAGE = `<!doctype html>
-<html><head><meta charset="utf-8"><style>body{margin:0}</style>
-<script type="importmap">{"imports":{"three":"/three/build/three.module.js","three/addons/":"/three/addons/"}}</script>
-</head><body><script type="module">
-import * as THREE from 'three';
-import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
-renderer.setPixelRatio(1);
-document.body.appendChild(renderer.domElement);
-const FOV = 30;
+const PAGE = threePage(`const FOV = 30;
 window.renderModel = async (url, { width, height, morphs, yaw }) => {
   const model = (await new GLTFLoader().loadAsync(url)).scene;
   const scene = new THREE.Scene();
@@ -116,9 +107,27 @@ window.renderModel = async (url, { width, height, morphs, yaw }) => {
     }
   });
   return png;
-};
+};`);
+
+/**
+ * A page with three.js and its GLTFLoader (served by servePage), a WebGL renderer that keeps its
+ * drawing buffer (for toDataURL) on the page, and `script`, a module's body that sets its functions
+ * on window; `window.ready` is set after it.
+ */
+export function threePage(script: string): string {
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><style>body{margin:0}</style>
+<script type="importmap">{"imports":{"three":"/three/build/three.module.js","three/addons/":"/three/addons/"}}</script>
+</head><body><script type="module">
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+renderer.setPixelRatio(1);
+document.body.appendChild(renderer.domElement);
+${script}
 window.ready = true;
 </script></body></html>`;
+}
 
 /** One PNG of a GLB as three.js shows it; starts and stops a browser. Use withBrowser for several. */
 export async function renderGlb(glb: Uint8Array, options: ViewOptions = {}): Promise<Uint8Array> {
@@ -129,7 +138,7 @@ export async function renderGlb(glb: Uint8Array, options: ViewOptions = {}): Pro
 export async function withBrowser<T>(fn: (render: typeof renderGlb) => Promise<T>): Promise<T> {
   if (!chromiumAvailable()) throw new Error(`${CHROMIUM} is not installed: cannot render GLB files in a browser`);
   const models = new Map<string, Uint8Array>();
-  const server = await serve(models);
+  const server = await servePage(PAGE, models);
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
@@ -170,14 +179,14 @@ async function renderOnPage(page: Page, url: string, options: Required<ViewOptio
 
 const TYPES: Record<string, string> = { js: 'text/javascript', html: 'text/html', glb: 'model/gltf-binary' };
 
-/** The page, three.js's build and addons (nothing else from disk), and the models being rendered. */
-function serve(models: Map<string, Uint8Array>): Promise<Server> {
+/** The page, three.js's build and addons (nothing else from disk), and the models being rendered, on a free localhost port. */
+export function servePage(page: string, models: Map<string, Uint8Array>): Promise<Server> {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     const send = (body: string | Uint8Array, type: string): void => {
       response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
     };
-    if (path === '/') return send(PAGE, TYPES.html);
+    if (path === '/') return send(page, TYPES.html);
     const model = models.get(path);
     if (model) return send(model, TYPES.glb);
     for (const [prefix, dir] of Object.entries(STATIC)) {

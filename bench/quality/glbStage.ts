@@ -1,12 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { dirname, join, normalize, sep } from 'node:path';
 import { chromium } from 'playwright-core';
 import { decodeRgb } from '../../src/formats/imageDecode.js';
 import type { RgbImage } from '../../src/core/image.js';
-import { CHROMIUM } from '../browserView.js';
+import { CHROMIUM, LAUNCH_ARGS, servePage, threePage } from '../browserView.js';
 
 /** A bone's rotation in its bind frame (the exported joints have none), applied over the clip's. */
 export interface ShotRotation {
@@ -37,16 +33,7 @@ export interface Shot {
  * The page: three.js's GLTFLoader, an AnimationMixer set to the asked time of the asked clip, a
  * floor grid at y = 0 (to see the feet against the floor), a fixed camera.
  */
-const PAGE = `<!doctype html>
-<html><head><meta charset="utf-8"><style>body{margin:0}</style>
-<script type="importmap">{"imports":{"three":"/three/build/three.module.js","three/addons/":"/three/addons/"}}</script>
-</head><body><script type="module">
-import * as THREE from 'three';
-import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
-renderer.setPixelRatio(1);
-document.body.appendChild(renderer.domElement);
-const cache = new Map();
+const PAGE = threePage(`const cache = new Map();
 // The model at the shot's clip time, morphs and pose; every bone first back at its loaded (bind) rotation.
 async function posed(url, shot) {
   if (!cache.has(url)) {
@@ -108,28 +95,7 @@ window.modelBounds = async (url, shot) => {
   const box = new THREE.Box3().setFromObject(await posed(url, shot), true);
   return [box.min.toArray(), box.max.toArray()];
 };
-window.ready = true;
-</script></body></html>`;
-
-const THREE_ROOT = join(dirname(createRequire(import.meta.url).resolve('three')), '..');
-const STATIC: Record<string, string> = { '/three/build/': join(THREE_ROOT, 'build'), '/three/addons/': join(THREE_ROOT, 'examples', 'jsm') };
-
-function serve(models: Map<string, Uint8Array>): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const send = (body: string | Uint8Array, type: string): void => void response.writeHead(200, { 'content-type': type }).end(body);
-    if (path === '/') return send(PAGE, 'text/html');
-    const model = models.get(path);
-    if (model) return send(model, 'model/gltf-binary');
-    for (const [prefix, dir] of Object.entries(STATIC)) {
-      if (!path.startsWith(prefix)) continue;
-      const file = normalize(join(dir, path.slice(prefix.length)));
-      if (file.startsWith(dir + sep) && existsSync(file)) return send(readFileSync(file), 'text/javascript');
-    }
-    response.writeHead(404).end();
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
+`);
 
 /** The stage: GLBs by URL, and a shot of one of them as an RGB image. */
 export interface Stage {
@@ -145,11 +111,8 @@ export interface Stage {
  */
 export async function withStage<T>(fn: (stage: Stage) => Promise<T>): Promise<T> {
   const models = new Map<string, Uint8Array>();
-  const server = await serve(models);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
-  });
+  const server = await servePage(PAGE, models);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
   try {
     const page = await browser.newPage();
     const errors: string[] = [];
