@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 import type { Document } from '@gltf-transform/core';
 import sharp from 'sharp';
 import { backends, type TestServer } from './support/server.js';
@@ -351,6 +352,19 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     const a = positions(plain), b = positions(baked);
     for (let i = 0; i < a.length; i++) moved = Math.max(moved, Math.abs(a[i] - b[i]));
     assert.ok(moved > 0.01, `baking moved the body ${moved} m`);
+  });
+
+  test('a full-body photo completes too: the standing woman of samples.jpg (person-linda), her body measured from it', async () => {
+    // The tile in @vladmandic/human/assets/samples.jpg (MIT, shipped in the package), scaled 3× as a client's small photo would be.
+    const samples = join(dirname(createRequire(import.meta.url).resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
+    const photo = await sharp(samples).extract({ left: 545, top: 0, width: 89, height: 158 }).resize({ width: 267, kernel: 'lanczos3' }).jpeg({ quality: 95 }).toBuffer();
+    const res = await api.createAvatar({ pipeline: 'body_0.3', pipeline_subtype: 'female', name: 'full body', photo });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const avatar = await api.waitFor(res.body.code, final, 120_000);
+    assert.equal(avatar.status, 'Completed', avatar.failure_reason);
+    // The photo set her stature (the model's mean woman is 162.9 cm): the mesh is not the mean's height.
+    const mesh = readPly(readZip((await download(`${avatar.mesh}`)).data)['model.ply']).mesh;
+    assert.ok(Math.abs(heightCm(mesh.positions) - 162.9) > 2, `${heightCm(mesh.positions).toFixed(1)} cm`);
   });
 
   test('bad body_shape: a negative height, a string or an unknown key is a 400 field error', async () => {
