@@ -19,7 +19,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import {
-  bodyProportionsFromPhoto, createBodyKeypointDetector, createFaceAnalyzer, NoFaceError, type BodyProportions, type FaceAnalysis,
+  BODY_SHAPE_FROM_PHOTO_DEFAULTS, bodyProportionsFromPhoto, createBodyKeypointDetector, createFaceAnalyzer, NoFaceError, type BodyProportions, type FaceAnalysis,
 } from '../../src/analysis/index.js';
 import { readZip } from '../../src/formats/zip.js';
 import { encodePng } from '../../src/formats/image.js';
@@ -101,6 +101,13 @@ async function thumbnail(photo: Buffer, height: number): Promise<RgbImage> {
 }
 
 const pick = (p: BodyProportions): Partial<Record<Ratio, number>> => Object.fromEntries(RATIOS.filter((r) => p[r]).map((r) => [r, p[r]!.value]));
+/**
+ * The photo's ratios the pipeline trusts (confidence at least bodyShapeFromPhoto's threshold): a
+ * width it set aside (an arm raised across the shoulder, arms merged into the hips) is no reference
+ * for the avatar either. The others are printed, marked, and left out of the figures.
+ */
+const trusted = (p: BodyProportions): Partial<Record<Ratio, number>> =>
+  Object.fromEntries(RATIOS.filter((r) => p[r] && p[r]!.confidence >= BODY_SHAPE_FROM_PHOTO_DEFAULTS.minConfidence).map((r) => [r, p[r]!.value]));
 
 export async function run(photos?: string[]): Promise<Figure[]> {
   if (!photos) {
@@ -169,10 +176,11 @@ export async function run(photos?: string[]): Promise<Figure[]> {
         const render = await encodePng(await shoot(url, front));
         await writeFile(join(OUT_DIR, `${name}-measured.png`), render);
         const [ofPhoto, ofAvatar] = [await measure(photo), await measure(render)];
-        results.push({ photo: name, ratios: { photo: pick(ofPhoto), avatar: pick(ofAvatar) }, heightCm: Math.round(heightM * 1000) / 10 });
+        results.push({ photo: name, ratios: { photo: trusted(ofPhoto), avatar: pick(ofAvatar) }, heightCm: Math.round(heightM * 1000) / 10 });
         const line = RATIOS.map((r) => {
           const a = ofAvatar[r]?.value, p = ofPhoto[r]?.value;
-          return `${r} photo ${p?.toFixed(3) ?? '–'} avatar ${a?.toFixed(3) ?? '–'}${a && p ? ` (${(((a - p) / p) * 100).toFixed(1)} %)` : ''}`;
+          const untrusted = p !== undefined && trusted(ofPhoto)[r] === undefined ? ` [photo conf. ${ofPhoto[r]!.confidence}, not used]` : '';
+          return `${r} photo ${p?.toFixed(3) ?? '–'} avatar ${a?.toFixed(3) ?? '–'}${a && p ? ` (${(((a - p) / p) * 100).toFixed(1)} %)` : ''}${untrusted}`;
         }).join(' | ');
         console.log(`${name}: ${gender}, ${(heightM * 100).toFixed(1)} cm, photo ${ofPhoto.view}${ofPhoto.standing ? ' standing' : ''} | ${line} | ` +
           `Completed ${(timings.completed / 1000).toFixed(1)} s, export ${(timings.exported / 1000).toFixed(1)} s`);
@@ -201,7 +209,7 @@ export function proportionFigures(results: PhotoAvatar[], completed: number[], e
       return a !== undefined && p !== undefined ? [Math.abs(a - p) / p] : [];
     });
     if (!errors.length) continue;
-    figures.push({ name: `${r}: avatar vs photo, median |error| over ${errors.length} photos`, value: 100 * median(errors), unit: '%', target: '<= 5 %' });
+    figures.push({ name: `${r}: avatar vs photo (trusted), median |error| over ${errors.length} photos`, value: 100 * median(errors), unit: '%', target: '<= 5 %' });
     figures.push({ name: `${r}: photos within 5 %`, value: errors.filter((e) => e <= 0.05).length, unit: `of ${errors.length}` });
   }
   if (completed.length) figures.push({ name: 'body_0.3 photo -> Completed (median, full-body photos)', value: median(completed), unit: 'ms' });
