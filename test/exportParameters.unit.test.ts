@@ -5,7 +5,6 @@ import {
   availableExportParameters,
   exportParameterDefaults,
   PERSONA_EXPORT_SCHEMA,
-  PERSONA_NOT_AVAILABLE,
   PIPELINES,
   resolveExportParameters,
   STANDARD_EXPORT_SCHEMA,
@@ -100,8 +99,8 @@ describe('export parameter defaults', () => {
 
   test('sending the defaults back is the same as sending nothing', () => {
     assert.deepEqual(resolved(exportParameterDefaults('head_2.0', 'bust/mobile')), resolved({}));
-    const persona = resolveExportParameters(exportParameterDefaults('persona_2.0', 'male'), context({ pipeline: 'persona_2.0', subtype: 'male', haircuts: ['HaircutGenerated'] }));
-    assert.deepEqual(persona, { ok: false, errors: { parameters: [PERSONA_NOT_AVAILABLE] } }, 'valid shape, refused only because persona is not available');
+    const ctx = context({ pipeline: 'persona_2.0', subtype: 'male', haircuts: ['HaircutGenerated'] });
+    assert.deepEqual(resolveExportParameters(exportParameterDefaults('persona_2.0', 'male'), ctx), resolveExportParameters({}, ctx));
   });
 
   test('no parameters resolve to gltf, embedded, separate textures, source size, LOD 0 and nothing extra', () => {
@@ -315,17 +314,45 @@ describe('make_public', () => {
 describe('persona_2.0 export parameters', () => {
   const persona = context({ pipeline: 'persona_2.0', subtype: 'female', plan: 'enterprise', haircuts: ['HaircutGenerated'] });
 
-  test('a valid request is checked in full, then refused because the pipeline is not available yet', () => {
+  test('a valid request resolves by the spec\'s rules: textures inherited from the top level and overridden per category, the top-level embed not the textures\'', () => {
     const input = {
       format: 'glb',
       lod: 'LOD2',
       textures: { list: ['Color', 'Normal', 'AO'], profile: '1K.webp', embed: true },
       avatar: { list: ['AvatarBody', 'AvatarHead'], textures: { list: ['Color'] } },
-      haircuts: { list: ['HaircutGenerated'], color: { red: 1, green: 2, blue: 3 } },
+      haircuts: { list: ['HaircutGenerated'], color: { red: 1, green: 2, blue: 3 }, format: 'fbx' },
       outfits_top: { list: [], apply_visibility_masks: false },
       blendshapes: { list: ['mobile_51'], values: { mobile_51: { jawOpen: 1 } }, embed: false },
     };
-    assert.deepEqual(resolveExportParameters(input, persona), { ok: false, errors: { parameters: [PERSONA_NOT_AVAILABLE] } });
+    const result = resolveExportParameters(input, persona);
+    assert.ok(result.ok);
+    const p = result.value.persona!;
+    assert.deepEqual(p.avatar.list, ['AvatarBody', 'AvatarHead']);
+    assert.equal(p.avatar.lod, 'LOD2');
+    assert.equal(p.avatar.format, 'glb');
+    // The category's own list wins; its profile and embed come from the top level's section.
+    assert.deepEqual(p.avatar.textures, { list: ['Color'], profile: '1K.webp', embed: true });
+    // A category without a textures section takes the top level's whole.
+    assert.deepEqual(p.haircuts.textures, { list: ['Color', 'Normal', 'AO'], profile: '1K.webp', embed: true });
+    assert.equal(p.haircuts.format, 'fbx');
+    assert.deepEqual(p.haircuts.color, [1, 2, 3]);
+    assert.deepEqual(p.blendshapes, { list: ['mobile_51'], values: { mobile_51: { jawOpen: 1 } }, embed: false });
+    // Nothing given: the spec's table.
+    const none = resolveExportParameters({}, persona);
+    assert.ok(none.ok);
+    assert.deepEqual(none.value.persona!.avatar.textures, { list: ['Color', 'GltfMetallicRoughness', 'Normal'], profile: '2K.png', embed: false });
+    assert.equal(none.value.persona!.avatar.lod, 'LOD1');
+    assert.equal(none.value.persona!.avatar.format, 'gltf');
+    // embed: true at the top level embeds the parts, not the textures.
+    const embedded = resolveExportParameters({ format: 'glb', embed: true }, persona);
+    assert.ok(embedded.ok);
+    assert.equal(embedded.value.persona!.avatar.textures.embed, false);
+  });
+
+  test('a public persona export must embed its textures in a format that holds them', () => {
+    const errors = errorsOf({ make_public: true }, persona);
+    assert.match(errors['parameters.make_public'][0], /"glb" or "fbx".*textures\.embed/);
+    assert.equal(resolveExportParameters({ make_public_direct: true, format: 'glb', textures: { embed: true } }, persona).ok, true);
   });
 
   test('shape errors come first, with paths', () => {

@@ -33,18 +33,15 @@ describe('the pipeline registry', () => {
       ['head_2.0 bust/mobile', 'head_2.0 head/mobile']);
   });
 
-  test('animated_face has 9 levels of detail and both its subtypes use its base head; the others 8', () => {
+  test('animated_face has 9 levels of detail and both its subtypes use its base head; persona_2.0 stores one (its LOD1 and LOD2 are made at export); the others 8', () => {
     assert.equal(pipelineOf('animated_face').lodCount, 9);
     assert.equal(pipelineOf('animated_face').headModel('indie/legacy_styled'), 'animated_face base/legacy');
-    for (const name of PIPELINE_NAMES.filter((p) => p !== 'animated_face')) assert.equal(pipelineOf(name).lodCount, 8);
+    assert.equal(pipelineOf('persona_2.0').lodCount, 1);
+    for (const name of PIPELINE_NAMES.filter((p) => p !== 'animated_face' && p !== 'persona_2.0')) assert.equal(pipelineOf(name).lodCount, 8);
   });
 
-  test('persona_2.0 makes no mesh and cannot be exported yet; body_0.3 and the head pipelines can', () => {
-    const persona = pipelineOf('persona_2.0');
-    assert.ok(persona.subtypes.every((s) => persona.headModel(s) === undefined));
-    assert.equal(persona.export.available, false);
-    assert.deepEqual(persona.makes, ['analysis', 'masks']);
-    for (const name of ['animated_face', 'head_1.2', 'head_2.0', 'body_0.3'] as const) {
+  test('every pipeline makes a mesh and can be exported', () => {
+    for (const name of ['animated_face', 'head_1.2', 'head_2.0', 'body_0.3', 'persona_2.0'] as const) {
       const pipeline = pipelineOf(name);
       assert.ok(pipeline.subtypes.every((s) => pipeline.headModel(s) !== undefined));
       assert.equal(pipeline.export.available, true);

@@ -29,6 +29,24 @@ export async function encodeJpeg(image: RawPixels, quality = 90): Promise<Buffer
   return pipeline.jpeg({ quality, mozjpeg: false }).toBuffer();
 }
 
+/** An image format of a texture profile (persona_2.0's `textures.profile`, e.g. `2K.webp`). */
+export type ProfileFormat = 'png' | 'jpg' | 'webp';
+
+/**
+ * Encodes raw pixels in a profile's format, at most `maxSide` pixels on the longer side (never
+ * upscaled: a larger texture gives no quality gain). One-channel maps stay grey; alpha is kept by
+ * PNG and WebP and dropped by JPEG.
+ */
+export async function encodeProfile(image: RawPixels, format: ProfileFormat, maxSide: number, quality = 90): Promise<Buffer> {
+  let pipeline = rawSharp(image);
+  const scale = Math.min(1, maxSide / Math.max(image.width, image.height));
+  if (scale < 1) pipeline = pipeline.resize(Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale)), { fit: 'fill', kernel: 'lanczos3' });
+  if ((image.channels ?? 1) === 1) pipeline = pipeline.toColourspace('b-w');
+  if (format === 'png') return pipeline.png({ compressionLevel: 6 }).toBuffer();
+  if (format === 'webp') return pipeline.webp({ quality, alphaQuality: 100 }).toBuffer();
+  return pipeline.removeAlpha().jpeg({ quality, mozjpeg: false }).toBuffer();
+}
+
 /** Encodes a mask as an 8-bit grayscale PNG, e.g. to store it next to the avatar. */
 export async function encodeMaskPng(mask: Mask): Promise<Buffer> {
   if (mask.data.length !== mask.width * mask.height) {

@@ -60,7 +60,8 @@ export interface SceneMaterial {
 export interface SceneImage {
   /** File name with extension, unique within a scene, e.g. `model.jpg`. */
   name: string;
-  mimeType: 'image/jpeg' | 'image/png';
+  /** WebP is written with glTF's EXT_texture_webp. */
+  mimeType: 'image/jpeg' | 'image/png' | 'image/webp';
   data: Uint8Array;
 }
 

@@ -43,12 +43,12 @@ export const ANALYSIS_ONLY = {
   compute: computeAnalysis,
 } as const satisfies Partial<Pipeline>;
 
-/** body_0.3's computation, loaded on first use: the face analysis, then the head joined to the body. */
-export async function computeBody(pipeline: Pipeline, input: ComputeInput, ctx: ComputeContext): Promise<AvatarModel> {
+/** body_0.3's and persona_2.0's computation, loaded on first use: the face analysis, then the head joined to the body. */
+export async function computeBody(pipeline: Pipeline, input: ComputeInput, ctx: ComputeContext, options: { maps?: readonly string[] } = {}): Promise<AvatarModel> {
   const [{ analysePhoto }, { bodyAvatar }] = await Promise.all([import('./analyse.js'), import('./body/bodyAvatar.js')]);
   const { analysis, model } = await analysePhoto(input.photo, ctx);
   checkYaw(pipeline, analysis.face.pose.yaw);
-  const { head, body } = await bodyAvatar(pipeline, { ...input, analysis }, ctx.progress);
+  const { head, body } = await bodyAvatar(pipeline, { ...input, analysis }, ctx.progress, options);
   return {
     ...model, head: { ...head, modifications: { ...head.modifications, body: { coeffs10: body.coeffs10, remark: body.remark } } },
     body: { shape: body.shape, coeffs10: body.coeffs10, remark: body.remark, headMesh: body.headMesh },

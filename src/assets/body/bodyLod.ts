@@ -30,8 +30,23 @@ export const BODY_DEFAULT_LOD_BUDGETS: readonly { faces: number; vertices: numbe
   [18689, 34578], [15633, 28102], [13850, 24880], [9285, 16173], [8096, 13905], [6987, 11565], [6271, 10151], [4267, 7140],
 ]);
 
-/** Which row of the spec's body_0.3 table a level follows: the subtypes' (female/male) or the `default` template's. */
-export type BodyLodRow = 'subtype' | 'default';
+/**
+ * persona_2.0's `AvatarBody` part (the body alone, its head a part of its own), per gender, at its
+ * levels `LOD1` (index 1: the full body, 7206/12800 against 7131/12672) and `LOD2` (index 2).
+ */
+export const PERSONA_BODY_BUDGETS: Readonly<Record<BodyTemplate, readonly { faces: number; vertices: number }[]>> = {
+  female: [{ vertices: 7131, faces: 12672 }, { vertices: 7131, faces: 12672 }, { vertices: 3409, faces: 5604 }],
+  male: [{ vertices: 7131, faces: 12672 }, { vertices: 7131, faces: 12672 }, { vertices: 3347, faces: 5494 }],
+};
+
+/**
+ * Which row of the spec's tables a level follows: body_0.3's subtypes' (female/male), its `default`
+ * template's, or persona_2.0's AvatarBody.
+ */
+export type BodyLodRow = 'subtype' | 'default' | 'persona';
+
+const budgetsOf = (row: BodyLodRow, template: BodyTemplate) =>
+  (row === 'persona' ? PERSONA_BODY_BUDGETS[template] : row === 'default' ? BODY_DEFAULT_LOD_BUDGETS : BODY_LOD_BUDGETS);
 
 /** Options of {@link bodyLod}. */
 export interface BodyLodOptions {
@@ -79,13 +94,12 @@ const cache = new Map<string, Uint32Array>();
  */
 export async function bodyLod(body: BodyMesh, lod: number, options: BodyLodOptions = {}): Promise<BodyLod> {
   const o = { ...BODY_LOD_DEFAULTS, ...options };
-  if (!Number.isInteger(lod) || lod < 0 || lod >= BODY_LOD_BUDGETS.length) {
-    throw new RangeError(`bodies have levels of detail 0 to ${BODY_LOD_BUDGETS.length - 1}, not ${lod}`);
-  }
+  const levels = o.row === 'persona' ? PERSONA_BODY_BUDGETS.female.length : BODY_LOD_BUDGETS.length;
+  if (!Number.isInteger(lod) || lod < 0 || lod >= levels) throw new RangeError(`bodies have levels of detail 0 to ${levels - 1}, not ${lod}`);
   const mesh = body.mesh;
   const count = mesh.positions.length / 3;
   const ring = neckRingVertices(body.vertexOf);
-  if (lod === 0 && o.row === 'subtype') {
+  if ((lod === 0 && o.row !== 'default') || (lod === 1 && o.row === 'persona')) {
     const all = Uint32Array.from({ length: count }, (_, i) => i);
     return { mesh, sourceVertices: all, neckRing: ring, skin: o.skin };
   }
@@ -135,7 +149,7 @@ function neckRingVertices(vertexOf: Uint32Array): Uint32Array {
  * UV-seam copies) are then locked too and the level simplified again, until none folds.
  */
 async function lodIndices(template: BodyTemplate, lod: number, uvWeight: number, row: BodyLodRow): Promise<Uint32Array> {
-  const budgets = row === 'default' ? BODY_DEFAULT_LOD_BUDGETS : BODY_LOD_BUDGETS;
+  const budgets = budgetsOf(row, template);
   const key = `${template}|${lod}|${uvWeight}|${row}`;
   const hit = cache.get(key);
   if (hit) return hit;

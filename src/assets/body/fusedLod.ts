@@ -33,7 +33,7 @@ export async function fusedLod(fused: FusedAvatar, body: BodyMesh, head: HeadTem
   if (fused.headVertices !== head.mesh.positions.length / 3 || mesh.indices.length < headTriangles + bodyTriangles) {
     throw new RangeError(`the fused avatar's head is not ${head.subtype}'s`);
   }
-  const headLevel = await headLod(head, lod, { keepBorder: true });
+  const headLevel = await headLod(row === 'persona' ? personaHead(head) : head, lod, { keepBorder: true });
   const bodyLevel = await bodyLod(body, lod, { row });
   const bridge = mesh.indices.subarray(headTriangles + bodyTriangles);
   const triangles = new Uint32Array(headLevel.indices.length + bodyLevel.mesh.indices.length + bridge.length);
@@ -64,3 +64,17 @@ export async function fusedLod(fused: FusedAvatar, body: BodyMesh, head: HeadTem
     skin: { joints: pick(fused.skin.joints, 4, (n) => new Uint16Array(n)), weights: pick(fused.skin.weights, 4, floats) },
   };
 }
+
+/**
+ * persona_2.0's AvatarHead budgets (LOD1 14404, LOD2 3314 faces, spec) on the body's head model: the
+ * head's levels are simplified to them as to its own. The eyes, teeth and eyelashes are parts of their own.
+ */
+function personaHead(head: HeadTemplate): HeadTemplate {
+  let variant = personaHeads.get(head);
+  if (!variant) personaHeads.set(head, (variant = { ...head, lodFaces: [head.lodFaces[0], ...PERSONA_HEAD_FACES] }));
+  return variant;
+}
+
+/** The spec's AvatarHead faces at LOD1 and LOD2, less the 152 of the bridge at the neck, which the head part takes. */
+export const PERSONA_HEAD_FACES = [14404 - 152, 3314 - 152] as const;
+const personaHeads = new WeakMap<HeadTemplate, HeadTemplate>();

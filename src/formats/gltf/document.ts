@@ -1,4 +1,5 @@
 import { Document } from '@gltf-transform/core';
+import { EXTTextureWebP } from '@gltf-transform/extensions';
 import type { Scene } from '../scene.js';
 import { MaterialSet } from './material.js';
 import { createGltfMesh } from './primitive.js';
@@ -25,6 +26,9 @@ export function sceneToDocument(scene: Scene, options: SceneDocumentOptions): Do
   const skeleton = scene.skeleton?.length ? createSkeleton(document, scene.skeleton) : undefined;
   // A skin nothing uses is an unused object to validators: joints alone still carry animations.
   const skin = skeleton && scene.meshes.some((source) => source.skin) ? createSkin(document, buffer, skeleton) : undefined;
+  // WebP textures (persona_2.0's webp profiles) are glTF only through EXT_texture_webp.
+  const images = scene.meshes.flatMap((m) => [m.material?.baseColorTexture, m.material?.normalTexture, m.material?.metallicRoughnessTexture]);
+  if (images.some((image) => image?.mimeType === 'image/webp')) document.createExtension(EXTTextureWebP).setRequired(true);
   const materials = new MaterialSet(document, options.reserved);
   for (const source of scene.meshes) {
     if (source.skin && !skin) throw new Error(`glTF: mesh "${source.name}" is skinned but the scene has no skeleton`);

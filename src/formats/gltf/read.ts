@@ -1,4 +1,5 @@
 import { GLB_BUFFER, NodeIO } from '@gltf-transform/core';
+import { EXTTextureWebP } from '@gltf-transform/extensions';
 import type { Document, JSONDocument } from '@gltf-transform/core';
 import type { WrittenFile } from '../scene.js';
 import { unpackGlb } from './glb.js';
@@ -21,5 +22,5 @@ export async function readGltf(files: WrittenFile[]): Promise<Document> {
   } else {
     jsonDoc = { json: JSON.parse(new TextDecoder().decode(main.data)), resources };
   }
-  return new NodeIO().readJSON(jsonDoc);
+  return new NodeIO().registerExtensions([EXTTextureWebP]).readJSON(jsonDoc);
 }

@@ -18,6 +18,12 @@ import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 /** The atlas of a body avatar: the head's `model` texture in the top half, the body's in the bottom half (assets/body/headFusion.ts). */
 export const BODY_ATLAS_SIZE = 4096;
 
+/** Options of {@link bodyAvatar}. */
+export interface BodyAvatarOptions {
+  /** The atlas' PBR maps to make whatever the request asks (persona_2.0's are always made); by default `additional_textures`. */
+  maps?: readonly string[];
+}
+
 export interface BodyAvatar {
   head: AvatarHead;
   body: StoredBody & { headMesh: AvatarHead['lods'][number] };
@@ -36,9 +42,12 @@ async function atlas(headTexture: RgbImage, bodyTexture: RgbImage): Promise<RgbI
  * two joined at the neck, at every level of detail, one texture atlas, a
  * whole-body preview.
  */
-export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { analysis: FaceAnalysis }, progress: (value: number) => void): Promise<BodyAvatar> {
+export async function bodyAvatar(
+  pipeline: Pipeline, input: ComputeInput & { analysis: FaceAnalysis }, progress: (value: number) => void, options: BodyAvatarOptions = {},
+): Promise<BodyAvatar> {
+  const maps = (p: EffectiveParameters) => options.maps ?? p.additional_textures;
   // Of the head's own maps only its roughness is used, under the atlas' (bodyMaps.ts).
-  const headMaps = (p: EffectiveParameters) => ({ ...p, additional_textures: p.additional_textures.filter((t) => t === 'roughness_map') });
+  const headMaps = (p: EffectiveParameters) => ({ ...p, additional_textures: maps(p).filter((t) => t === 'roughness_map') });
   const head = await headAvatar({ ...pipeline, lodCount: 1 }, input, (p) => progress(Math.round(p * 0.7)), headMaps);
   const parameters = effectiveParameters(input.parameters, input.pipeline, input.subtype);
   const requested = bodyRequest(parameters.body_shape, input.subtype, input.analysis.face.gender);
@@ -53,13 +62,13 @@ export async function bodyAvatar(pipeline: Pipeline, input: ComputeInput & { ana
   // The neck fades into the body's tone where it was reshaped into the body's neck (a triangle
   // pass over a few hundred neck triangles, in the head's own texture).
   fadeNeck(headTexture, headMesh, fused.neckShare, tone);
-  const maps = bodySkin(solved.body, tone, 1024);
-  const texture = await atlas(headTexture, maps.model);
+  const painted = bodySkin(solved.body, tone, 1024);
+  const texture = await atlas(headTexture, painted.model);
   const template = headTemplate(BODY_HEAD_MODEL);
   const [jpeg, preview, lods, pbr] = await Promise.all([
     encodeJpeg(texture, 90), renderBodyPreview(fused, texture),
     Promise.all(Array.from({ length: pipeline.lodCount }, async (_, lod) => (lod === 0 ? fused.mesh : (await fusedLod(fused, solved.body, template, lod)).mesh))),
-    bodyAtlasMaps(parameters.additional_textures, head.textures, maps, BODY_ATLAS_SIZE),
+    bodyAtlasMaps(maps(parameters), head.textures, painted, BODY_ATLAS_SIZE),
   ]);
   progress(95);
   return {

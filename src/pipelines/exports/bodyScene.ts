@@ -88,7 +88,7 @@ export function onPlacedHead(part: SceneMesh, fused: FusedAvatar): SceneMesh {
 export async function exportedBody(
   avatar: StoredBodyAvatar, morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
   values: Record<string, Record<string, number>> | null, lod = 0, bodyShape: BodyShapeSelection = { names: [], values: {} }, row: BodyLodRow = 'subtype',
-): Promise<{ fused: FusedAvatar; mesh: Mesh; skin: SceneSkin; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[] }> {
+): Promise<{ fused: FusedAvatar; mesh: Mesh; skin: SceneSkin; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[]; sourceVertices?: Uint32Array }> {
   const { fused, skeleton, solved } = avatarBody(avatar.head.mesh, avatar.body.shape);
   let mesh = fused.mesh;
   const headValues = values ? Object.fromEntries(Object.entries(values).filter(([set]) => set !== BODY_SHAPE_SET)) : null;
@@ -124,7 +124,8 @@ export async function exportedBody(
     });
   }
   let skin: SceneSkin = fused.skin;
-  if (lod > 0 || row === 'default') {
+  let sourceVertices: Uint32Array | undefined;
+  if (lod > 0 || row !== 'subtype') {
     const level = await fusedLod(fused, solved.body, avatar.head.template, lod, row);
     const pick = (values: Float32Array, size: number) => {
       const out = new Float32Array(level.sourceVertices.length * size);
@@ -134,8 +135,9 @@ export async function exportedBody(
     mesh = { ...level.mesh, positions: pick(mesh.positions, 3) };
     morphTargets = morphTargets.map((t) => ({ ...t, positions: pick(t.positions, 3), normals: t.normals && pick(t.normals, 3) }));
     skin = level.skin;
+    sourceVertices = level.sourceVertices;
   }
-  return { fused, mesh, skin, morphTargets, animations: bodyAnimations(skeleton, avatar.body.shape.gender) };
+  return { fused, mesh, skin, morphTargets, animations: bodyAnimations(skeleton, avatar.body.shape.gender), sourceVertices };
 }
 
 /**

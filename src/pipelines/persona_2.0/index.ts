@@ -1,18 +1,35 @@
 import { PIPELINES } from '../catalogue/pipelines.js';
-import { ANALYSIS_ONLY } from '../compute.js';
+import { computeBody } from '../compute.js';
+import { BODY_MAPS } from '../body/bodyMaps.js';
+import { BODY_HEAD_MODEL } from '../body/bodyHead.js';
 import type { Pipeline } from '../pipeline.js';
 
 /**
- * persona_2.0: face and body blendshapes, skeleton, PBR textures. This server does not make its mesh
- * yet: an avatar is its face analysis (model_info); its export parameters are checked in full, then
- * refused, and exports answer 501.
+ * persona_2.0: body_0.3's avatar (the person's head joined to our parametric body, docs/bodies.md)
+ * with its PBR maps always made, exported in the spec's named parts (AvatarBody, AvatarHead, the
+ * teeth…) at `LOD1` or `LOD2`, with textures at a profile (docs/persona.md). The subtype (female,
+ * male) is the body's gender.
  */
 export const PERSONA_2_0: Pipeline<'persona_2.0'> = {
   ...PIPELINES['persona_2.0'],
   name: 'persona_2.0',
-  ...ANALYSIS_ONLY,
+  // The stored mesh is the joined avatar at full detail; the parts' levels are made at export.
+  lodCount: 1,
+  headModel: () => BODY_HEAD_MODEL,
+  hairMode: () => 'none',
+  mayHaveGeneratedHaircut: () => false,
+  makes: ['analysis', 'masks', 'mesh', 'textures', 'preview', 'haircuts', 'blendshapes', 'modifications'],
+  textureSize: { width: 4096, height: 2048 },
+  haircutPrediction: null,
+  maxYaw: null,
+  undetectedLandmarks: [],
   exportFamily: 'persona',
   exportTemplates: null,
   outfits: { worn: true, ownTextures: false },
-  export: { available: false, notImplemented: (subtype) => `Exporting persona_2.0 ${subtype} avatars` },
+  compute: (input, ctx) => computeBody(PERSONA_2_0, input, ctx, { maps: BODY_MAPS }),
+  export: {
+    available: true,
+    build: async (input, progress) => (await import('../exports/personaBuild.js')).buildPersonaExport(input, progress),
+    blendshapeArchive: async (input) => (await import('../exports/bodyBuild.js')).bodyBlendshapeArchive(input),
+  },
 };

@@ -53,6 +53,7 @@ export const exportSchema = {
 
 /** The resolved parameters in the request's own shape and spelling: what the export was made with. */
 function requestShape(p: ResolvedExport) {
+  if (p.persona) return p.persona.request;
   const part = (o: ExportPartOptions) => ({
     format: o.format, embed: o.embed, embed_textures: o.embedTextures, pointclouds: o.pointclouds,
     texture_size: o.textureSize, lod: o.lod, additional_textures: o.additionalTextures,

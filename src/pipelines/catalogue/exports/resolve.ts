@@ -5,6 +5,7 @@ import { inherit, partOptions, type Raw } from './inherit.js';
 import { makePublicChanges, makePublicMessage } from './makePublic.js';
 import { outfitTextures } from './parts.js';
 import { PERSONA_EXPORT_SCHEMA } from './persona.js';
+import { resolvePersona } from './personaResolve.js';
 import { checkSection } from './schema.js';
 import { STANDARD_EXPORT_SCHEMA } from './standard.js';
 import type { ExportContext, ResolvedExport } from './types.js';
@@ -100,6 +101,6 @@ export function resolveExportParameters(input: unknown, ctx: ExportContext): Exp
   checkSection(w, persona ? PERSONA_EXPORT_SCHEMA : STANDARD_EXPORT_SCHEMA, input, FIELD);
   if (w.more > 0) (w.errors[FIELD] ??= []).push(moreProblems(w.more));
   if (Object.keys(w.errors).length > 0) return { ok: false, errors: w.errors };
-  if (persona) return { ok: false, errors: { [FIELD]: [PERSONA_NOT_AVAILABLE] } };
+  if (persona) return pipelineOf(ctx.pipeline).export.available ? resolvePersona(input, ctx, FIELD) : { ok: false, errors: { [FIELD]: [PERSONA_NOT_AVAILABLE] } };
   return resolveStandard(input, ctx);
 }

@@ -2,6 +2,7 @@ import type { PipelineName } from '../pipelines.js';
 import type { Plan } from '../plans.js';
 import type { Size } from '../values.js';
 import type { ExportFormat } from './formats.js';
+import type { ResolvedPersona } from './personaResolve.js';
 
 /** Options of one part after inheritance (top level → category), fully resolved, no nulls but where documented. */
 export interface ExportPartOptions {
@@ -35,6 +36,8 @@ export interface ResolvedExport {
   /** `list` holds at most one outfit identity. */
   outfits: ExportPartOptions & { list: string[] };
   makePublic: boolean;
+  /** persona_2.0's own options (personaResolve.ts); the fields above then carry what they can. */
+  persona?: ResolvedPersona;
 }
 
 export interface ExportContext {

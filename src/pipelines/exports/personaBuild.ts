@@ -1,0 +1,117 @@
+import { avatarTeeth } from '../../assets/teeth.js';
+import type { Mesh } from '../../core/mesh.js';
+import type { Scene, SceneImage, SceneMaterial, SceneMesh } from '../../formats/scene.js';
+import { readZip, writeZip } from '../../formats/zip.js';
+import { PipelineFailure } from '../failure.js';
+import { bodyMorphs, exportedBody, onPlacedHead, storedBodyAvatar } from './bodyScene.js';
+import { exportedHaircut } from './haircutMesh.js';
+import { splitAvatar, type AvatarPartMesh } from './personaParts.js';
+import { bodyLayout } from '../../assets/body/index.js';
+import { atlasMaps, partTextures } from './personaTextures.js';
+import { exportedTeeth, TEETH_MATERIAL } from './teethMesh.js';
+import { writeArchive } from './writeArchive.js';
+import type { ExportFileOutput, ExportInput, ExportOutput } from './types.js';
+
+/** A part's material: its Color, and the Normal and GltfMetallicRoughness maps when listed and made. */
+function partMaterial(name: string, images: Map<string, SceneImage>): SceneMaterial {
+  const packed = images.get('GltfMetallicRoughness');
+  return {
+    name,
+    baseColorTexture: images.get('Color'),
+    normalTexture: images.get('Normal'),
+    metallicRoughnessTexture: packed,
+    metallic: packed ? 1 : 0,
+    roughness: packed ? 1 : 0.55,
+    alphaMode: 'opaque',
+    doubleSided: false,
+  };
+}
+
+/** Part of a mesh: the vertices `keep` selects (by vertex) and the triangles among them, compacted. */
+function subMesh(part: SceneMesh, keep: (v: number) => boolean): SceneMesh {
+  const { mesh } = part;
+  const count = mesh.positions.length / 3;
+  const remap = new Int32Array(count).fill(-1);
+  const used: number[] = [];
+  for (let v = 0; v < count; v++) if (keep(v)) { remap[v] = used.length; used.push(v); }
+  const pick = <T extends Float32Array | Uint16Array>(values: T, size: number, make: (n: number) => T): T => {
+    const out = make(used.length * size);
+    used.forEach((v, i) => out.set(values.subarray(v * size, v * size + size), i * size));
+    return out;
+  };
+  const floats = (n: number) => new Float32Array(n);
+  const triangles: number[] = [];
+  for (let t = 0; t < mesh.indices.length; t += 3) {
+    const tri = [mesh.indices[t], mesh.indices[t + 1], mesh.indices[t + 2]];
+    if (tri.every((v) => remap[v] >= 0)) triangles.push(...tri.map((v) => remap[v]));
+  }
+  const out: Mesh = {
+    positions: pick(mesh.positions, 3, floats), normals: mesh.normals && pick(mesh.normals, 3, floats),
+    uvs: mesh.uvs && pick(mesh.uvs, 2, floats), indices: Uint32Array.from(triangles),
+  };
+  return {
+    ...part, mesh: out,
+    morphTargets: part.morphTargets.map((t) => ({ ...t, positions: pick(t.positions, 3, floats), normals: t.normals && pick(t.normals, 3, floats) })),
+    skin: part.skin && { joints: pick(part.skin.joints, 4, (n) => new Uint16Array(n)), weights: pick(part.skin.weights, 4, floats) },
+  };
+}
+
+/**
+ * A persona_2.0 export: the avatar in named parts on one skeleton (docs/persona.md), at `LOD1` or
+ * `LOD2`, with the parts `avatar.list` names, each with its textures at `textures.profile`, the
+ * chosen blendshapes as morph targets, the walk and idle clips, and a haircut when one is named.
+ */
+export async function buildPersonaExport(input: ExportInput, progress: (value: number) => void = () => undefined): Promise<ExportOutput> {
+  const persona = input.parameters.persona;
+  if (!persona) throw new Error('a persona_2.0 export without its persona parameters');
+  const avatar = storedBodyAvatar(input.files);
+  const level = persona.avatar.lod === 'LOD2' ? 2 : 1;
+  const values = persona.blendshapes.values;
+  const { deltas, morphs } = bodyMorphs(avatar.head, persona.blendshapes.list, values);
+  const embedMorphs = persona.blendshapes.embed;
+  const joined = await exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, values, level, { names: [], values: {} }, 'persona');
+  progress(30);
+  const { head, body } = splitAvatar(joined, joined.sourceVertices, joined.fused.headVertices, bodyLayout().vertexOf.length);
+  const maps = await atlasMaps(input.files);
+  const [headImages, bodyImages] = await Promise.all([
+    partTextures('AvatarHead', maps.head, persona.avatar.textures), partTextures('AvatarBody', maps.body, persona.avatar.textures),
+  ]);
+  progress(60);
+  const part = (name: string, p: AvatarPartMesh, images: Map<string, SceneImage>): SceneMesh => ({ name, mesh: p.mesh, material: partMaterial(name, images), morphTargets: p.morphTargets, skin: p.skin });
+  // The teeth: upper arch on the skull, lower following jawOpen with the head's morph targets.
+  const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, values, joined.morphTargets), joined.fused);
+  const lower = avatarTeeth(avatar.head).lower;
+  const teethPart = (name: string, isLower: number) => ({ ...subMesh(teeth, (v) => lower[v] === isLower), name, material: { ...TEETH_MATERIAL, name } });
+  const parts: SceneMesh[] = [
+    part('AvatarBody', body, bodyImages),
+    part('AvatarHead', head, headImages),
+    teethPart('AvatarTeethLower', 1),
+    teethPart('AvatarTeethUpper', 0),
+  ];
+  const wanted = new Set(persona.avatar.list);
+  const meshes = parts.filter((p) => wanted.has(p.name));
+  const files: ExportFileOutput[] = [];
+  if (persona.haircuts.list.length) {
+    const identity = persona.haircuts.list[0];
+    const haircut = await exportedHaircut(identity, avatar.head, input.files, { color: persona.haircuts.color, textureSize: null });
+    const onHead = onPlacedHead({ name: `haircut_${identity}`, mesh: haircut.mesh, material: haircut.material, morphTargets: [] }, joined.fused);
+    if (persona.haircuts.embed) meshes.push(onHead);
+    else {
+      const { skin: _skin, ...unskinned } = onHead;
+      const data = await writeArchive({ name: identity, meshes: [unskinned] }, { format: persona.haircuts.format, embedTextures: persona.haircuts.textures.embed, baseName: identity });
+      files.push({ identity, category: 'haircuts', data, staticFiles: [] });
+    }
+  }
+  if (!meshes.length) throw new PipelineFailure('avatar.list names none of the parts this export can make.');
+  progress(80);
+  const scene: Scene = { name: 'avatar', meshes, skeleton: joined.fused.joints, animations: joined.animations };
+  const format = persona.avatar.format;
+  const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model' });
+  // Textures no material takes (Roughness, UnityMetallicSmoothness) travel beside the model.
+  const extras = [...headImages, ...bodyImages].filter(([name]) => name === 'Roughness' || name === 'UnityMetallicSmoothness').map(([, image]) => image);
+  const entries = readZip(archive);
+  for (const image of extras) entries[image.name] = image.data;
+  files.unshift({ identity: 'avatar', category: null, data: extras.length ? writeZip(entries) : archive, staticFiles: [] });
+  progress(95);
+  return { files, staticFiles: [] };
+}
