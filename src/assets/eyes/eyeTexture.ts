@@ -132,12 +132,14 @@ function irisTexel(out: Float32Array, k: number, r: number, a: number, o: Requir
   relief += 0.28 * Math.exp(-(((r - wave) / 0.03) ** 2));
   const inner = 1 - smoothstep(wave - 0.03, wave + 0.03, r);
   // Crypts: dark lacunae in the ciliary zone, between the collarette and the limbus.
-  const crypt = smoothstep(0.64, 0.82, polarNoise(a * 36, r * 6, 36, seed + 5)) * smoothstep(wave, wave + 0.06, r) * (1 - smoothstep(0.8, 0.9, r));
+  // Two scales of noise, so that they are irregular lacunae rather than the lattice's rounded boxes.
+  const lacunae = 0.6 * polarNoise(a * 48, r * 7, 48, seed + 5) + 0.4 * polarNoise(a * 110, r * 13, 110, seed + 6);
+  const crypt = smoothstep(0.6, 0.75, lacunae) * smoothstep(wave, wave + 0.06, r) * (1 - smoothstep(0.8, 0.9, r));
   relief *= 1 - 0.35 * crypt;
   // Contraction furrows: faint rings in the outer ciliary zone.
   relief *= 1 - 0.06 * (0.5 + 0.5 * Math.cos(r * Math.PI * 2 * 7)) * smoothstep(0.68, 0.75, r) * (1 - smoothstep(0.9, 0.95, r));
   // The limbal ring darkens the rim and a little beyond; the ruff darkens the pupil's edge.
-  relief *= 1 - 0.6 * smoothstep(0.8, 1.02, r);
+  relief *= 1 - 0.65 * smoothstep(0.84, 1.0, r);
   relief *= 1 - 0.45 * Math.exp(-(((r - o.pupil - 0.02) / 0.03) ** 2));
   const tint = [1 + 0.18 * inner, 1 + 0.04 * inner, 1 - 0.2 * inner];
   const base = [o.irisColor.red, o.irisColor.green, o.irisColor.blue];
