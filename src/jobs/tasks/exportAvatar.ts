@@ -9,9 +9,10 @@ import type { ResolvedExport } from '../../pipelines/catalogue/exports/types.js'
 import type { ExportOutput } from '../messages.js';
 import type { JobContext, TaskKind } from '../runTask.js';
 
-/** The avatar files an export reads: LOD0 (every LOD and blendshape is rebuilt from it), textures, the generated haircut. */
+/** The avatar files an export reads: LOD0 (every LOD and blendshape is rebuilt from it), textures, the analysis, the generated haircut. */
 async function exportInputs(ctx: JobContext, avatarCode: string, parameters: ResolvedExport): Promise<Record<string, Uint8Array>> {
-  const keys = [avatarFiles.mesh(0), avatarFiles.textureIndex];
+  // analysis.json: what the parts take from the face (persona_2.0's iris colour), a few kilobytes.
+  const keys = [avatarFiles.mesh(0), avatarFiles.textureIndex, avatarFiles.analysis];
   if (parameters.haircuts.list.includes(GENERATED_HAIRCUT)) {
     keys.push(avatarFiles.haircut(GENERATED_HAIRCUT, 'mesh'), avatarFiles.haircut(GENERATED_HAIRCUT, 'texture'));
   }

@@ -10,6 +10,8 @@ import { bodyLayout } from '../../assets/body/index.js';
 import { atlasMaps, partTextures } from './personaTextures.js';
 import { exportedTeeth, TEETH_MATERIAL } from './teethMesh.js';
 import { writeArchive } from './writeArchive.js';
+import { personaEyes } from './personaEyes.js';
+import { avatarFiles, readAnalysis } from '../files.js';
 import type { ExportFileOutput, ExportInput, ExportOutput } from './types.js';
 
 /** A part's material: its Color, and the Normal and GltfMetallicRoughness maps when listed and made. */
@@ -71,7 +73,10 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const embedMorphs = persona.blendshapes.embed;
   const joined = await exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, values, level, { names: [], values: {} }, 'persona');
   progress(30);
-  const { head, body } = splitAvatar(joined, joined.sourceVertices, joined.fused.headVertices, bodyLayout().vertexOf.length);
+  // The skin over the eye openings goes: the eyeballs show through them.
+  const regions = avatar.head.template.regions;
+  const openings = [new Set(regions.leftEye.vertices), new Set(regions.rightEye.vertices)];
+  const { head, body } = splitAvatar(joined, joined.sourceVertices, joined.fused.headVertices, bodyLayout().vertexOf.length, openings);
   const maps = await atlasMaps(input.files);
   const [headImages, bodyImages] = await Promise.all([
     partTextures('AvatarHead', maps.head, persona.avatar.textures), partTextures('AvatarBody', maps.body, persona.avatar.textures),
@@ -88,6 +93,8 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
     teethPart('AvatarTeethLower', 1),
     teethPart('AvatarTeethUpper', 0),
   ];
+  const iris = input.files[avatarFiles.analysis] ? readAnalysis(input.files[avatarFiles.analysis]).colors.iris : { red: 90, green: 70, blue: 50 };
+  parts.push(...(await personaEyes(avatar.head, joined.fused, iris, level, persona.avatar.textures)));
   const wanted = new Set(persona.avatar.list);
   const meshes = parts.filter((p) => wanted.has(p.name));
   const files: ExportFileOutput[] = [];
