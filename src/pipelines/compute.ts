@@ -1,6 +1,7 @@
 import type { EffectiveParameters } from './catalogue/index.js';
 import type { AvatarModel, ComputeContext, ComputeInput } from './avatarModel.js';
 import type { Pipeline } from './pipeline.js';
+import type { BodyAvatarOptions } from './body/bodyAvatar.js';
 import { checkYaw } from './turnedFace.js';
 
 /**
@@ -44,7 +45,7 @@ export const ANALYSIS_ONLY = {
 } as const satisfies Partial<Pipeline>;
 
 /** body_0.3's and persona_2.0's computation, loaded on first use: the face analysis, then the head joined to the body. */
-export async function computeBody(pipeline: Pipeline, input: ComputeInput, ctx: ComputeContext, options: { maps?: readonly string[] } = {}): Promise<AvatarModel> {
+export async function computeBody(pipeline: Pipeline, input: ComputeInput, ctx: ComputeContext, options: BodyAvatarOptions = {}): Promise<AvatarModel> {
   const [{ analysePhoto }, { bodyAvatar }] = await Promise.all([import('./analyse.js'), import('./body/bodyAvatar.js')]);
   const { analysis, model } = await analysePhoto(input.photo, ctx);
   checkYaw(pipeline, analysis.face.pose.yaw);

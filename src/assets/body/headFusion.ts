@@ -24,9 +24,15 @@ export interface FuseHeadOptions {
   gather?: number;
   /** Passes of a [¼ ½ ¼] smoothing of the junction's height round the neck. */
   junctionSmoothing?: number;
+  /**
+   * A head (head space) whose neck decides where the body's neck is gathered, instead of this
+   * head's: with the template head every avatar of one body shape has the very same body mesh
+   * (persona_2.0), each head's neck then meeting that ring.
+   */
+  reference?: Mesh;
 }
 
-export const FUSE_HEAD_DEFAULTS: Required<FuseHeadOptions> = { chinRadius: 1.45, chinMargin: 0.005, taper: 0.06, bridge: 0.01, gather: 0.004, junctionSmoothing: 4 };
+export const FUSE_HEAD_DEFAULTS: Required<Omit<FuseHeadOptions, 'reference'>> & FuseHeadOptions = { chinRadius: 1.45, chinMargin: 0.005, taper: 0.06, bridge: 0.01, gather: 0.004, junctionSmoothing: 4 };
 
 /**
  * A full body with its head: one mesh and one texture atlas, the head's vertices first and in the
@@ -114,9 +120,6 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   const { body } = solved;
   const stature = solved.shape.height / 100;
   const hp = head.positions;
-  let headTop = -Infinity;
-  for (let v = 1; v < hp.length; v += 3) headTop = Math.max(headTop, hp[v]);
-  const neck = neckLoop(head);
 
   // The body's ring and the rows that follow it down (body vertices; positions are copied).
   const bodyPositions = body.positions.slice();
@@ -124,26 +127,17 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   let ringCx = 0, ringCz = 0;
   for (const v of ring) { ringCx += bodyPositions[v * 3]; ringCz += bodyPositions[v * 3 + 2]; }
   ringCx /= ring.length; ringCz /= ring.length;
+  const ringCentre: [number, number] = [ringCx, ringCz];
 
   // Stature is measured from the lowest vertex (the soles sit at about y = 0).
   let sole = Infinity;
   for (let v = 1; v < bodyPositions.length; v += 3) sole = Math.min(sole, bodyPositions[v]);
   const scale = 1;
-  const offset: [number, number, number] = [ringCx - scale * neck.centre[0], sole + stature - scale * headTop, ringCz - scale * neck.centre[1]];
-  // The chin's lowest point, in head space: below it the head is a neck tube that can be reshaped.
-  let loopRadius = 0;
-  for (const v of neck.loop) loopRadius += Math.hypot(hp[v * 3] - neck.centre[0], hp[v * 3 + 2] - neck.centre[1]) / neck.loop.length;
-  let chin = Infinity;
-  for (let v = 0; v < hp.length / 3; v++) {
-    const front = hp[v * 3 + 2] - neck.centre[1];
-    if (front > 0 && Math.hypot(hp[v * 3] - neck.centre[0], front) > o.chinRadius * loopRadius) chin = Math.min(chin, hp[v * 3 + 1]);
-  }
-  const blendHead = Math.max(neck.y + 0.015, Math.min(chin, neck.y + 0.08) - o.chinMargin);
-  const blendStart = scale * blendHead + offset[1];
+  const placedHead = (mesh: Mesh) => headOnBody(mesh, ringCentre, sole + stature, o);
+  const { neck, offset, loopRadius, blendHead, blendStart, loopY, loopXZ } = placedHead(head);
   const columns = topology.torso.length / (TORSO_ROWS.neckTop + 1);
-  const loopY = scale * neck.y + offset[1];
-  const loopXZ = neck.loop.map((v) => [scale * hp[v * 3] + offset[0], scale * hp[v * 3 + 2] + offset[2]] as [number, number]);
-  const ringCentre: [number, number] = [ringCx, ringCz];
+  // The neck whose junction the body takes: this head's, or the reference's (one body for every head).
+  const junctionHead = o.reference ? placedHead(o.reference) : { blendStart, loopY, loopXZ };
   // The head's neck replaces the body's: each torso column's ring comes down to where the body's
   // surface, going down from the neck, first stands as far out as the head's neck tube (the
   // junction: low in front on the chest, high at the sides and back on the trapezius), its rows
@@ -151,12 +145,12 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   // as a neck meets the shoulders, instead of a thin body neck under a wider head one (a collar),
   // or a ring pulled down flat over the shoulders. The head's neck is shortened only as far as the
   // junction lies above its cut; the ring never comes closer than a bridge and a centimetre to the chin.
-  const highest = blendStart - o.bridge - 0.01;
+  const highest = junctionHead.blendStart - o.bridge - 0.01;
   const radius = (v: number) => Math.hypot(bodyPositions[v * 3] - ringCx, bodyPositions[v * 3 + 2] - ringCz);
   const columnsAt = Array.from({ length: columns }, (_, c) => {
     const column = Array.from({ length: TORSO_ROWS.neckTop + 1 - TORSO_ROWS.armpit }, (_, k) => topology.torso[(TORSO_ROWS.armpit + k) * columns + c]).filter((v) => v >= 0);
     const top = column[column.length - 1];
-    const tube = radiusAt(loopXZ, ringCentre, Math.atan2(bodyPositions[top * 3] - ringCx, bodyPositions[top * 3 + 2] - ringCz));
+    const tube = radiusAt(junctionHead.loopXZ, ringCentre, Math.atan2(bodyPositions[top * 3] - ringCx, bodyPositions[top * 3 + 2] - ringCz));
     // Rows from the top down: the first as wide as the tube, and where between it and the one above the surface crosses it.
     let wide = column.length - 1;
     while (wide > 0 && radius(column[wide]) < tube) wide--;
@@ -167,7 +161,7 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
       const s = Math.min(1, Math.max(0, (radius(lower) - tube) / Math.max(1e-6, radius(lower) - radius(upper))));
       junction = bodyPositions[lower * 3 + 1] + s * (bodyPositions[upper * 3 + 1] - bodyPositions[lower * 3 + 1]);
     }
-    return { column, tube, wide, target: Math.max(loopY - o.bridge, Math.min(junction, highest)) };
+    return { column, tube, wide, target: Math.max(junctionHead.loopY - o.bridge, Math.min(junction, highest)) };
   });
   // The junction, smoothed round the neck: the head's neck is shortened towards it, and a steep change
   // from one direction to the next would fold the faces under the chin.
@@ -197,7 +191,8 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   const ringHeight = angular(ring.map((v) => [Math.atan2(bodyPositions[v * 3] - ringCx, bodyPositions[v * 3 + 2] - ringCz), bodyPositions[v * 3 + 1]]));
   let newRingY = 0;
   for (const v of ring) newRingY += bodyPositions[v * 3 + 1] / ring.length;
-  const bottomAt = (angle: number) => ringHeight(angle) + o.bridge;
+  // Never at or above the chin: a head whose neck is shorter than the reference's meets the ring with a shorter bridge.
+  const bottomAt = (angle: number) => Math.min(ringHeight(angle) + o.bridge, blendStart - 0.005);
 
   // The head, placed; its neck below blendStart shortened into [ring + bridge, blendStart] and reshaped into the ring.
   const headCount = hp.length / 3;
@@ -390,5 +385,31 @@ function angular(samples: [number, number][]): (angle: number) => number {
       if (off <= span) return a[1] + ((b[1] - a[1]) * off) / span;
     }
     return sorted[0][1];
+  };
+}
+
+/**
+ * A head placed on a body: moved so that its vertex is at `top` and its neck loop is centred on the
+ * ring; where its neck tube ends under the chin (`blendHead` head space, `blendStart` placed) and its
+ * cut's height and section.
+ */
+function headOnBody(head: Mesh, ringCentre: [number, number], top: number, o: Required<Omit<FuseHeadOptions, 'reference'>>) {
+  const hp = head.positions;
+  let headTop = -Infinity;
+  for (let v = 1; v < hp.length; v += 3) headTop = Math.max(headTop, hp[v]);
+  const neck = neckLoop(head);
+  const offset: [number, number, number] = [ringCentre[0] - neck.centre[0], top - headTop, ringCentre[1] - neck.centre[1]];
+  // The chin's lowest point, in head space: below it the head is a neck tube that can be reshaped.
+  let loopRadius = 0;
+  for (const v of neck.loop) loopRadius += Math.hypot(hp[v * 3] - neck.centre[0], hp[v * 3 + 2] - neck.centre[1]) / neck.loop.length;
+  let chin = Infinity;
+  for (let v = 0; v < hp.length / 3; v++) {
+    const front = hp[v * 3 + 2] - neck.centre[1];
+    if (front > 0 && Math.hypot(hp[v * 3] - neck.centre[0], front) > o.chinRadius * loopRadius) chin = Math.min(chin, hp[v * 3 + 1]);
+  }
+  const blendHead = Math.max(neck.y + 0.015, Math.min(chin, neck.y + 0.08) - o.chinMargin);
+  return {
+    neck, offset, loopRadius, blendHead, blendStart: blendHead + offset[1], loopY: neck.y + offset[1],
+    loopXZ: neck.loop.map((v) => [hp[v * 3] + offset[0], hp[v * 3 + 2] + offset[2]] as [number, number]),
   };
 }

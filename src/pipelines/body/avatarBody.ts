@@ -5,7 +5,10 @@ import {
 import type { SceneAnimation } from '../../formats/scene.js';
 import type { Mesh } from '../../geometry/index.js';
 
-export { BODY_HEAD_MODEL } from './bodyHead.js';
+import { headTemplate } from '../../assets/index.js';
+import { BODY_HEAD_MODEL } from './bodyHead.js';
+
+export { BODY_HEAD_MODEL };
 
 export const BODY_SHAPE_KEYS = ['height', 'weight', 'chest', 'waist', 'hips'] as const;
 
@@ -31,11 +34,16 @@ export function outsideIntervals(shape: BodyShape): string | null {
     : null;
 }
 
-/** An avatar's full body: the body solved for its request, and the head joined to it (assets/body/headFusion.ts). */
-export function avatarBody(head: Mesh, shape: BodyShape): { solved: SolvedBody; skeleton: Skeleton; fused: FusedAvatar; coeffs10: number[] } {
+/**
+ * An avatar's full body: the body solved for its request, and the head joined to it
+ * (assets/body/headFusion.ts). `oneBody`: the body's neck is gathered for the template head, not
+ * this one, so every avatar of one request has the very same body mesh (persona_2.0).
+ */
+export function avatarBody(head: Mesh, shape: BodyShape, oneBody = false): { solved: SolvedBody; skeleton: Skeleton; fused: FusedAvatar; coeffs10: number[] } {
   const solved = solveBodyShape(shape);
   const skeleton = bodySkeleton(solved.body.proportions);
-  const fused = fuseHead(head, solved, skeleton, bodySkinWeights(solved.body, skeleton));
+  const reference = oneBody ? headTemplate(BODY_HEAD_MODEL).mesh : undefined;
+  const fused = fuseHead(head, solved, skeleton, bodySkinWeights(solved.body, skeleton), { reference });
   return { solved, skeleton, fused, coeffs10: bodyShapeCoefficients(solved.body.positions) };
 }
 

@@ -22,6 +22,11 @@ export const BODY_ATLAS_SIZE = 4096;
 export interface BodyAvatarOptions {
   /** The atlas' PBR maps to make whatever the request asks (persona_2.0's are always made); by default `additional_textures`. */
   maps?: readonly string[];
+  /**
+   * Let a full-body photo shape the body (body_0.3); false keeps one body per gender, its neck
+   * gathered for the template head whatever the person's (persona_2.0: customised by blendshapes).
+   */
+  bodyFromPhoto?: boolean;
 }
 
 export interface BodyAvatar {
@@ -52,9 +57,10 @@ export async function bodyAvatar(
   const parameters = effectiveParameters(input.parameters, input.pipeline, input.subtype);
   const requested = bodyRequest(parameters.body_shape, input.subtype, input.analysis.face.gender);
   // What a full-body photo shows (stature, hips, shoulders, legs) fills what the request leaves out.
-  const shape = { ...(await photoBodyShape(input.photo, input.analysis, requested.gender ?? 'non_binary')), ...requested };
+  const fromPhoto = options.bodyFromPhoto === false ? {} : await photoBodyShape(input.photo, input.analysis, requested.gender ?? 'non_binary');
+  const shape = { ...fromPhoto, ...requested };
   const headMesh = head.lods[0];
-  const { solved, fused, coeffs10 } = avatarBody(headMesh, shape);
+  const { solved, fused, coeffs10 } = avatarBody(headMesh, shape, options.bodyFromPhoto === false);
   progress(80);
 
   const headTexture = await decodeRgb(head.textures[0].data);

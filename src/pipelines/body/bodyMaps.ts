@@ -6,8 +6,7 @@ import { encodeJpeg, encodePng, metallicMap } from '../../texture/index.js';
 import type { AvatarTexture } from '../avatarModel.js';
 import type { TextureEntry } from '../files.js';
 
-/** The additional textures a body_0.3 avatar makes in its atlas (head on top, body below). */
-export const BODY_MAPS = ['roughness_map', 'metallic_map', 'normal_map'] as const;
+export { BODY_MAPS } from './bodyMapNames.js';
 
 /** `top` above `bottom`: two images of one width and channel count, one image twice as tall. */
 export function stacked<T extends RgbImage | Mask>(top: T, bottom: T): T {

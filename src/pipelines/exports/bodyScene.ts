@@ -89,7 +89,7 @@ export async function exportedBody(
   avatar: StoredBodyAvatar, morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
   values: Record<string, Record<string, number>> | null, lod = 0, bodyShape: BodyShapeSelection = { names: [], values: {} }, row: BodyLodRow = 'subtype',
 ): Promise<{ fused: FusedAvatar; mesh: Mesh; skin: SceneSkin; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[]; sourceVertices?: Uint32Array }> {
-  const { fused, skeleton, solved } = avatarBody(avatar.head.mesh, avatar.body.shape);
+  const { fused, skeleton, solved } = avatarBody(avatar.head.mesh, avatar.body.shape, row === 'persona');
   let mesh = fused.mesh;
   const headValues = values ? Object.fromEntries(Object.entries(values).filter(([set]) => set !== BODY_SHAPE_SET)) : null;
   if (headValues && Object.keys(headValues).length) mesh = { ...mesh, positions: bakedPositions(mesh.positions, headValues, baked, (d) => fusedDeltas(fused, d)) };

@@ -1,6 +1,6 @@
 import { PIPELINES } from '../catalogue/pipelines.js';
 import { computeBody } from '../compute.js';
-import { BODY_MAPS } from '../body/bodyMaps.js';
+import { BODY_MAPS } from '../body/bodyMapNames.js';
 import { BODY_HEAD_MODEL } from '../body/bodyHead.js';
 import type { Pipeline } from '../pipeline.js';
 
@@ -26,7 +26,7 @@ export const PERSONA_2_0: Pipeline<'persona_2.0'> = {
   exportFamily: 'persona',
   exportTemplates: null,
   outfits: { worn: true, ownTextures: false },
-  compute: (input, ctx) => computeBody(PERSONA_2_0, input, ctx, { maps: BODY_MAPS }),
+  compute: (input, ctx) => computeBody(PERSONA_2_0, input, ctx, { maps: BODY_MAPS, bodyFromPhoto: false }),
   export: {
     available: true,
     build: async (input, progress) => (await import('../exports/personaBuild.js')).buildPersonaExport(input, progress),

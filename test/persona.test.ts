@@ -1,0 +1,139 @@
+import { before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Document } from '@gltf-transform/core';
+import sharp from 'sharp';
+import { backends, type TestServer } from './support/server.js';
+import { sharedServer } from './support/sharedServer.js';
+import { Api, photo } from './support/api.js';
+import { readGltfDocument, validateGltf } from './support/models.js';
+import { loadGlbWithThree } from './support/fbx.js';
+import { readZip } from '../src/formats/zip.js';
+import { BONE_NAMES } from '../src/assets/body/index.js';
+
+const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
+
+/** The spec's persona_2.0 part table (vertices, faces) at LOD1 and LOD2, female. */
+const PARTS: Record<string, [[number, number], [number, number]]> = {
+  AvatarBody: [[7131, 12672], [3409, 5604]],
+  AvatarHead: [[7419, 14404], [1760, 3314]],
+  AvatarLeftCornea: [[457, 830], [138, 244]],
+  AvatarRightCornea: [[457, 830], [138, 244]],
+  AvatarLeftEyeball: [[481, 791], [148, 200]],
+  AvatarRightEyeball: [[481, 791], [148, 200]],
+};
+
+const counts = (doc: Document) => Object.fromEntries(doc.getRoot().listMeshes().map((m) => {
+  const p = m.listPrimitives()[0];
+  return [m.getName(), [p.getAttribute('POSITION')!.getCount(), p.getIndices()!.getCount() / 3]];
+}));
+
+for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.name})`, () => {
+  let server: TestServer;
+  let api: Api;
+  let avatar: any;
+
+  const download = async (url: string) => new Uint8Array(await (await fetch(url, { headers: { Authorization: `Bearer ${api.token}` } })).arrayBuffer());
+  const exported = async (parameters: unknown): Promise<Record<string, Uint8Array>> => {
+    const res = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify(parameters) });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    for (let i = 0; i < 1200; i++) {
+      const got = await api.get(res.body.url.replace(server.url, ''));
+      if (final(got.body)) {
+        assert.equal(got.body.status, 'Completed', got.body.failure_reason);
+        return readZip(await download(got.body.files[0].file));
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('export did not finish');
+  };
+
+  before(async () => {
+    server = await sharedServer(backend);
+    api = new Api(server.url, (await server.client('enterprise')).token);
+    const res = await api.createAvatar({ pipeline: 'persona_2.0', pipeline_subtype: 'female', name: 'persona', photo: photo('astronaut.png') });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    avatar = await api.waitFor(res.body.code, final, 240_000);
+    assert.equal(avatar.status, 'Completed', avatar.failure_reason);
+  });
+
+  test('the GLB has the spec\'s named parts at LOD1 and LOD2 within 3 % of its table, on the Mixamo skeleton, validator-clean', async () => {
+    for (const [lod, k] of [['LOD1', 0], ['LOD2', 1]] as const) {
+      const files = await exported({ format: 'glb', lod, textures: { embed: true } });
+      const report = await validateGltf(files, 'model.glb');
+      assert.equal(report.errors, 0, report.messages.join('\n'));
+      const doc = await readGltfDocument(files, 'model.glb');
+      const got = counts(doc);
+      for (const name of ['AvatarBody', 'AvatarHead', 'AvatarLeftCornea', 'AvatarRightCornea', 'AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarTeethLower', 'AvatarTeethUpper']) {
+        assert.ok(got[name], `${lod}: ${name} is missing (${Object.keys(got).join(', ')})`);
+        // Mesh and material names are the part's (the eyeballs share one material).
+        const material = doc.getRoot().listMeshes().find((m) => m.getName() === name)!.listPrimitives()[0].getMaterial()!.getName();
+        assert.ok(material === name || (name.endsWith('Eyeball') && material === 'AvatarEyeball'), `${name}'s material is ${material}`);
+      }
+      for (const [name, rows] of Object.entries(PARTS)) {
+        const [v, f] = rows[k];
+        assert.ok(Math.abs(got[name][0] / v - 1) <= 0.03, `${lod} ${name}: ${got[name][0]} vertices, spec ${v}`);
+        assert.ok(Math.abs(got[name][1] / f - 1) <= 0.03, `${lod} ${name}: ${got[name][1]} faces, spec ${f}`);
+      }
+      assert.deepEqual(doc.getRoot().listSkins()[0].listJoints().map((j) => j.getName()), [...BONE_NAMES]);
+      assert.deepEqual(doc.getRoot().listAnimations().map((a) => a.getName()), ['Female_Animation_WalkRelaxed', 'Female_Animation_Idle']);
+    }
+  });
+
+  test('textures: the profile sets size and format, the list picks maps, Roughness and UnityMetallicSmoothness travel beside the model', async () => {
+    const files = await exported({ format: 'gltf', lod: 'LOD2', textures: { profile: '1K.jpg', list: ['Color', 'Normal', 'Roughness', 'UnityMetallicSmoothness', 'GltfMetallicRoughness', 'AO'] } });
+    assert.equal((await validateGltf(files, 'model.gltf')).errors, 0);
+    const size = async (name: string) => { const m = await sharp(files[name]).metadata(); return [m.width, m.height, m.format, m.channels]; };
+    assert.deepEqual(await size('AvatarHead_Color.jpg'), [1024, 512, 'jpeg', 3]);
+    assert.deepEqual(await size('AvatarBody_Normal.jpg'), [512, 512, 'jpeg', 3]);
+    assert.ok(files['AvatarBody_Roughness.jpg'] && files['AvatarHead_GltfMetallicRoughness.jpg']);
+    // Unity's packing keeps its alpha (smoothness) only in formats that have one: asked as jpg it is RGB.
+    assert.ok(files['AvatarBody_UnityMetallicSmoothness.jpg']);
+    // The head has no normal map (its relief is in its mesh), and AO is a haircut texture: both skipped.
+    assert.equal(files['AvatarHead_Normal.jpg'], undefined);
+    assert.equal(Object.keys(files).some((n) => n.includes('_AO')), false);
+    const png = await exported({ format: 'glb', lod: 'LOD2', textures: { profile: '1K.png', list: ['UnityMetallicSmoothness'], embed: false } });
+    const unity = await sharp(png['AvatarBody_UnityMetallicSmoothness.png']).raw().toBuffer({ resolveWithObject: true });
+    assert.equal(unity.info.channels, 4);
+    const webp = await exported({ format: 'glb', lod: 'LOD2', textures: { profile: '1K.webp', embed: true } });
+    const report = await validateGltf(webp, 'model.glb');
+    assert.equal(report.errors, 0, report.messages.join('\n'));
+    const doc = await readGltfDocument(webp, 'model.glb');
+    assert.ok(doc.getRoot().listExtensionsUsed().some((e) => e.extensionName === 'EXT_texture_webp'));
+  });
+
+  test('avatar.list picks parts, and three.js loads them as skinned meshes', async () => {
+    const files = await exported({ format: 'glb', lod: 'LOD2', avatar: { list: ['AvatarHead', 'AvatarLeftEyeball'] }, textures: { embed: true } });
+    const three = await loadGlbWithThree(files['model.glb']);
+    assert.deepEqual(three.meshes.map((m) => m.name).sort(), ['AvatarHead', 'AvatarLeftEyeball']);
+    assert.ok(three.meshes.every((m) => m.skinned));
+    assert.ok(three.bones.includes('LeftEye'));
+  });
+
+  test('the body part is the same for two people of one gender and level, but for the rows under the neck; what differs is the head', async () => {
+    const res = await api.createAvatar({ pipeline: 'persona_2.0', pipeline_subtype: 'female', name: 'other', photo: photo('messi5.jpg') });
+    const other = await api.waitFor(res.body.code, final, 240_000);
+    assert.equal(other.status, 'Completed', other.failure_reason);
+    const mine = await readGltfDocument(await exported({ format: 'glb', lod: 'LOD2', avatar: { list: ['AvatarBody'] } }), 'model.glb');
+    const saved = avatar;
+    avatar = other;
+    const theirs = await readGltfDocument(await exported({ format: 'glb', lod: 'LOD2', avatar: { list: ['AvatarBody'] } }), 'model.glb');
+    avatar = saved;
+    const primitive = (d: Document) => d.getRoot().listMeshes()[0].listPrimitives()[0];
+    assert.deepEqual(Array.from(primitive(mine).getIndices()!.getArray()!), Array.from(primitive(theirs).getIndices()!.getArray()!));
+    // One body per gender: the photo does not reshape it (customisation is the blendshapes'); only
+    // the rows gathered under each person's neck follow their head.
+    const a = primitive(mine).getAttribute('POSITION')!.getArray()!, b = primitive(theirs).getAttribute('POSITION')!.getArray()!;
+    let same = 0;
+    for (let v = 0; v < a.length / 3; v++) if (Math.hypot(a[v * 3] - b[v * 3], a[v * 3 + 1] - b[v * 3 + 1], a[v * 3 + 2] - b[v * 3 + 2]) < 1e-5) same++;
+    assert.ok(same / (a.length / 3) > 0.95, `${same} of ${a.length / 3} vertices in place`);
+  });
+
+  test('the export answers with its parameters in persona\'s own shape', async () => {
+    const res = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ lod: 'LOD2' }) });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.equal(res.body.parameters.lod, 'LOD2');
+    assert.equal(res.body.parameters.textures.profile, '2K.png');
+    assert.deepEqual(res.body.parameters.avatar.textures.list, ['Color', 'GltfMetallicRoughness', 'Normal']);
+    assert.equal(res.body.parameters.texture_size, undefined);
+  });
+});
