@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { headTemplate, type HeadTemplate } from '../src/assets/index.js';
-import { eyelashMesh, eyelashTexture, lidMargins, type Eyelashes } from '../src/assets/eyelashes/index.js';
+import { EYELASH_LODS, eyelashMesh, eyelashTexture, lidMargins, type Eyelashes } from '../src/assets/eyelashes/index.js';
 import type { Mesh } from '../src/core/mesh.js';
 
 /** The persona_2.0 budgets of AvatarEyelashes. */
@@ -47,6 +47,20 @@ describe('eyelash cards', () => {
         for (const lid of ['upper', 'lower'] as const) assert.ok(eyeVertices(lashes[lod], side, lid).length > 0, `LOD${lod} ${side} ${lid}`);
       }
     }
+  });
+
+  test('a single-strand card moves as one: all its vertices follow the same lid vertex', () => {
+    const { binding } = lashes[1];
+    let k = 0;
+    for (const side of [0, 1]) {
+      for (const lid of ['upper', 'lower'] as const) {
+        const { cards, columns, rows } = EYELASH_LODS[1][lid];
+        for (let card = 0; card < cards; card++, k += columns * rows) {
+          for (let i = 1; i < columns * rows; i++) assert.equal(binding[k + i], binding[k], `eye ${side} ${lid} card ${card}`);
+        }
+      }
+    }
+    assert.equal(k, binding.length);
   });
 
   test('no lash vertex is inside the head: each is on the outer side of the nearest head vertex near the eyes', () => {

@@ -191,9 +191,11 @@ function lidCards(
     const [u0, u1] = broad ? region.u : strandSlot(variation.slot);
     const first = out.positions.length / 3;
     const outward: Vec3[] = [];
+    const span = (BROAD_SPAN[1] - BROAD_SPAN[0]) / layout.cards;
+    // A single strand moves as one with the vertex nearest its middle; a broad card bends with the lid.
+    const strandVertex = curve.at(centre).vertex;
     for (let j = 0; j < layout.columns; j++) {
       const across = j / (layout.columns - 1);
-      const span = (BROAD_SPAN[1] - BROAD_SPAN[0]) / layout.cards;
       const a = broad ? centre + (across - 0.5) * span : centre;
       const at = curve.at(a, broad ? 0 : (across - 0.5) * o.cardWidth * profile.width);
       const n = at.normal;
@@ -217,7 +219,7 @@ function lidCards(
         out.positions.push(...p);
         out.normals.push(...normal);
         out.uvs.push(u0 + (u1 - u0) * across, region.rootV + (region.tipV - region.rootV) * s);
-        out.binding.push(at.vertex);
+        out.binding.push(broad ? at.vertex : strandVertex);
       }
     }
     const vertex = (j: number, r: number): number => first + j * layout.rows + r;
