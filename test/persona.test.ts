@@ -20,6 +20,7 @@ const PARTS: Record<string, [[number, number], [number, number]]> = {
   AvatarRightCornea: [[457, 830], [138, 244]],
   AvatarLeftEyeball: [[481, 791], [148, 200]],
   AvatarRightEyeball: [[481, 791], [148, 200]],
+  AvatarEyelashes: [[6300, 4900], [130, 160]],
 };
 
 const counts = (doc: Document) => Object.fromEntries(doc.getRoot().listMeshes().map((m) => {
@@ -63,7 +64,7 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
       assert.equal(report.errors, 0, report.messages.join('\n'));
       const doc = await readGltfDocument(files, 'model.glb');
       const got = counts(doc);
-      for (const name of ['AvatarBody', 'AvatarHead', 'AvatarLeftCornea', 'AvatarRightCornea', 'AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarTeethLower', 'AvatarTeethUpper']) {
+      for (const name of ['AvatarBody', 'AvatarHead', 'AvatarEyelashes', 'AvatarLeftCornea', 'AvatarRightCornea', 'AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarTeethLower', 'AvatarTeethUpper']) {
         assert.ok(got[name], `${lod}: ${name} is missing (${Object.keys(got).join(', ')})`);
         // Mesh and material names are the part's (the eyeballs share one material).
         const material = doc.getRoot().listMeshes().find((m) => m.getName() === name)!.listPrimitives()[0].getMaterial()!.getName();
@@ -84,7 +85,7 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.equal((await validateGltf(files, 'model.gltf')).errors, 0);
     const size = async (name: string) => { const m = await sharp(files[name]).metadata(); return [m.width, m.height, m.format, m.channels]; };
     assert.deepEqual(await size('AvatarHead_Color.jpg'), [1024, 512, 'jpeg', 3]);
-    assert.deepEqual(await size('AvatarBody_Normal.jpg'), [512, 512, 'jpeg', 3]);
+    assert.deepEqual(await size('AvatarBody_Normal.jpg'), [1024, 1024, 'jpeg', 3]);
     assert.ok(files['AvatarBody_Roughness.jpg'] && files['AvatarHead_GltfMetallicRoughness.jpg']);
     // Unity's packing keeps its alpha (smoothness) only in formats that have one: asked as jpg it is RGB.
     assert.ok(files['AvatarBody_UnityMetallicSmoothness.jpg']);

@@ -1,4 +1,5 @@
 import { Format, GLB_BUFFER, NodeIO } from '@gltf-transform/core';
+import { EXTTextureWebP } from '@gltf-transform/extensions';
 import type { Scene, WrittenFile } from '../scene.js';
 import { sceneToDocument } from './document.js';
 import { packGlb } from './glb.js';
@@ -36,7 +37,7 @@ export async function writeGltf(scene: Scene, options: Partial<GltfOptions> = {}
   const embed = binary && embedTextures;
   // In GLB format glTF-Transform puts the images into the binary buffer; in glTF format each image and
   // the buffer become a resource under its URI.
-  const { json, resources } = await new NodeIO().writeJSON(document, { format: embed ? Format.GLB : Format.GLTF });
+  const { json, resources } = await new NodeIO().registerExtensions([EXTTextureWebP]).writeJSON(document, { format: embed ? Format.GLB : Format.GLTF });
   const images: WrittenFile[] = embed
     ? []
     : (json.images ?? []).map((image) => ({ name: decodeURIComponent(image.uri!), data: resources[image.uri!] }));

@@ -11,6 +11,7 @@ import { atlasMaps, partTextures } from './personaTextures.js';
 import { exportedTeeth, TEETH_MATERIAL } from './teethMesh.js';
 import { writeArchive } from './writeArchive.js';
 import { personaEyes } from './personaEyes.js';
+import { personaEyelashes } from './personaEyelashes.js';
 import { avatarFiles, readAnalysis } from '../files.js';
 import type { ExportFileOutput, ExportInput, ExportOutput } from './types.js';
 
@@ -95,6 +96,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   ];
   const iris = input.files[avatarFiles.analysis] ? readAnalysis(input.files[avatarFiles.analysis]).colors.iris : { red: 90, green: 70, blue: 50 };
   parts.push(...(await personaEyes(avatar.head, joined.fused, iris, level, persona.avatar.textures)));
+  parts.push(await personaEyelashes(avatar.head, joined.fused, level, embedMorphs ? morphs : new Map(), deltas, values, joined.morphTargets));
   const wanted = new Set(persona.avatar.list);
   const meshes = parts.filter((p) => wanted.has(p.name));
   const files: ExportFileOutput[] = [];
