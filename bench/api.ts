@@ -77,20 +77,19 @@ export async function run(): Promise<Figure[]> {
       }
     };
     await complete('head_1.2', 'base/static', megapixel); // warm-up: the worker loads its models and templates
-    const analysisOnly: number[] = [];
+    const personas: number[] = [];
     const heads: number[] = [];
     const bodies: number[] = [];
     let code = '';
     await complete('body_0.3', 'male', photo); // warm-up of the body model and its levels of detail
     for (let i = 0; i < 7; i++) {
-      // persona_2.0 does the analysis step only, until its pipeline lands: the service's own overhead.
-      analysisOnly.push((await complete('persona_2.0', 'male', photo)).ms);
+      personas.push((await complete('persona_2.0', 'male', photo)).ms);
       const head = await complete('head_1.2', 'base/static', megapixel);
       heads.push(head.ms);
       code = head.code;
       if (i < 5) bodies.push((await complete('body_0.3', 'male', photo)).ms);
     }
-    figures.push({ name: 'POST /avatars/ to Completed, analysis only (persona_2.0 until it lands; median of 7)', value: median(analysisOnly), unit: 'ms', target: '<= 1000 ms' });
+    figures.push({ name: 'POST /avatars/ to Completed, persona_2.0 male (median of 7)', value: median(personas), unit: 'ms', target: '<= 5000 ms' });
     figures.push({ name: 'POST /avatars/ to Completed, head_1.2 base/static, 1 MP photo, LOD0-7 + 4096x2048 texture (median of 7)', value: median(heads), unit: 'ms', target: '<= 2000 ms' });
     figures.push({ name: 'POST /avatars/ to Completed, body_0.3 male, LOD0-7 + 4096x4096 atlas (median of 5)', value: median(bodies), unit: 'ms', target: '<= 5000 ms' });
 

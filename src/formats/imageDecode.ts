@@ -77,11 +77,13 @@ function describe(err: unknown): string {
 /**
  * Decodes any image sharp reads (JPEG, PNG, WebP, ...) into 8-bit sRGB at full size, EXIF orientation
  * applied and transparency flattened onto white, like the photo the face analysis saw: the photo a
- * texture is baked from.
+ * texture is baked from. `maxSide` scales it down (never up) to fit that many pixels on its longer side.
  */
-export async function decodeRgb(encoded: Buffer | Uint8Array): Promise<RgbImage> {
-  const { data, info } = await sharp(encoded)
-    .autoOrient()
+export async function decodeRgb(encoded: Buffer | Uint8Array, maxSide?: number): Promise<RgbImage> {
+  let pipeline = sharp(encoded).autoOrient();
+  // A JPEG shrinks while it decodes: a 4096² atlas wanted at 1024 costs a sixteenth.
+  if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+  const { data, info } = await pipeline
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
     .raw({ depth: 'uchar' })

@@ -7,7 +7,7 @@ import { bodyMorphs, exportedBody, onPlacedHead, storedBodyAvatar } from './body
 import { exportedHaircut } from './haircutMesh.js';
 import { splitAvatar, type AvatarPartMesh } from './personaParts.js';
 import { bodyLayout } from '../../assets/body/index.js';
-import { atlasMaps, partTextures } from './personaTextures.js';
+import { atlasMaps, partTextures, profileSide } from './personaTextures.js';
 import { exportedTeeth, TEETH_MATERIAL } from './teethMesh.js';
 import { writeArchive } from './writeArchive.js';
 import { personaEyes } from './personaEyes.js';
@@ -78,7 +78,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const regions = avatar.head.template.regions;
   const openings = [new Set(regions.leftEye.vertices), new Set(regions.rightEye.vertices)];
   const { head, body } = splitAvatar(joined, joined.sourceVertices, joined.fused.headVertices, bodyLayout().vertexOf.length, openings);
-  const maps = await atlasMaps(input.files);
+  const maps = await atlasMaps(input.files, profileSide(persona.avatar.textures.profile));
   const [headImages, bodyImages] = await Promise.all([
     partTextures('AvatarHead', maps.head, persona.avatar.textures), partTextures('AvatarBody', maps.body, persona.avatar.textures),
   ]);

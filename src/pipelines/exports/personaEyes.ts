@@ -1,5 +1,5 @@
 import type { Rgb } from '../../analysis/index.js';
-import { corneaMesh, eyeballMesh, eyePlacement, eyeTexture } from '../../assets/eyes/index.js';
+import { corneaMesh, eyeballMesh, eyePlacement, eyeTexture, type EyeTextures } from '../../assets/eyes/index.js';
 import type { FusedAvatar } from '../../assets/body/index.js';
 import type { Mesh } from '../../core/mesh.js';
 import type { SceneMaterial, SceneMesh } from '../../formats/scene.js';
@@ -19,6 +19,18 @@ const moved = (mesh: Mesh, [x, y, z]: [number, number, number]): Mesh => {
   return { ...mesh, positions };
 };
 
+/** Eye textures by iris colour: 250 ms to paint, and the same for every export of an avatar. */
+const painted = new Map<string, EyeTextures>();
+function irisTexture(iris: Rgb): EyeTextures {
+  const key = `${iris.red},${iris.green},${iris.blue}`;
+  let maps = painted.get(key);
+  if (!maps) {
+    if (painted.size >= 16) painted.delete(painted.keys().next().value!);
+    painted.set(key, (maps = eyeTexture({ irisColor: iris, size: 1024 })));
+  }
+  return maps;
+}
+
 /**
  * persona_2.0's eyes: `AvatarLeftEyeball` / `AvatarRightEyeball` in the person's iris colour and
  * `AvatarLeftCornea` / `AvatarRightCornea` over them (assets/eyes), seated behind the head's eye
@@ -30,7 +42,7 @@ export async function personaEyes(
 ): Promise<SceneMesh[]> {
   const regions = head.template.regions;
   const seats = eyePlacement(head.mesh, { left: regions.leftEye.vertices, right: regions.rightEye.vertices });
-  const maps = eyeTexture({ irisColor: iris, size: 1024 });
+  const maps = irisTexture(iris);
   const images = await partTextures('AvatarEyeball', { color: maps.color, roughness: maps.roughness }, { ...textures, list: textures.list.filter((t) => t !== 'Normal') });
   const packed = images.get('GltfMetallicRoughness');
   const eyeballMaterial: SceneMaterial = {

@@ -26,16 +26,24 @@ function rows(image: Image, from: number, to: number): Image {
 
 const halfOf = (image: Image, half: AtlasHalf): Image => (half === 'head' ? rows(image, 0, image.height / 2) : rows(image, image.height / 2, image.height));
 
-/** The avatar's atlases, decoded once per export (the model 4096², the maps as the avatar made them). */
-export async function atlasMaps(files: Record<string, Uint8Array>): Promise<Record<AtlasHalf, PartMaps>> {
+/** A profile's longest side in pixels: `2K.png` → 2048. */
+export const profileSide = (profile: string): number => SIDES[profile.split('.')[0]] ?? 2048;
+
+/**
+ * The avatar's atlases, decoded once per export: the model (4096²) and the maps as the avatar made
+ * them, each at most `side` on its longer side, since a profile never upscales (a half of the
+ * atlas is then at most side × side/2).
+ */
+export async function atlasMaps(files: Record<string, Uint8Array>, side = 4096): Promise<Record<AtlasHalf, PartMaps>> {
   const grey = async (data: Uint8Array | undefined) => {
     if (!data) return undefined;
     const { width, height } = await readImageInfo(data);
-    return decodeChannel(data, width!, height!);
+    const k = Math.min(1, side / Math.max(width!, height!));
+    return decodeChannel(data, Math.round(width! * k), Math.round(height! * k));
   };
   const [color, normal, roughness, metallic] = await Promise.all([
-    decodeRgb(files[avatarFiles.texture('model', 'jpg')]),
-    files[avatarFiles.texture('normal_map', 'png')] ? decodeRgb(files[avatarFiles.texture('normal_map', 'png')]) : undefined,
+    decodeRgb(files[avatarFiles.texture('model', 'jpg')], side),
+    files[avatarFiles.texture('normal_map', 'png')] ? decodeRgb(files[avatarFiles.texture('normal_map', 'png')], side * 2) : undefined,
     grey(files[avatarFiles.texture('roughness_map', 'jpg')]),
     grey(files[avatarFiles.texture('metallic_map', 'jpg')]),
   ]);
@@ -78,8 +86,8 @@ function packed(channels: (Image | undefined | number)[], width: number, height:
  * Names the part does not have are skipped without error (spec, rule 3).
  */
 export async function partTextures(part: string, maps: PartMaps, textures: PersonaTextures): Promise<Map<string, SceneImage>> {
-  const [size, format] = textures.profile.split('.') as [string, ProfileFormat];
-  const side = SIDES[size] ?? 2048;
+  const format = textures.profile.split('.')[1] as ProfileFormat;
+  const side = profileSide(textures.profile);
   const out = new Map<string, SceneImage>();
   const add = async (name: string, image: Image) => {
     const data = await encodeProfile(image, format, side);
