@@ -349,10 +349,23 @@ describe('persona_2.0 export parameters', () => {
     assert.equal(embedded.value.persona!.avatar.textures.embed, false);
   });
 
+  test('finalize makes one file: parts, haircut and textures embedded, in glb or fbx; split_vertices changes nothing; the flags not made yet say so', () => {
+    const result = resolveExportParameters({ format: 'fbx', finalize: true, haircuts: { list: ['HaircutGenerated'], format: 'glb', embed: false } }, persona);
+    assert.ok(result.ok);
+    const p = result.value.persona!;
+    assert.equal(p.avatar.embed, true);
+    assert.equal(p.avatar.textures.embed, true);
+    assert.deepEqual([p.haircuts.embed, p.haircuts.format], [true, 'fbx']);
+    assert.match(errorsOf({ finalize: true }, persona)['parameters.finalize'][0], /"glb" or "fbx"/);
+    assert.equal(resolveExportParameters({ split_vertices: true }, persona).ok, true);
+    assert.match(errorsOf({ export_quads: true }, persona)['parameters.export_quads'][0], /not supported yet/);
+    assert.match(errorsOf({ make_public_direct: true, format: 'glb', textures: { embed: true } }, persona)['parameters.make_public_direct'][0], /not supported yet/);
+  });
+
   test('a public persona export must embed its textures in a format that holds them', () => {
     const errors = errorsOf({ make_public: true }, persona);
     assert.match(errors['parameters.make_public'][0], /"glb" or "fbx".*textures\.embed/);
-    assert.equal(resolveExportParameters({ make_public_direct: true, format: 'glb', textures: { embed: true } }, persona).ok, true);
+    assert.equal(resolveExportParameters({ make_public: true, format: 'glb', textures: { embed: true } }, persona).ok, true);
   });
 
   test('shape errors come first, with paths', () => {

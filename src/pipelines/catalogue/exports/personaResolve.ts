@@ -108,6 +108,21 @@ export function resolvePersona(input: Raw, ctx: ExportContext, field: string): {
     makePublic: flag('make_public'), makePublicDirect: flag('make_public_direct'),
     request: {},
   };
+  // Flags whose effect this server does not make yet answer so, rather than being ignored.
+  const notYet: Record<string, string> = {
+    export_quads: 'export_quads is not supported yet: exports are written as triangles',
+    make_public_direct: 'make_public_direct is not supported yet: use make_public, whose link serves the zip',
+  };
+  for (const [key, message] of Object.entries(notYet)) if (input[key] === true) return { ok: false, errors: { [`${field}.${key}`]: [message] } };
+  if (persona.finalize) {
+    // One ready-to-open file: every part and texture inside it.
+    if (!EXPORT_FORMATS[avatar.format].embedsTextures) return { ok: false, errors: { [`${field}.finalize`]: ['finalize makes one file with everything inside: set format to "glb" or "fbx"'] } };
+    avatar.embed = true;
+    avatar.textures.embed = true;
+    haircuts.embed = true;
+    haircuts.format = avatar.format;
+    blendshapes.embed = true;
+  }
   if (persona.makePublic || persona.makePublicDirect) {
     const changes: string[] = [];
     if (!EXPORT_FORMATS[avatar.format].embedsTextures) changes.push('set format to "glb" or "fbx" (gltf always writes textures as separate files)');
