@@ -129,6 +129,22 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.ok(same / (a.length / 3) > 0.95, `${same} of ${a.length / 3} vertices in place`);
   });
 
+  test('blendshapes: mobile_51 on the head, the lashes and the teeth; body_shape on the body; values bake', async () => {
+    const files = await exported({ format: 'glb', lod: 'LOD2', blendshapes: { list: ['mobile_51', 'body_shape'] }, textures: { embed: true } });
+    assert.equal((await validateGltf(files, 'model.glb')).errors, 0);
+    const doc = await readGltfDocument(files, 'model.glb');
+    const names = (part: string): string[] => (doc.getRoot().listMeshes().find((m) => m.getName() === part)!.getExtras() as any).targetNames ?? [];
+    for (const part of ['AvatarHead', 'AvatarEyelashes', 'AvatarTeethLower']) assert.ok(names(part).includes('eyeBlinkLeft') && names(part).includes('jawOpen'), `${part}: ${names(part).length} targets`);
+    assert.ok(names('AvatarBody').includes('Waist_increase') && names('AvatarBody').includes('Legs_decrease'), names('AvatarBody').join(','));
+    assert.equal(names('AvatarBody').includes('jawOpen'), false);
+    // A blink closes the lashes with the lids: the upper lashes move down.
+    const lashes = doc.getRoot().listMeshes().find((m) => m.getName() === 'AvatarEyelashes')!.listPrimitives()[0];
+    const blink = lashes.listTargets()[names('AvatarEyelashes').indexOf('eyeBlinkLeft')].getAttribute('POSITION')!.getArray()!;
+    let down = 0;
+    for (let k = 1; k < blink.length; k += 3) down = Math.min(down, blink[k]);
+    assert.ok(down < -0.002, `the lashes move ${down} m`);
+  });
+
   test('the export answers with its parameters in persona\'s own shape', async () => {
     const res = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ lod: 'LOD2' }) });
     assert.equal(res.status, 201, JSON.stringify(res.body));

@@ -3,7 +3,8 @@ import type { Mesh } from '../../core/mesh.js';
 import type { Scene, SceneImage, SceneMaterial, SceneMesh } from '../../formats/scene.js';
 import { readZip, writeZip } from '../../formats/zip.js';
 import { PipelineFailure } from '../failure.js';
-import { bodyMorphs, exportedBody, onPlacedHead, storedBodyAvatar } from './bodyScene.js';
+import { bodyMorphs, bodyShapeSelection, exportedBody, onPlacedHead, storedBodyAvatar } from './bodyScene.js';
+import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 import { exportedHaircut } from './haircutMesh.js';
 import { splitAvatar, type AvatarPartMesh } from './personaParts.js';
 import { bodyLayout } from '../../assets/body/index.js';
@@ -14,6 +15,13 @@ import { personaEyes } from './personaEyes.js';
 import { personaEyelashes } from './personaEyelashes.js';
 import { avatarFiles, readAnalysis } from '../files.js';
 import type { ExportFileOutput, ExportInput, ExportOutput } from './types.js';
+
+/** `values` without the body's own set, which moves nothing above the neck. */
+function headValues(values: Record<string, Record<string, number>> | null): Record<string, Record<string, number>> | null {
+  if (!values) return null;
+  const rest = Object.fromEntries(Object.entries(values).filter(([set]) => set !== BODY_SHAPE_SET));
+  return Object.keys(rest).length ? rest : null;
+}
 
 /** A part's material: its Color, and the Normal and GltfMetallicRoughness maps when listed and made. */
 function partMaterial(name: string, images: Map<string, SceneImage>): SceneMaterial {
@@ -72,7 +80,11 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const values = persona.blendshapes.values;
   const { deltas, morphs } = bodyMorphs(avatar.head, persona.blendshapes.list, values);
   const embedMorphs = persona.blendshapes.embed;
-  const joined = await exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, values, level, { names: [], values: {} }, 'persona');
+  // The body's own blendshapes (body_shape: the creator's Body, Neck, … blends as _increase/_decrease pairs) go on AvatarBody.
+  const shapes = bodyShapeSelection(persona.blendshapes.list, values);
+  const joined = await exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, values, level, embedMorphs ? shapes : { names: [], values: shapes.values }, 'persona');
+  // The head's targets come first; the teeth and lashes take those only.
+  const headTargets = joined.morphTargets.slice(0, joined.morphTargets.length - (embedMorphs ? shapes.names.length : 0));
   progress(30);
   // The skin over the eye openings goes: the eyeballs show through them.
   const regions = avatar.head.template.regions;
@@ -85,7 +97,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   progress(60);
   const part = (name: string, p: AvatarPartMesh, images: Map<string, SceneImage>): SceneMesh => ({ name, mesh: p.mesh, material: partMaterial(name, images), morphTargets: p.morphTargets, skin: p.skin });
   // The teeth: upper arch on the skull, lower following jawOpen with the head's morph targets.
-  const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, values, joined.morphTargets), joined.fused);
+  const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, headValues(values), headTargets), joined.fused);
   const lower = avatarTeeth(avatar.head).lower;
   const teethPart = (name: string, isLower: number) => ({ ...subMesh(teeth, (v) => lower[v] === isLower), name, material: { ...TEETH_MATERIAL, name } });
   const parts: SceneMesh[] = [
@@ -96,7 +108,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   ];
   const iris = input.files[avatarFiles.analysis] ? readAnalysis(input.files[avatarFiles.analysis]).colors.iris : { red: 90, green: 70, blue: 50 };
   parts.push(...(await personaEyes(avatar.head, joined.fused, iris, level, persona.avatar.textures)));
-  parts.push(await personaEyelashes(avatar.head, joined.fused, level, embedMorphs ? morphs : new Map(), deltas, values, joined.morphTargets));
+  parts.push(await personaEyelashes(avatar.head, joined.fused, level, embedMorphs ? morphs : new Map(), deltas, headValues(values), headTargets));
   const wanted = new Set(persona.avatar.list);
   const meshes = parts.filter((p) => wanted.has(p.name));
   const files: ExportFileOutput[] = [];
