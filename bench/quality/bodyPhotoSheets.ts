@@ -13,21 +13,18 @@
  *   npx tsc -p . && node dist/bench/quality/bodyPhotoSheets.js [photo ...]
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import {
   BODY_SHAPE_FROM_PHOTO_DEFAULTS, bodyProportionsFromPhoto, createBodyKeypointDetector, createFaceAnalyzer, NoFaceError, type BodyProportions, type FaceAnalysis,
 } from '../../src/analysis/index.js';
-import { readZip } from '../../src/formats/zip.js';
 import { encodePng } from '../../src/formats/image.js';
 import { decodeRgb } from '../../src/formats/imageDecode.js';
 import type { RgbImage } from '../../src/core/image.js';
-import { Api } from '../../test/support/api.js';
-import { fetchToken } from '../../test/support/server.js';
-import { exited, freePort, likeness, serve } from '../../test/support/process.js';
+import type { Api } from '../../test/support/api.js';
+import { completedAvatar, exportedFiles, withLikeness } from './apiClient.js';
 import { chromiumAvailable } from '../browserView.js';
 import { type Figure, median } from '../figure.js';
 import { withStage, type Shot, type ShotRotation } from './glbStage.js';
@@ -63,33 +60,17 @@ export interface PhotoAvatar {
 
 /** A GLB of a body_0.3 avatar made from `photo` over the API, with the figures the run prints. */
 async function avatarGlb(api: Api, photo: Buffer): Promise<{ glb: Uint8Array; gender: string; timings: Record<string, number> }> {
-  const t0 = performance.now();
-  const created = await api.createAvatar({
-    pipeline: 'body_0.3', pipeline_subtype: 'mobile', name: 'sheet', photo,
+  const { avatar, ms: completed } = await completedAvatar(api, {
+    pipeline: 'body_0.3', pipeline_subtype: 'mobile', photo,
     parameters: JSON.stringify({ model_info: ['gender'], additional_textures: ['roughness_map', 'metallic_map', 'normal_map'] }),
   });
-  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
-  const avatar = await api.waitFor(created.body.code, (a) => ['Completed', 'Failed', 'Timed Out'].includes(a.status), 120_000);
-  if (avatar.status !== 'Completed') throw new Error(`avatar ${avatar.status}: ${avatar.failure_reason}`);
-  const completed = performance.now() - t0;
   const info = (await api.get(`/avatars/${avatar.code}/model_info/`)).body;
   const gender = info.gender?.value ?? info.gender ?? 'female';
   const haircut = gender === 'male' ? 'crew_cut' : 'long_straight';
-  const t1 = performance.now();
-  const exported = await api.post(`/avatars/${avatar.code}/exports/`, {
-    parameters: JSON.stringify({ format: 'glb', embed_textures: true, additional_textures: ['roughness_map', 'normal_map'], haircuts: { list: [haircut], embed: true } }),
+  const { files, ms: exported } = await exportedFiles(api, avatar, {
+    format: 'glb', embed_textures: true, additional_textures: ['roughness_map', 'normal_map'], haircuts: { list: [haircut], embed: true },
   });
-  if (exported.status !== 201) throw new Error(JSON.stringify(exported.body));
-  for (;;) {
-    const got = (await api.get(exported.body.url)).body;
-    if (got.status === 'Completed') {
-      const res = await fetch(got.files[0].file, { headers: { Authorization: `Bearer ${api.token}` } });
-      const glb = readZip(new Uint8Array(await res.arrayBuffer()))['model.glb'];
-      return { glb, gender, timings: { completed, exported: performance.now() - t1 } };
-    }
-    if (got.status === 'Failed') throw new Error(got.failure_reason);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return { glb: files['model.glb'], gender, timings: { completed, exported } };
 }
 
 /** BlazePose and the silhouette on an image (a photo or a render), as the pipeline measures photos. */
@@ -122,8 +103,6 @@ export async function run(photos?: string[]): Promise<Figure[]> {
     return [];
   }
   await mkdir(OUT_DIR, { recursive: true });
-  const dataDir = await mkdtemp(join(tmpdir(), 'likeness-bodysheets-'));
-  const env = { LIKENESS_DATA_DIR: dataDir, LIKENESS_THROTTLE_PER_MINUTE: '0', LIKENESS_PLAYER_THROTTLE_PER_MINUTE: '0' };
   const analyzer = await createFaceAnalyzer();
   const detector = createBodyKeypointDetector();
   const measure: Measure = async (image) => {
@@ -137,65 +116,56 @@ export async function run(photos?: string[]): Promise<Figure[]> {
   };
   const results: PhotoAvatar[] = [];
   const completed: number[] = [], exports: number[] = [];
-  let server: Awaited<ReturnType<typeof serve>> | undefined;
   try {
-    const { client_id, client_secret } = JSON.parse(await likeness(['client', 'create', '--name', 'sheets', '--plan', 'enterprise', '--json'], env));
-    const port = await freePort();
-    server = await serve(env, port);
-    const base = `http://127.0.0.1:${port}`;
-    const api = new Api(base, await fetchToken(base, client_id, client_secret));
-    // The first avatar loads the worker's models: its time is not the pipeline's.
-    await avatarGlb(api, await readFile(photos[0]));
-    const rows: { height: number; panels: Panel[] }[] = [];
-    await withStage(async ({ add, shoot, bounds }) => {
-      for (const file of photos!) {
-        const name = basename(file).replace(/\.[^.]+$/, '');
-        const photo = await readFile(file);
-        const { glb, gender, timings } = await avatarGlb(api, photo);
-        completed.push(timings.completed);
-        exports.push(timings.exported);
-        await writeFile(join(OUT_DIR, `${name}.glb`), glb);
-        const url = `/model/${name}.glb`;
-        add(url, glb);
-        const [lo, hi] = await bounds(url, {});
-        const heightM = hi[1] - lo[1];
-        const H = heightM;
-        const whole = { target: [0, H * 0.5, 0] as [number, number, number], distance: H * 2.3, width: 300, height: 500 };
-        const panels: Panel[] = [{ image: await thumbnail(photo, 500), caption: `${name} (${gender})` }];
-        for (const [yaw, label] of [[0, 'front'], [40, '3/4'], [90, 'side'], [180, 'back']] as const) {
-          panels.push({ image: await shoot(url, { ...whole, yaw, pose: ARMS_DOWN }), caption: label });
-        }
-        const walk = gender === 'male' ? 'Male_Animation_Walk' : 'Female_Animation_WalkRelaxed';
-        panels.push({ image: await shoot(url, { ...whole, yaw: 30, clip: walk, time: 0.3 }), caption: 'walk frame' });
-        panels.push({ image: await shoot(url, { ...whole, target: [0, H * 0.58, 0], distance: H * 2.6, yaw: 20, pose: ARMS_RAISED }), caption: 'arms raised' });
-        panels.push({ image: await shoot(url, { ...whole, target: [0, H * 0.35, 0], yaw: 60, pose: SITTING }), caption: 'sitting' });
-        rows.push({ height: 500, panels });
+    await withLikeness(async (api) => {
+      // The first avatar loads the worker's models: its time is not the pipeline's.
+      await avatarGlb(api, await readFile(photos[0]));
+      const rows: { height: number; panels: Panel[] }[] = [];
+      await withStage(async ({ add, shoot, bounds }) => {
+        for (const file of photos!) {
+          const name = basename(file).replace(/\.[^.]+$/, '');
+          const photo = await readFile(file);
+          const { glb, gender, timings } = await avatarGlb(api, photo);
+          completed.push(timings.completed);
+          exports.push(timings.exported);
+          await writeFile(join(OUT_DIR, `${name}.glb`), glb);
+          const url = `/model/${name}.glb`;
+          add(url, glb);
+          const [lo, hi] = await bounds(url, {});
+          const heightM = hi[1] - lo[1];
+          const H = heightM;
+          const whole = { target: [0, H * 0.5, 0] as [number, number, number], distance: H * 2.3, width: 300, height: 500 };
+          const panels: Panel[] = [{ image: await thumbnail(photo, 500), caption: `${name} (${gender})` }];
+          for (const [yaw, label] of [[0, 'front'], [40, '3/4'], [90, 'side'], [180, 'back']] as const) {
+            panels.push({ image: await shoot(url, { ...whole, yaw, pose: ARMS_DOWN }), caption: label });
+          }
+          const walk = gender === 'male' ? 'Male_Animation_Walk' : 'Female_Animation_WalkRelaxed';
+          panels.push({ image: await shoot(url, { ...whole, yaw: 30, clip: walk, time: 0.3 }), caption: 'walk frame' });
+          panels.push({ image: await shoot(url, { ...whole, target: [0, H * 0.58, 0], distance: H * 2.6, yaw: 20, pose: ARMS_RAISED }), caption: 'arms raised' });
+          panels.push({ image: await shoot(url, { ...whole, target: [0, H * 0.35, 0], yaw: 60, pose: SITTING }), caption: 'sitting' });
+          rows.push({ height: 500, panels });
 
-        // The proportions check: the avatar measured as its photo was.
-        const front: Shot = { target: [0, H * 0.5, 0], distance: H * 2.4, yaw: 0, width: 720, height: 1200, pose: ARMS_DOWN, floor: false };
-        const render = await encodePng(await shoot(url, front));
-        await writeFile(join(OUT_DIR, `${name}-measured.png`), render);
-        const [ofPhoto, ofAvatar] = [await measure(photo), await measure(render)];
-        results.push({ photo: name, ratios: { photo: trusted(ofPhoto), avatar: pick(ofAvatar) }, heightCm: Math.round(heightM * 1000) / 10 });
-        const line = RATIOS.map((r) => {
-          const a = ofAvatar[r]?.value, p = ofPhoto[r]?.value;
-          const untrusted = p !== undefined && trusted(ofPhoto)[r] === undefined ? ` [photo conf. ${ofPhoto[r]!.confidence}, not used]` : '';
-          return `${r} photo ${p?.toFixed(3) ?? '–'} avatar ${a?.toFixed(3) ?? '–'}${a && p ? ` (${(((a - p) / p) * 100).toFixed(1)} %)` : ''}${untrusted}`;
-        }).join(' | ');
-        console.log(`${name}: ${gender}, ${(heightM * 100).toFixed(1)} cm, photo ${ofPhoto.view}${ofPhoto.standing ? ' standing' : ''} | ${line} | ` +
-          `Completed ${(timings.completed / 1000).toFixed(1)} s, export ${(timings.exported / 1000).toFixed(1)} s`);
-      }
+          // The proportions check: the avatar measured as its photo was.
+          const front: Shot = { target: [0, H * 0.5, 0], distance: H * 2.4, yaw: 0, width: 720, height: 1200, pose: ARMS_DOWN, floor: false };
+          const render = await encodePng(await shoot(url, front));
+          await writeFile(join(OUT_DIR, `${name}-measured.png`), render);
+          const [ofPhoto, ofAvatar] = [await measure(photo), await measure(render)];
+          results.push({ photo: name, ratios: { photo: trusted(ofPhoto), avatar: pick(ofAvatar) }, heightCm: Math.round(heightM * 1000) / 10 });
+          const line = RATIOS.map((r) => {
+            const a = ofAvatar[r]?.value, p = ofPhoto[r]?.value;
+            const untrusted = p !== undefined && trusted(ofPhoto)[r] === undefined ? ` [photo conf. ${ofPhoto[r]!.confidence}, not used]` : '';
+            return `${r} photo ${p?.toFixed(3) ?? '–'} avatar ${a?.toFixed(3) ?? '–'}${a && p ? ` (${(((a - p) / p) * 100).toFixed(1)} %)` : ''}${untrusted}`;
+          }).join(' | ');
+          console.log(`${name}: ${gender}, ${(heightM * 100).toFixed(1)} cm, photo ${ofPhoto.view}${ofPhoto.standing ? ' standing' : ''} | ${line} | ` +
+            `Completed ${(timings.completed / 1000).toFixed(1)} s, export ${(timings.exported / 1000).toFixed(1)} s`);
+        }
+      });
+      const sheet = join(OUT_DIR, 'bodies.png');
+      await writeFile(sheet, await contactSheet(rows, 'body_0.3 from full-body photos: exported GLB in three.js (front, 3/4, side, back with arms down; walk frame, arms raised, sitting)'));
+      console.log(`contact sheet: ${sheet}`);
     });
-    const sheet = join(OUT_DIR, 'bodies.png');
-    await writeFile(sheet, await contactSheet(rows, 'body_0.3 from full-body photos: exported GLB in three.js (front, 3/4, side, back with arms down; walk frame, arms raised, sitting)'));
-    console.log(`contact sheet: ${sheet}`);
   } finally {
     await analyzer.close();
-    if (server) {
-      server.kill('SIGTERM');
-      await exited(server);
-    }
-    await rm(dataDir, { recursive: true, force: true });
   }
   return proportionFigures(results, completed, exports);
 }

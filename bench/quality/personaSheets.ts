@@ -1,0 +1,59 @@
+/**
+ * persona_2.0 avatars made and exported over the API, as a client makes them, rendered from the
+ * exported GLB by three.js in Chromium: for each face photo and gender, the whole figure from the
+ * front, 3/4 and back, a close-up of the face, and at LOD2 the same front; a frame of the walk and
+ * a blink (mobile_51's eyeBlink on the head and lashes). scratch/personas/personas.png.
+ *
+ *   npx tsc -p . && node dist/bench/quality/personaSheets.js
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromiumAvailable } from '../browserView.js';
+import { completedAvatar, exportedFiles, withLikeness } from './apiClient.js';
+import { withStage, type ShotRotation } from './glbStage.js';
+import { contactSheet, type Panel } from './sheet.js';
+
+const OUT_DIR = join('scratch', 'personas');
+const FACES = [
+  { photo: join('test', 'fixtures', 'photos', 'astronaut.png'), subtype: 'female' },
+  { photo: join('test', 'fixtures', 'photos', 'messi5.jpg'), subtype: 'male' },
+];
+const ARMS_DOWN: Record<string, ShotRotation> = { LeftArm: { axis: [0, 0, 1], degrees: -75 }, RightArm: { axis: [0, 0, 1], degrees: 75 } };
+
+export async function run(): Promise<string[]> {
+  if (!chromiumAvailable()) {
+    console.log('chromium is not installed: persona sheets skipped');
+    return [];
+  }
+  await mkdir(OUT_DIR, { recursive: true });
+  const rows: { height: number; panels: Panel[] }[] = [];
+  await withLikeness(async (api) => withStage(async ({ add, shoot, bounds }) => {
+    for (const face of FACES) {
+      const { avatar } = await completedAvatar(api, { pipeline: 'persona_2.0', pipeline_subtype: face.subtype, photo: await readFile(face.photo) });
+      for (const lod of ['LOD1', 'LOD2'] as const) {
+        const { files } = await exportedFiles(api, avatar, { format: 'glb', lod, textures: { embed: true, profile: '2K.jpg' }, blendshapes: { list: ['mobile_51'] } });
+        const url = `/model/${face.subtype}-${lod}.glb`;
+        add(url, files['model.glb']);
+        await writeFile(join(OUT_DIR, `${face.subtype}-${lod}.glb`), files['model.glb']);
+        const [lo, hi] = await bounds(url, {});
+        const H = hi[1] - lo[1];
+        const whole = { target: [0, lo[1] + H * 0.5, 0] as [number, number, number], distance: H * 2.3, width: 300, height: 500, pose: ARMS_DOWN };
+        const faceShot = { target: [0, lo[1] + H * 0.935, 0.02] as [number, number, number], distance: 0.55, width: 400, height: 500, floor: false };
+        const panels: Panel[] = [];
+        for (const [yaw, label] of [[0, 'front'], [35, '3/4'], [180, 'back']] as const) panels.push({ image: await shoot(url, { ...whole, yaw }), caption: `${face.subtype} ${lod} ${label}` });
+        panels.push({ image: await shoot(url, { ...faceShot, yaw: 0 }), caption: 'face' });
+        panels.push({ image: await shoot(url, { ...faceShot, yaw: 40 }), caption: 'face 3/4' });
+        panels.push({ image: await shoot(url, { ...faceShot, yaw: 0, morphs: { eyeBlinkLeft: 1, eyeBlinkRight: 1 } }), caption: 'blink' });
+        const walk = face.subtype === 'male' ? 'Male_Animation_Walk' : 'Female_Animation_WalkRelaxed';
+        panels.push({ image: await shoot(url, { ...whole, pose: undefined, yaw: 30, clip: walk, time: 0.3 }), caption: 'walk frame' });
+        rows.push({ height: 500, panels });
+      }
+    }
+  }));
+  const file = join(OUT_DIR, 'personas.png');
+  await writeFile(file, await contactSheet(rows, 'persona_2.0: exported GLB (all parts, 2K.jpg) in three.js: front, 3/4, back, the face, a blink, a walk frame; LOD1 and LOD2'));
+  return [file];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) console.log((await run()).join('\n'));
