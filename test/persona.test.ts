@@ -21,6 +21,8 @@ const PARTS: Record<string, [[number, number], [number, number]]> = {
   AvatarLeftEyeball: [[481, 791], [148, 200]],
   AvatarRightEyeball: [[481, 791], [148, 200]],
   AvatarEyelashes: [[6300, 4900], [130, 160]],
+  AvatarTeethLower: [[2511, 3464], [253, 406]],
+  AvatarTeethUpper: [[2497, 3654], [306, 394]],
 };
 
 const counts = (doc: Document) => Object.fromEntries(doc.getRoot().listMeshes().map((m) => {

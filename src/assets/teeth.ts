@@ -2,7 +2,7 @@ import { computeNormals } from '../geometry/computeNormals.js';
 import type { Mesh } from '../core/mesh.js';
 import { boundPositions } from '../geometry/surfaceBinding.js';
 import type { HeadTemplate } from './headTemplate.js';
-import { archRings, type ArchShape } from './teethArch.js';
+import { archRings, type ArchDetail, type ArchShape } from './teethArch.js';
 
 export { teethDeltas, TEETH_DELTAS_DEFAULTS, type TeethDeltasOptions } from './teethDeltas.js';
 
@@ -29,9 +29,11 @@ export interface AvatarTeethOptions {
   /** Tongue-to-lip thickness of the incisors and of the molars, metres. */
   frontThickness?: number;
   backThickness?: number;
+  /** Finer arches, upper and lower (teethArch.ts); by default four rings a tooth and no hard edges. */
+  detail?: { upper: ArchDetail; lower: ArchDetail };
 }
 
-export const AVATAR_TEETH_DEFAULTS: Required<AvatarTeethOptions> = {
+export const AVATAR_TEETH_DEFAULTS: Required<Omit<AvatarTeethOptions, 'detail'>> = {
   setBack: 0.005,
   width: 0.75,
   depth: 0.035,
@@ -84,10 +86,10 @@ export function avatarTeeth(head: { template: HeadTemplate; mesh: Mesh }, option
 
   const half = (o.width * mouthWidth) / 2;
   const arches: ArchShape[] = [
-    { halfWidth: half, depth: o.depth, front: -o.setBack, edge: -o.drop, up: 1, heights: [o.frontHeight, o.backHeight], thicknesses: [o.frontThickness, o.backThickness] },
+    { halfWidth: half, depth: o.depth, front: -o.setBack, edge: -o.drop, up: 1, heights: [o.frontHeight, o.backHeight], thicknesses: [o.frontThickness, o.backThickness], detail: options.detail?.upper },
     {
       halfWidth: half - o.overjet, depth: o.depth - o.overjet, front: -o.setBack - o.overjet, edge: -o.drop - o.gap, up: -1,
-      heights: [0.9 * o.frontHeight, 0.9 * o.backHeight], thicknesses: [o.frontThickness, o.backThickness],
+      heights: [0.9 * o.frontHeight, 0.9 * o.backHeight], thicknesses: [o.frontThickness, o.backThickness], detail: options.detail?.lower,
     },
   ];
   const parts = arches.map((a) => archRings(a));

@@ -13,7 +13,29 @@ export interface ArchShape {
   /** Crown height and thickness at the incisors and at the molars, metres; in between by distance along the arch. */
   heights: [number, number];
   thicknesses: [number, number];
+  /** A finer arch than the default four rings a tooth (persona_2.0's teeth parts): see {@link ArchDetail}. */
+  detail?: ArchDetail;
 }
+
+/**
+ * How finely an arch is made: `rings` cross-sections spread evenly along it (a notch where one
+ * falls on the boundary between two teeth), and on average `doubled` of each section's six points
+ * split into two vertices, one for the faces on either side: hard edges at the biting edge and the
+ * crown's corners, as game teeth are shaded, and the vertex counts of the spec's teeth parts.
+ */
+export interface ArchDetail {
+  rings: number;
+  doubled: number;
+}
+
+/**
+ * Section points doubled first: the biting edge's front corner, the gum line's behind (out of
+ * sight), the biting edge's back corner, then the rest. An average that is not whole doubles one more
+ * point on some rings than on others; those are the hidden ones first, so no stripes show.
+ */
+const DOUBLING_ORDER = [2, 5, 3, 0, 1, 4];
+/** Fewer rings than this along an arch and the notches between teeth are left out: too coarse, they cut a saw's teeth. */
+const NOTCHED_RINGS = 120;
 
 /** Widths of the teeth from the middle back (incisors, canine, premolars, molars), mm: only their ratios count. */
 const TOOTH_WIDTHS = [8.5, 6.5, 7.5, 7, 6.5, 10, 9];
@@ -40,11 +62,22 @@ export function archRings(shape: ArchShape): { positions: Float32Array; triangle
   const total = widths.reduce((s, w) => s + w, 0);
   const stations: { u: number; notch: boolean }[] = [];
   let sum = 0;
-  for (const w of widths) {
-    for (let r = 0; r < RINGS_PER_TOOTH; r++) stations.push({ u: (sum + (r / RINGS_PER_TOOTH) * w) / total, notch: r === 0 });
-    sum += w;
+  if (shape.detail) {
+    const boundaries: number[] = [];
+    for (const w of widths) { boundaries.push(sum / total); sum += w; }
+    boundaries.push(1);
+    const n = shape.detail.rings;
+    for (let r = 0; r < n; r++) {
+      const u = r / (n - 1);
+      stations.push({ u, notch: n >= NOTCHED_RINGS && boundaries.some((b) => Math.abs(b - u) < 0.5 / (n - 1)) });
+    }
+  } else {
+    for (const w of widths) {
+      for (let r = 0; r < RINGS_PER_TOOTH; r++) stations.push({ u: (sum + (r / RINGS_PER_TOOTH) * w) / total, notch: r === 0 });
+      sum += w;
+    }
+    stations.push({ u: 1, notch: true });
   }
-  stations.push({ u: 1, notch: true });
 
   const angle = ellipseByLength(a, b);
   const k = SECTION.length;
@@ -71,8 +104,21 @@ export function archRings(shape: ArchShape): { positions: Float32Array; triangle
     mids.push(mid);
   });
 
+  // Doubled section points: a copy at the same place for the faces of the segment that ends there.
+  const copies = new Map<number, number>();
+  const dAvg = shape.detail?.doubled ?? 0;
+  let next = stations.length * k + 2;
+  stations.forEach((_, r) => {
+    const d = Math.floor((r + 1) * dAvg) - Math.floor(r * dAvg);
+    for (const j of DOUBLING_ORDER.slice(0, d)) copies.set(r * k + j, next++);
+  });
+  const ending = (v: number): number => copies.get(v) ?? v;
+  const original = new Map([...copies].map(([v, copy]) => [copy, v]));
   const triangles: number[] = [];
-  const p = (v: number): number[] => [positions[v * 3], positions[v * 3 + 1], positions[v * 3 + 2]];
+  const p = (copy: number): number[] => {
+    const v = original.get(copy) ?? copy;
+    return [positions[v * 3], positions[v * 3 + 1], positions[v * 3 + 2]];
+  };
   // Pushes a, b, c turned so that its normal points along `out`.
   const face = (ia: number, ib: number, ic: number, out: number[]): void => {
     const [pa, pb, pc] = [p(ia), p(ib), p(ic)];
@@ -85,8 +131,8 @@ export function archRings(shape: ArchShape): { positions: Float32Array; triangle
     const centre = mids[r].map((x, c) => (x + mids[r + 1][c]) / 2);
     for (let j = 0; j < k; j++) {
       const j2 = (j + 1) % k;
-      const quad = [r * k + j, (r + 1) * k + j, (r + 1) * k + j2, r * k + j2];
-      const m = [0, 1, 2].map((c) => quad.reduce((s, v) => s + positions[v * 3 + c], 0) / 4);
+      const quad = [r * k + j, (r + 1) * k + j, ending((r + 1) * k + j2), ending(r * k + j2)];
+      const m = [0, 1, 2].map((c) => quad.reduce((s, v) => s + p(v)[c], 0) / 4);
       const out = m.map((x, c) => x - centre[c]);
       face(quad[0], quad[1], quad[2], out);
       face(quad[0], quad[2], quad[3], out);
@@ -98,7 +144,11 @@ export function archRings(shape: ArchShape): { positions: Float32Array; triangle
     const out = mids[r].map((x, c) => x - mids[next][c]);
     for (let j = 0; j < k; j++) face(centreVertex, r * k + j, r * k + ((j + 1) % k), out);
   }
-  return { positions, triangles: Uint32Array.from(triangles) };
+  if (!copies.size) return { positions, triangles: Uint32Array.from(triangles) };
+  const all = new Float32Array(next * 3);
+  all.set(positions);
+  for (const [v, copy] of copies) all.set(positions.subarray(v * 3, v * 3 + 3), copy * 3);
+  return { positions: all, triangles: Uint32Array.from(triangles) };
 }
 
 /**

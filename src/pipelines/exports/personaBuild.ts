@@ -16,6 +16,16 @@ import { personaEyelashes } from './personaEyelashes.js';
 import { avatarFiles, readAnalysis } from '../files.js';
 import type { ExportFileOutput, ExportInput, ExportOutput } from './types.js';
 
+/**
+ * The teeth parts' arches at LOD1 and LOD2: rings along each arch and hard edges per ring, chosen
+ * for the spec's AvatarTeethUpper / AvatarTeethLower counts (2474/3708 and 2531/3372 against
+ * 2497/3654 and 2511/3464; 305/396 and 252/408 against 306/394 and 253/406).
+ */
+const PERSONA_TEETH = {
+  1: { upper: { rings: 309, doubled: 2 }, lower: { rings: 281, doubled: 3 } },
+  2: { upper: { rings: 33, doubled: 3.2 }, lower: { rings: 34, doubled: 1.38 } },
+} as const;
+
 /** `values` without the body's own set, which moves nothing above the neck. */
 function headValues(values: Record<string, Record<string, number>> | null): Record<string, Record<string, number>> | null {
   if (!values) return null;
@@ -97,8 +107,9 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   progress(60);
   const part = (name: string, p: AvatarPartMesh, images: Map<string, SceneImage>): SceneMesh => ({ name, mesh: p.mesh, material: partMaterial(name, images), morphTargets: p.morphTargets, skin: p.skin });
   // The teeth: upper arch on the skull, lower following jawOpen with the head's morph targets.
-  const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, headValues(values), headTargets), joined.fused);
-  const lower = avatarTeeth(avatar.head).lower;
+  const teethOptions = { detail: PERSONA_TEETH[level] };
+  const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, headValues(values), headTargets, teethOptions), joined.fused);
+  const lower = avatarTeeth(avatar.head, teethOptions).lower;
   const teethPart = (name: string, isLower: number) => ({ ...subMesh(teeth, (v) => lower[v] === isLower), name, material: { ...TEETH_MATERIAL, name } });
   const parts: SceneMesh[] = [
     part('AvatarBody', body, bodyImages),

@@ -1,4 +1,4 @@
-import { avatarTeeth, teethDeltas } from '../../assets/teeth.js';
+import { avatarTeeth, teethDeltas, type AvatarTeethOptions } from '../../assets/teeth.js';
 import { normalDeltas, type Mesh } from '../../geometry/index.js';
 import type { SceneMaterial, SceneMesh, SceneMorphTarget } from '../../formats/scene.js';
 import { bakedPositions, type StoredHead } from './headMesh.js';
@@ -17,9 +17,9 @@ export const TEETH_MATERIAL: SceneMaterial = {
  */
 export function exportedTeeth(
   head: StoredHead['head'], morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
-  values: Record<string, Record<string, number>> | null, headTargets: readonly SceneMorphTarget[],
+  values: Record<string, Record<string, number>> | null, headTargets: readonly SceneMorphTarget[], options: AvatarTeethOptions = {},
 ): SceneMesh {
-  const teeth = avatarTeeth(head);
+  const teeth = avatarTeeth(head, options);
   let mesh: Mesh = teeth.mesh;
   if (values) mesh = { ...mesh, positions: bakedPositions(mesh.positions, values, baked, (delta) => teethDeltas(teeth, head, delta)) };
   const morphTargets: SceneMorphTarget[] = [];
