@@ -51,19 +51,7 @@ for (const backend of backends()) describe(`body_0.3 (over HTTP, ${backend.name}
     const res = await fetch(url, { headers: { Authorization: `Bearer ${api.token}` } });
     return { status: res.status, data: new Uint8Array(await res.arrayBuffer()) };
   };
-  const exported = async (avatar: any, parameters: unknown): Promise<any> => {
-    const res = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify(parameters) });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    for (let i = 0; i < 1200; i++) {
-      const got = await api.get(res.body.url.replace(server.url, ''));
-      if (final(got.body)) {
-        assert.equal(got.body.status, 'Completed', got.body.failure_reason);
-        return got.body;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('export did not finish');
-  };
+  const exported = (avatar: any, parameters: unknown): Promise<any> => api.exportAvatar(avatar, parameters);
   const archive = async (exp: any) => readZip((await download(exp.files[0].file)).data);
 
   before(async () => {

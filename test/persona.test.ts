@@ -36,19 +36,8 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
   let avatar: any;
 
   const download = async (url: string) => new Uint8Array(await (await fetch(url, { headers: { Authorization: `Bearer ${api.token}` } })).arrayBuffer());
-  const exported = async (parameters: unknown): Promise<Record<string, Uint8Array>> => {
-    const res = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify(parameters) });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    for (let i = 0; i < 1200; i++) {
-      const got = await api.get(res.body.url.replace(server.url, ''));
-      if (final(got.body)) {
-        assert.equal(got.body.status, 'Completed', got.body.failure_reason);
-        return readZip(await download(got.body.files[0].file));
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('export did not finish');
-  };
+  const exported = async (parameters: unknown): Promise<Record<string, Uint8Array>> =>
+    readZip(await download((await api.exportAvatar(avatar, parameters)).files[0].file));
 
   before(async () => {
     server = await sharedServer(backend);

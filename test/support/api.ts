@@ -81,4 +81,23 @@ export class Api {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+
+  /**
+   * POST an export of `avatar` (its `exports` URL) with `parameters`, and wait until it is final:
+   * the export as the API last answered, which must be Completed (anything else throws with its reason).
+   */
+  async exportAvatar(avatar: { exports: string }, parameters: unknown, timeoutMs = 120_000): Promise<any> {
+    const res = await this.post(avatar.exports.replace(this.base, ''), { parameters: JSON.stringify(parameters) });
+    if (res.status !== 201) throw new Error(`export refused: ${res.status} ${JSON.stringify(res.body)}`);
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const got = (await this.get(res.body.url.replace(this.base, ''))).body;
+      if (['Completed', 'Failed', 'Timed Out'].includes(got.status)) {
+        if (got.status !== 'Completed') throw new Error(`export ${got.status}: ${got.failure_reason}`);
+        return got;
+      }
+      if (Date.now() > end) throw new Error('export did not finish');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }

@@ -2,7 +2,7 @@ import { PIPELINES } from '../catalogue/pipelines.js';
 import { computeBody } from '../compute.js';
 import { BODY_EXPORT } from '../exports/bodyExport.js';
 import type { Pipeline } from '../pipeline.js';
-import { BODY_HEAD_MODEL } from '../body/bodyHead.js';
+import { FULL_BODY } from '../body/bodyHead.js';
 
 /**
  * body_0.3: a bald head/mobile head (haircuts come through export parameters) joined to our
@@ -12,15 +12,7 @@ export const BODY_0_3: Pipeline<'body_0.3'> = {
   ...PIPELINES['body_0.3'],
   name: 'body_0.3',
   lodCount: 8,
-  headModel: () => BODY_HEAD_MODEL,
-  hairMode: () => 'none',
-  mayHaveGeneratedHaircut: () => false,
-  makes: ['analysis', 'masks', 'mesh', 'textures', 'preview', 'haircuts', 'blendshapes', 'modifications'],
-  // The head's bake; the avatar's texture is a 4096² atlas, the head's on top (pipelines/body/bodyAvatar.ts).
-  textureSize: { width: 4096, height: 2048 },
-  haircutPrediction: null,
-  maxYaw: null,
-  undetectedLandmarks: [],
+  ...FULL_BODY,
   exportFamily: 'standard',
   // The default body template, and the `head` template of the spec's LOD table.
   exportTemplates: ['', 'default', 'head'],

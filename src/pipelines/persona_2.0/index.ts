@@ -1,7 +1,7 @@
 import { PIPELINES } from '../catalogue/pipelines.js';
 import { computeBody } from '../compute.js';
 import { BODY_MAPS } from '../body/bodyMapNames.js';
-import { BODY_HEAD_MODEL } from '../body/bodyHead.js';
+import { FULL_BODY } from '../body/bodyHead.js';
 import type { Pipeline } from '../pipeline.js';
 
 /**
@@ -15,14 +15,7 @@ export const PERSONA_2_0: Pipeline<'persona_2.0'> = {
   name: 'persona_2.0',
   // The stored mesh is the joined avatar at full detail; the parts' levels are made at export.
   lodCount: 1,
-  headModel: () => BODY_HEAD_MODEL,
-  hairMode: () => 'none',
-  mayHaveGeneratedHaircut: () => false,
-  makes: ['analysis', 'masks', 'mesh', 'textures', 'preview', 'haircuts', 'blendshapes', 'modifications'],
-  textureSize: { width: 4096, height: 2048 },
-  haircutPrediction: null,
-  maxYaw: null,
-  undetectedLandmarks: [],
+  ...FULL_BODY,
   exportFamily: 'persona',
   exportTemplates: null,
   outfits: { worn: true, ownTextures: false },
