@@ -134,6 +134,16 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     let down = 0;
     for (let k = 1; k < blink.length; k += 3) down = Math.min(down, blink[k]);
     assert.ok(down < -0.002, `the lashes move ${down} m`);
+    // Gaze: eyeLookUpLeft turns the left eyeball up (its front rises), eyeLookOutLeft towards +x.
+    assert.deepEqual([...names('AvatarLeftEyeball')].sort(), ['eyeLookDownLeft', 'eyeLookInLeft', 'eyeLookOutLeft', 'eyeLookUpLeft']);
+    const eyeball = doc.getRoot().listMeshes().find((m) => m.getName() === 'AvatarLeftEyeball')!.listPrimitives()[0];
+    const base = eyeball.getAttribute('POSITION')!.getArray()!;
+    let front = 0;
+    for (let v = 0; v < base.length / 3; v++) if (base[v * 3 + 2] > base[front * 3 + 2]) front = v;
+    const target = (name: string) => eyeball.listTargets()[names('AvatarLeftEyeball').indexOf(name)].getAttribute('POSITION')!.getArray()!;
+    assert.ok(target('eyeLookUpLeft')[front * 3 + 1] > 0.003, 'up');
+    assert.ok(target('eyeLookOutLeft')[front * 3] > 0.005, 'out');
+    assert.ok(target('eyeLookInLeft')[front * 3] < -0.003, 'in');
   });
 
   test('the export answers with its parameters in persona\'s own shape', async () => {

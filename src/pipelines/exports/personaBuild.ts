@@ -118,7 +118,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
     teethPart('AvatarTeethUpper', 0),
   ];
   const iris = input.files[avatarFiles.analysis] ? readAnalysis(input.files[avatarFiles.analysis]).colors.iris : { red: 90, green: 70, blue: 50 };
-  parts.push(...(await personaEyes(avatar.head, joined.fused, iris, level, persona.avatar.textures)));
+  parts.push(...(await personaEyes(avatar.head, joined.fused, iris, level, persona.avatar.textures, headTargets.map((t) => t.name))));
   parts.push(await personaEyelashes(avatar.head, joined.fused, level, embedMorphs ? morphs : new Map(), deltas, headValues(values), headTargets));
   const wanted = new Set(persona.avatar.list);
   const meshes = parts.filter((p) => wanted.has(p.name));

@@ -2,7 +2,8 @@ import type { Rgb } from '../../analysis/index.js';
 import { corneaMesh, eyeballMesh, eyePlacement, eyeTexture, type EyeTextures } from '../../assets/eyes/index.js';
 import type { FusedAvatar } from '../../assets/body/index.js';
 import type { Mesh } from '../../core/mesh.js';
-import type { SceneMaterial, SceneMesh } from '../../formats/scene.js';
+import type { SceneMaterial, SceneMesh, SceneMorphTarget } from '../../formats/scene.js';
+import { normalDeltas } from '../../geometry/index.js';
 import type { PersonaTextures } from '../catalogue/index.js';
 import { onPlacedHead } from './bodyScene.js';
 import type { StoredHead } from './headMesh.js';
@@ -38,7 +39,7 @@ function irisTexture(iris: Rgb): EyeTextures {
  * vertices the openings' skin is made of: the head part leaves those triangles out.
  */
 export async function personaEyes(
-  head: StoredHead['head'], fused: FusedAvatar, iris: Rgb, lod: 1 | 2, textures: PersonaTextures,
+  head: StoredHead['head'], fused: FusedAvatar, iris: Rgb, lod: 1 | 2, textures: PersonaTextures, headTargets: readonly string[] = [],
 ): Promise<SceneMesh[]> {
   const regions = head.template.regions;
   const seats = eyePlacement(head.mesh, { left: regions.leftEye.vertices, right: regions.rightEye.vertices });
@@ -59,8 +60,40 @@ export async function personaEyes(
       for (let k = 0; k < joints.length; k += 4) joints[k] = joint;
       return { ...placed, skin: { joints, weights: placed.skin!.weights } };
     };
-    out.push(onEyeBone({ name: `Avatar${side}Eyeball`, mesh: moved(eyeballMesh({ radius: seat.radius, lod }), seat.centre), material: eyeballMaterial, morphTargets: [] }));
-    out.push(onEyeBone({ name: `Avatar${side}Cornea`, mesh: moved(corneaMesh({ radius: seat.radius, lod }), seat.centre), material: { ...CORNEA_MATERIAL, name: `Avatar${side}Cornea` }, morphTargets: [] }));
+    const eyeball = moved(eyeballMesh({ radius: seat.radius, lod }), seat.centre), cornea = moved(corneaMesh({ radius: seat.radius, lod }), seat.centre);
+    out.push(onEyeBone({ name: `Avatar${side}Eyeball`, mesh: eyeball, material: eyeballMaterial, morphTargets: gazeTargets(eyeball, seat.centre, side, headTargets) }));
+    out.push(onEyeBone({ name: `Avatar${side}Cornea`, mesh: cornea, material: { ...CORNEA_MATERIAL, name: `Avatar${side}Cornea` }, morphTargets: gazeTargets(cornea, seat.centre, side, headTargets) }));
+  }
+  return out;
+}
+
+/**
+ * ARKit's gaze blendshapes as turns of the eye about its centre, at weight 1 the ends of the eye's
+ * range (about 23° up and down, 45° out, 25° in): named as the head's, so one weight turns the
+ * eyeball, the cornea and the lids together. Only those the export's head has.
+ */
+const GAZE: Record<string, { axis: 'x' | 'y'; degrees: number }> = {
+  eyeLookUp: { axis: 'x', degrees: -23 },
+  eyeLookDown: { axis: 'x', degrees: 23 },
+  eyeLookOut: { axis: 'y', degrees: 45 },
+  eyeLookIn: { axis: 'y', degrees: -25 },
+};
+
+function gazeTargets(mesh: Mesh, centre: [number, number, number], side: 'Left' | 'Right', headTargets: readonly string[]): SceneMorphTarget[] {
+  const out: SceneMorphTarget[] = [];
+  for (const [base, turn] of Object.entries(GAZE)) {
+    const name = `${base}${side}`;
+    if (!headTargets.includes(name)) continue;
+    // The person's left eye (+x) looks out towards +x; the right one towards −x.
+    const degrees = turn.axis === 'y' && side === 'Right' ? -turn.degrees : turn.degrees;
+    const a = (degrees * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
+    const positions = new Float32Array(mesh.positions.length);
+    for (let k = 0; k < positions.length; k += 3) {
+      const x = mesh.positions[k] - centre[0], y = mesh.positions[k + 1] - centre[1], z = mesh.positions[k + 2] - centre[2];
+      const [nx, ny, nz] = turn.axis === 'x' ? [x, y * c - z * s, y * s + z * c] : [x * c + z * s, y, -x * s + z * c];
+      positions[k] = nx - x; positions[k + 1] = ny - y; positions[k + 2] = nz - z;
+    }
+    out.push({ name, positions, normals: normalDeltas(mesh, positions) });
   }
   return out;
 }
