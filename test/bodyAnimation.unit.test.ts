@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import {
   BODY_BLENDS, BODY_SHAPE_BLENDSHAPES, bodyAnimationPoseAt, bodyBlendAmount, bodyBlendMeasurement, bodyShapeBlendshapeDeltas,
-  bodyShapeBlendshapes, bodySkeleton, bodySkinWeights, bodyTopology, idleAnimation, poseBody, poseSkeleton, solveBodyShape, walkAnimation,
+  bodyShapeBlendshapes, bodySkeleton, bodySkinWeights, bodyTopology, heldPoseAnimation, HELD_POSES, idleAnimation, poseBody, poseSkeleton, solveBodyShape, walkAnimation,
   type BodyAnimation, type BodyBlendshapeDelta, type BoneRotations, type Skeleton, type SkinWeights, type SolvedBody, type Vec3,
 } from '../src/assets/body/index.js';
 import { meshSkinWeights, sceneJoints } from '../src/assets/body/index.js';
@@ -161,6 +161,28 @@ describe('procedural animations', () => {
           assert.ok(lowest > -0.015, `${rig.label} ${clip.name} at ${time.toFixed(2)} s: ${(lowest * 100).toFixed(1)} cm below the floor`);
           assert.ok(lowest < 0.015, `${rig.label} ${clip.name} at ${time.toFixed(2)} s: floating ${(lowest * 100).toFixed(1)} cm above the floor`);
         }
+      }
+    }
+  });
+
+  test('every held pose (the creator\'s Pose names) holds without flipped triangles, feet on the floor, and differs from the others', () => {
+    for (const rig of rigs) {
+      const seen: string[] = [];
+      for (const [name, pose] of Object.entries(HELD_POSES)) {
+        const clip = heldPoseAnimation(rig.skeleton, pose, name);
+        const { rotations, rootOffset } = bodyAnimationPoseAt(clip, rig.skeleton, 0.5);
+        assert.equal(flippedByPose(rig, rotations), 0, `${rig.label} ${name}`);
+        const posed = poseBody(rig.solved.body.positions, rig.skeleton, rig.weights, rotations);
+        let lowest = Infinity;
+        for (let v = 1; v < posed.length; v += 3) lowest = Math.min(lowest, posed[v] + rootOffset[1]);
+        assert.ok(Math.abs(lowest) < 0.015, `${rig.label} ${name}: the soles ${(lowest * 100).toFixed(1)} cm from the floor`);
+        // Distinct: the hands stand at least 10 cm from where every other pose puts them.
+        const wrists = ['LeftHand', 'RightHand'].map((bone) => Array.from(poseSkeleton(rig.skeleton, rotations).heads[rig.skeleton.index.get(bone)!])).flat().join(',');
+        for (const other of seen) {
+          const a = wrists.split(',').map(Number), b = other.split(',').map(Number);
+          assert.ok(Math.max(Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]), Math.hypot(a[3] - b[3], a[4] - b[4], a[5] - b[5])) > 0.1, `${rig.label} ${name} looks like another pose`);
+        }
+        seen.push(wrists);
       }
     }
   });

@@ -67,7 +67,10 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
         assert.ok(Math.abs(got[name][1] / f - 1) <= 0.03, `${lod} ${name}: ${got[name][1]} faces, spec ${f}`);
       }
       assert.deepEqual(doc.getRoot().listSkins()[0].listJoints().map((j) => j.getName()), [...BONE_NAMES]);
-      assert.deepEqual(doc.getRoot().listAnimations().map((a) => a.getName()), ['Female_Animation_WalkRelaxed', 'Female_Animation_Idle']);
+      assert.deepEqual(doc.getRoot().listAnimations().map((a) => a.getName()), [
+        'Female_Animation_WalkRelaxed', 'Female_Animation_Idle',
+        'Female_Pose_01', 'Female_Pose_02', 'Female_Pose_03', 'Female_Pose_04', 'Female_Pose_05', 'Female_Pose_A', 'Female_Pose_Idle',
+      ]);
     }
   });
 

@@ -7,7 +7,7 @@ import { bodyMorphs, bodyShapeSelection, exportedBody, onPlacedHead, storedBodyA
 import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 import { exportedHaircut } from './haircutMesh.js';
 import { splitAvatar, type AvatarPartMesh } from './personaParts.js';
-import { bodyLayout } from '../../assets/body/index.js';
+import { bodyLayout, heldPoseAnimation, HELD_POSE_NAMES, HELD_POSES } from '../../assets/body/index.js';
 import { atlasMaps, partTextures, profileSide } from './personaTextures.js';
 import { exportedTeeth, TEETH_MATERIAL } from './teethMesh.js';
 import { writeArchive } from './writeArchive.js';
@@ -136,7 +136,10 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   }
   if (!meshes.length) throw new PipelineFailure('avatar.list names none of the parts this export can make.');
   progress(80);
-  const scene: Scene = { name: 'avatar', meshes, skeleton: joined.fused.joints, animations: joined.animations };
+  // The held poses of the creator's animation names, after the walk and the idle.
+  const gender = avatar.body.shape.gender === 'female' ? 'female' : 'male';
+  const poses = Object.entries(HELD_POSE_NAMES[gender]).map(([clip, pose]) => heldPoseAnimation(joined.fused.skeleton, HELD_POSES[pose], clip));
+  const scene: Scene = { name: 'avatar', meshes, skeleton: joined.fused.joints, animations: [...joined.animations, ...poses] };
   const format = persona.avatar.format;
   const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model' });
   // Textures no material takes (Roughness, UnityMetallicSmoothness) travel beside the model.
