@@ -149,6 +149,29 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.ok(target('eyeLookInLeft')[front * 3] < -0.003, 'in');
   });
 
+  test('age teen12 (avatar_modifications.age) makes a child\'s body: shorter, narrower, the same head', async () => {
+    const res = await api.createAvatar({
+      pipeline: 'persona_2.0', pipeline_subtype: 'female', name: 'teen', photo: photo('astronaut.png'),
+      parameters: JSON.stringify({ avatar_modifications: { plus: { age: 'teen12' } } }),
+    });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const teen = await api.waitFor(res.body.code, final, 240_000);
+    assert.equal(teen.status, 'Completed', teen.failure_reason);
+    const measure = async (who: any) => {
+      const doc = await readGltfDocument(readZip(await download((await api.exportAvatar(who, { format: 'glb', lod: 'LOD2', avatar: { list: ['AvatarBody', 'AvatarHead'] } })).files[0].file)), 'model.glb');
+      const box = (name: string) => {
+        const p = doc.getRoot().listMeshes().find((m) => m.getName() === name)!.listPrimitives()[0].getAttribute('POSITION')!;
+        return [p.getMin([0, 0, 0]), p.getMax([0, 0, 0])];
+      };
+      const [bodyLo, bodyHi] = box('AvatarBody'), [headLo, headHi] = box('AvatarHead');
+      return { stature: headHi[1] - bodyLo[1], width: bodyHi[0] - bodyLo[0], head: headHi[1] - headLo[1] };
+    };
+    const adult = await measure(avatar), child = await measure(teen);
+    assert.ok(adult.stature - child.stature > 0.08, `${adult.stature} m and ${child.stature} m`);
+    assert.ok(child.head / child.stature > adult.head / adult.stature, 'the head is larger beside the body');
+    assert.ok(Math.abs(child.head - adult.head) < 0.03, `heads ${adult.head} m and ${child.head} m`);
+  });
+
   test('the export answers with its parameters in persona\'s own shape', async () => {
     const res = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ lod: 'LOD2' }) });
     assert.equal(res.status, 201, JSON.stringify(res.body));

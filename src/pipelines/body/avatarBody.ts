@@ -24,6 +24,25 @@ export function bodyRequest(bodyShape: Readonly<Record<string, number | string>>
   return shape;
 }
 
+/** persona_2.0's ages (avatar_modifications.age). */
+export type BodyAge = 'adult' | 'teen15' | 'teen12';
+
+/**
+ * A younger body for `age`: stature and weight at the 50th percentile of that age and sex (CDC
+ * growth charts, from memory: 15 years, girls 162 cm / 52 kg, boys 170 cm / 56 kg; 12 years, girls
+ * 151 cm / 41 kg, boys 149 cm / 40 kg), girths predicted from them by the body model, and shoulders
+ * narrower than an adult's of that height. The head stays the person's, so it is larger beside
+ * the body, as a child's is.
+ */
+export function ageRequest(gender: BodyGender, age: BodyAge): BodyShape {
+  if (age === 'adult') return { gender };
+  const female = gender === 'female' ? 1 : gender === 'male' ? 0 : 0.5;
+  const mix = (f: number, m: number) => Math.round((f * female + m * (1 - female)) * 10) / 10;
+  return age === 'teen15'
+    ? { gender, height: mix(162, 170), weight: mix(52, 56), shoulderWidth: 0.94 }
+    : { gender, height: mix(151, 149), weight: mix(41, 40), shoulderWidth: 0.88 };
+}
+
 /** The values of a request outside the spec's intervals for its gender, as a sentence, or null. */
 export function outsideIntervals(shape: BodyShape): string | null {
   const intervals = BODY_SHAPE_INTERVALS[shape.gender ?? 'non_binary'];

@@ -5,7 +5,7 @@ import type { AvatarHead, ComputeInput } from '../avatarModel.js';
 import type { Pipeline } from '../pipeline.js';
 import { headAvatar } from '../head/headAvatar.js';
 import type { StoredBody } from '../files.js';
-import { avatarBody, BODY_HEAD_MODEL, bodyRequest, outsideIntervals } from './avatarBody.js';
+import { ageRequest, avatarBody, BODY_HEAD_MODEL, bodyRequest, outsideIntervals, type BodyAge } from './avatarBody.js';
 import { fusedLod } from '../../assets/body/index.js';
 import { headTemplate } from '../../assets/index.js';
 import { bodySkin } from './bodySkin.js';
@@ -58,7 +58,8 @@ export async function bodyAvatar(
   const requested = bodyRequest(parameters.body_shape, input.subtype, input.analysis.face.gender);
   // What a full-body photo shows (stature, hips, shoulders, legs) fills what the request leaves out.
   const fromPhoto = options.bodyFromPhoto === false ? {} : await photoBodyShape(input.photo, input.analysis, requested.gender ?? 'non_binary');
-  const shape = { ...fromPhoto, ...requested };
+  const age = parameters.avatar_modifications.age;
+  const shape = { ...fromPhoto, ...(typeof age === 'string' ? ageRequest(requested.gender ?? 'non_binary', age as BodyAge) : {}), ...requested };
   const headMesh = head.lods[0];
   const { solved, fused, coeffs10 } = avatarBody(headMesh, shape, options.bodyFromPhoto === false);
   progress(80);
@@ -88,6 +89,7 @@ export async function bodyAvatar(
       blendshapeSets: [...head.blendshapeSets, ...parameters.blendshapes.filter((set) => set === BODY_SHAPE_SET)],
       preview,
     },
-    body: { shape, coeffs10, headMesh, remark: outsideIntervals(shape) },
+    // The intervals are body_0.3's body_shape's: a persona body (its age's, or its gender's) asks for none.
+    body: { shape, coeffs10, headMesh, remark: options.bodyFromPhoto === false ? null : outsideIntervals(shape) },
   };
 }

@@ -149,6 +149,13 @@ export const PARAMETER_CATALOGUE = {
   },
   avatar_modifications: {
     plus: {
+      // The creator's `age` (creator.md, generate_avatar); the spec's REST interface names no place for it.
+      age: {
+        value: { type: 'enum', values: ['adult', 'teen15', 'teen12'] },
+        default: 'adult',
+        description: 'The body\'s age: adult, or a 15- or 12-year-old\'s proportions (shorter, narrower shoulders, chest and hips, the head larger beside the body).',
+        appliesTo: { 'persona_2.0': 'all' },
+      },
       add_eyelid_shadow: {
         value: FLAG,
         description: 'Eyelid shadow on the eye texture; works only with parametric_eyes_texture.',
