@@ -10,6 +10,7 @@ import {
   type FittedHead, type Mesh,
 } from '../src/geometry/index.js';
 import { paintMouthBag } from '../src/texture/index.js';
+import { faceRig } from '../src/geometry/blendshapes/rig.js';
 
 // Compiled to dist/test/: the project root is two levels up.
 const PHOTOS = fileURLToPath(new URL('../../test/fixtures/photos/', import.meta.url));
@@ -169,7 +170,7 @@ describe('blendshape sets', () => {
 
   test('every spec set is there with its size, its names unique; an unknown set throws', () => {
     const sizes: Record<string, number> = {
-      mobile_51: 51, visemes_15: 16, visemes_14: 14, visemes_17: 17, legacy_45: 45, emotions: 7, face_modifications: 12, face_modifications_2: 2,
+      mobile_51: 51, visemes_15: 16, visemes_14: 14, visemes_17: 17, legacy_45: 45, emotions: 7, face_modifications: 12, face_modifications_2: 2, customisation: 17,
     };
     assert.deepEqual([...BLENDSHAPE_SET_NAMES].sort(), Object.keys(sizes).sort());
     for (const [set, size] of Object.entries(sizes)) {
@@ -347,5 +348,45 @@ describe('blendshapes on levels of detail', () => {
     }
     assert.equal(far, 0, 'normals above the eyes change');
     assert.ok(unit < 0.05, `moved normals ${unit} off unit length`);
+  });
+});
+
+describe("persona_2.0's customisation set (the creator's face blends)", () => {
+  const template = headTemplate('head_2.0 head/mobile');
+  const l0 = faceRig(template).l0;
+  const at = (i: number): [number, number, number] => [l0[i * 3], l0[i * 3 + 1], l0[i * 3 + 2]];
+  const p = template.mesh.positions;
+  /** Where each blend must act: the displacement-weighted centroid's place (|x| for the paired eyes). */
+  const region = (name: string): ((c: [number, number, number]) => boolean) => {
+    const eyes = at(33)[1], noseTip = at(1), mouth = [0, (at(13)[1] + at(14)[1]) / 2, at(13)[2]];
+    const near = (target: number[], r: number) => (c: [number, number, number]) => Math.hypot(c[0] - target[0], c[1] - target[1], c[2] - target[2]) < r;
+    if (['HeadHeight', 'UpperHeadVolume', 'UpperHeadWidth'].includes(name)) return (c) => c[1] > eyes;
+    if (['LowerHeadWidth', 'JawLine'].includes(name)) return (c) => c[1] < noseTip[1];
+    if (['EyesSize', 'Monolid', 'Squint'].includes(name)) return near([Math.abs(at(33)[0] + at(133)[0]) / 2, eyes, at(33)[2] + 0.01], 0.03);
+    if (name.startsWith('Nose')) return near(noseTip, 0.035);
+    return near(mouth, 0.025);
+  };
+
+  test('each of the 17 moves the region its name says, and the neck and the back of the neck not at all', () => {
+    const set = blendshapeSet('customisation');
+    assert.equal(set.names.length, 17);
+    const deltas = set.deltas({ template, mesh: template.mesh });
+    const neck = at(152)[1] - 0.03;
+    set.names.forEach((name, k) => {
+      const d = deltas[k];
+      let total = 0, most = 0;
+      const c: [number, number, number] = [0, 0, 0];
+      for (let v = 0; v < p.length / 3; v++) {
+        const m = Math.hypot(d[v * 3], d[v * 3 + 1], d[v * 3 + 2]);
+        if (!m) continue;
+        most = Math.max(most, m);
+        total += m;
+        c[0] += m * Math.abs(p[v * 3]); c[1] += m * p[v * 3 + 1]; c[2] += m * p[v * 3 + 2];
+        if (p[v * 3 + 1] < neck) assert.ok(m < 1e-4, `${name} moves the neck by ${m} m`);
+      }
+      assert.ok(most > 0.001, `${name} moves at most ${most} m`);
+      const centroid = c.map((x) => x / total) as [number, number, number];
+      assert.ok(region(name)(centroid), `${name} acts around ${centroid.map((x) => x.toFixed(3))}`);
+    });
   });
 });

@@ -13,12 +13,15 @@ import { chromiumAvailable } from '../browserView.js';
 import { completedAvatar, exportedFiles, withLikeness } from './apiClient.js';
 import { withStage, type ShotRotation } from './glbStage.js';
 import { contactSheet, type Panel } from './sheet.js';
+import { CUSTOMISATION } from '../../src/library/blendshapeNames.js';
 
 const OUT_DIR = join('scratch', 'personas');
 const FACES = [
   { photo: join('test', 'fixtures', 'photos', 'astronaut.png'), subtype: 'female' },
   { photo: join('test', 'fixtures', 'photos', 'messi5.jpg'), subtype: 'male' },
 ];
+/** The blends whose creator range is [−1, 1]. */
+const SIGNED = new Set(['EyesSize', 'NoseLength', 'NosePosition', 'NoseTipUpDown', 'NoseTipLeftRight', 'NoseWingsUpDown', 'NoseWingsInOut', 'LipsSize']);
 const ARMS_DOWN: Record<string, ShotRotation> = { LeftArm: { axis: [0, 0, 1], degrees: -75 }, RightArm: { axis: [0, 0, 1], degrees: 75 } };
 
 export async function run(): Promise<string[]> {
@@ -28,6 +31,7 @@ export async function run(): Promise<string[]> {
   }
   await mkdir(OUT_DIR, { recursive: true });
   const rows: { height: number; panels: Panel[] }[] = [];
+  const blends: Panel[] = [];
   await withLikeness(async (api) => withStage(async ({ add, shoot, bounds }) => {
     for (const face of FACES) {
       const { avatar } = await completedAvatar(api, { pipeline: 'persona_2.0', pipeline_subtype: face.subtype, photo: await readFile(face.photo) });
@@ -49,11 +53,28 @@ export async function run(): Promise<string[]> {
         panels.push({ image: await shoot(url, { ...whole, pose: undefined, yaw: 30, clip: walk, time: 0.3 }), caption: 'walk frame' });
         rows.push({ height: 500, panels });
       }
+      if (face.subtype !== 'female') continue;
+      // The customisation blends at their extremes (weight 1, and −1 where the creator's range has it).
+      const { files } = await exportedFiles(api, avatar, { format: 'glb', lod: 'LOD1', textures: { embed: true, profile: '1K.jpg' }, blendshapes: { list: ['customisation'] } });
+      const url = '/model/blends.glb';
+      add(url, files['model.glb']);
+      const [lo, hi] = await bounds(url, {});
+      const shot = { target: [0, lo[1] + (hi[1] - lo[1]) * 0.935, 0.02] as [number, number, number], distance: 0.5, width: 260, height: 300, floor: false, yaw: 25 };
+      blends.push({ image: await shoot(url, shot), caption: 'as made' });
+      for (const name of CUSTOMISATION) {
+        for (const w of SIGNED.has(name) ? [-1, 1] : [1]) blends.push({ image: await shoot(url, { ...shot, morphs: { [name]: w } }), caption: `${name} ${w > 0 ? '+1' : '−1'}` });
+      }
     }
   }));
+  const blendFile = join(OUT_DIR, 'customisation.png');
+  const perRow = 9;
+  await writeFile(blendFile, await contactSheet(
+    Array.from({ length: Math.ceil(blends.length / perRow) }, (_, r) => ({ height: 300, panels: blends.slice(r * perRow, (r + 1) * perRow) })),
+    'persona_2.0 customisation blends as morph targets of the exported GLB, at weight 1 (and −1 for the creator\'s [−1, 1] ones)',
+  ));
   const file = join(OUT_DIR, 'personas.png');
   await writeFile(file, await contactSheet(rows, 'persona_2.0: exported GLB (all parts, 2K.jpg) in three.js: front, 3/4, back, the face, a blink, a walk frame; LOD1 and LOD2'));
-  return [file];
+  return [file, blendFile];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) console.log((await run()).join('\n'));

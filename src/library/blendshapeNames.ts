@@ -73,6 +73,13 @@ export const FACE_MODIFICATIONS = [
 /** `face_modifications_2`: the spec's two. face_shape rounds the face; jaw_shape squares the jaw. */
 export const FACE_MODIFICATIONS_2 = ['face_shape', 'jaw_shape'] as const;
 
+/** `customisation`: persona_2.0's face blends, the creator's names (creator.md, blends; geometry/blendshapes/customisation.ts). */
+export const CUSTOMISATION = [
+  'HeadHeight', 'UpperHeadVolume', 'UpperHeadWidth', 'LowerHeadWidth', 'JawLine', 'EyesSize', 'Monolid', 'Squint',
+  'NoseWidth', 'NoseSharp', 'NoseLength', 'NosePosition', 'NoseTipUpDown', 'NoseTipLeftRight', 'NoseWingsUpDown',
+  'NoseWingsInOut', 'LipsSize',
+] as const;
+
 export const BLENDSHAPE_SETS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   mobile_51: MOBILE_51,
   visemes_15: VISEMES_15,
@@ -82,6 +89,7 @@ export const BLENDSHAPE_SETS: Readonly<Record<string, readonly string[]>> = Obje
   emotions: EMOTIONS,
   face_modifications: FACE_MODIFICATIONS,
   face_modifications_2: FACE_MODIFICATIONS_2,
+  customisation: CUSTOMISATION,
 });
 
 /** The spec's blendshape sets of head avatars (body_shape is the body's, not here). */

@@ -11,12 +11,12 @@ import type { FACE_MODIFICATIONS } from '../../library/blendshapeNames.js';
  */
 
 /** Face height: between the brows' middle (9) and the chin (152), metres. */
-const faceHeight = (frame: HeadFrame): number => landmark(frame, 9)[1] - landmark(frame, 152)[1];
+export const faceHeight = (frame: HeadFrame): number => landmark(frame, 9)[1] - landmark(frame, 152)[1];
 /** Face width at the cheekbones (234 to 454). */
-const faceWidth = (frame: HeadFrame): number => landmark(frame, 454)[0] - landmark(frame, 234)[0];
+export const faceWidth = (frame: HeadFrame): number => landmark(frame, 454)[0] - landmark(frame, 234)[0];
 
 /** The face below the brows and in front of the ears, fading out under the jaw. */
-function faceWeight(rig: FaceRig) {
+export function faceWeight(rig: FaceRig) {
   const { s, keyRows } = rig.template.grid;
   const brow = rig.l0[9 * 3 + 1];
   return weights(rig, 'face', 1, (v, o) => {
@@ -26,7 +26,7 @@ function faceWeight(rig: FaceRig) {
 }
 
 /** A bump on each side of the face around a landmark of the person's right and its mirror image. */
-function sidesWeight(rig: FaceRig, key: string, right: number, radii: [number, number, number], offset: [number, number, number] = [0, 0, 0]) {
+export function sidesWeight(rig: FaceRig, key: string, right: number, radii: [number, number, number], offset: [number, number, number] = [0, 0, 0]) {
   const c = [rig.l0[right * 3] - offset[0], rig.l0[right * 3 + 1] + offset[1], rig.l0[right * 3 + 2] + offset[2]];
   return weights(rig, key, 1, (v, o) => {
     const x = rig.p0[v * 3];
@@ -40,7 +40,7 @@ function sidesWeight(rig: FaceRig, key: string, right: number, radii: [number, n
  * Stretches the face along x (about its middle) or y (downwards from `origin`, what lies below it):
  * each weighted vertex moves by `factor` times its own offset.
  */
-function scaled(axis: 0 | 1, factor: number, origin: (frame: HeadFrame) => number): Primitive {
+export function scaled(axis: 0 | 1, factor: number, origin: (frame: HeadFrame) => number): Primitive {
   return (rig, frame, out) => {
     const w = faceWeight(rig), p = frame.positions, o = origin(frame);
     for (let i = 0; i < w.vertices.length; i++) {
@@ -51,7 +51,7 @@ function scaled(axis: 0 | 1, factor: number, origin: (frame: HeadFrame) => numbe
 }
 
 /** A bump on both sides, moving out (x by side) and along y, z by fractions of the face's width. */
-function sides(key: string, right: number, radii: [number, number, number], motion: [number, number, number], offset?: [number, number, number]): Primitive {
+export function sides(key: string, right: number, radii: [number, number, number], motion: [number, number, number], offset?: [number, number, number]): Primitive {
   return (rig, frame, out) => {
     const w = sidesWeight(rig, key, right, radii, offset), W = faceWidth(frame);
     const { vertices } = w;
@@ -65,7 +65,7 @@ function sides(key: string, right: number, radii: [number, number, number], moti
 }
 
 /** One bump in the middle of the face. */
-function middle(key: string, ids: number[], radii: [number, number, number], motion: (frame: HeadFrame) => [number, number, number]): Primitive {
+export function middle(key: string, ids: number[], radii: [number, number, number], motion: (frame: HeadFrame) => [number, number, number]): Primitive {
   return (rig, frame, out) => {
     const c = [0, 1, 2].map((k) => ids.reduce((sum, i) => sum + rig.l0[i * 3 + k], 0) / ids.length);
     const w = weights(rig, key, 1, (v, o) => { o[0] = bump(ellipse(rig.p0, v, c, radii)); });

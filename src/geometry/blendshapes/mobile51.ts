@@ -2,6 +2,7 @@ import { fillBag } from './bag.js';
 import { mouthDimple, mouthFrown, mouthSmile, mouthStretch } from './corners.js';
 import { eyeBlink, eyeLookDown, eyeLookIn, eyeLookOut, eyeLookUp, eyeSquint, eyeWide } from './eyes.js';
 import { FACE_SHAPES } from './faceShape.js';
+import { CUSTOMISATION_SHAPES } from './customisation.js';
 import type { HeadFrame } from './frame.js';
 import { jawForward, jawOpen, jawSideways, mouthClose } from './jaw.js';
 import {
@@ -39,7 +40,7 @@ const ARKIT: Readonly<Record<Mobile51Name, Primitive>> = {
 };
 
 /** Every shape the sets are made of: the ARKit shapes and the face-shape sliders (faceShape.ts). */
-export const PRIMITIVES: Readonly<Record<string, Primitive>> = { ...ARKIT, ...FACE_SHAPES };
+export const PRIMITIVES: Readonly<Record<string, Primitive>> = { ...ARKIT, ...FACE_SHAPES, ...CUSTOMISATION_SHAPES };
 
 /**
  * The deltas of one shape at 1.0 for one head: xyz per vertex of the head's mesh, metres, the mouth

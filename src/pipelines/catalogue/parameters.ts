@@ -120,6 +120,11 @@ export const PARAMETER_CATALOGUE = {
         appliesTo: { 'persona_2.0': 'all' },
       },
       body_shape: { description: '8 pairs of blendshapes modifying the body shape (bodies only).', appliesTo: BODIES },
+      // Not in the spec's list of sets: the creator's face blends (creator.md), named as it names them.
+      customisation: {
+        description: 'The creator\'s 17 face blends (HeadHeight, UpperHeadVolume, UpperHeadWidth, LowerHeadWidth, JawLine, EyesSize, Monolid, Squint, NoseWidth, NoseSharp, NoseLength, NosePosition, NoseTipUpDown, NoseTipLeftRight, NoseWingsUpDown, NoseWingsInOut, LipsSize).',
+        appliesTo: { 'persona_2.0': 'all' },
+      },
       emotions: { description: 'Emotion blendshapes (spec gives the set name only).', appliesTo: MODERN_HEADS },
     },
   },
