@@ -96,6 +96,18 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.ok(doc.getRoot().listExtensionsUsed().some((e) => e.extensionName === 'EXT_texture_webp'));
   });
 
+  test('HaircutGenerated: the person\'s own hair as a mesh on the head, skinned to Head, embedded or a file of its own', async () => {
+    const embedded = await exported({ format: 'glb', lod: 'LOD2', haircuts: { list: ['HaircutGenerated'] }, textures: { embed: true } });
+    assert.equal((await validateGltf(embedded, 'model.glb')).errors, 0);
+    const doc = await readGltfDocument(embedded, 'model.glb');
+    const hair = doc.getRoot().listMeshes().find((m) => m.getName() === 'HaircutGenerated');
+    assert.ok(hair, doc.getRoot().listMeshes().map((m) => m.getName()).join(', '));
+    assert.ok(hair.listPrimitives()[0].getAttribute('JOINTS_0'));
+    const res = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ haircuts: { list: ['HaircutGenerated'], embed: false, format: 'glb' } }) });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.deepEqual(res.body.parameters.haircuts.list, ['HaircutGenerated']);
+  });
+
   test('avatar.list picks parts, and three.js loads them as skinned meshes', async () => {
     const files = await exported({ format: 'glb', lod: 'LOD2', avatar: { list: ['AvatarHead', 'AvatarLeftEyeball'] }, textures: { embed: true } });
     const three = await loadGlbWithThree(files['model.glb']);

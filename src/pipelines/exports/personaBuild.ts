@@ -7,6 +7,7 @@ import { bodyMorphs, bodyShapeSelection, exportedBody, onPlacedHead, storedBodyA
 import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 import { exportedHaircut } from './haircutMesh.js';
 import { splitAvatar, type AvatarPartMesh } from './personaParts.js';
+import { GENERATED_HAIRCUT, PERSONA_GENERATED_HAIRCUT } from '../catalogue/index.js';
 import { bodyLayout, heldPoseAnimation, HELD_POSE_NAMES, HELD_POSES } from '../../assets/body/index.js';
 import { atlasMaps, partTextures, profileSide } from './personaTextures.js';
 import { exportedTeeth, TEETH_MATERIAL } from './teethMesh.js';
@@ -126,7 +127,8 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   if (persona.haircuts.list.length) {
     const identity = persona.haircuts.list[0];
     const haircut = await exportedHaircut(identity, avatar.head, input.files, { color: persona.haircuts.color, textureSize: null });
-    const onHead = onPlacedHead({ name: `haircut_${identity}`, mesh: haircut.mesh, material: haircut.material, morphTargets: [] }, joined.fused);
+    const name = identity === GENERATED_HAIRCUT ? PERSONA_GENERATED_HAIRCUT : `haircut_${identity}`;
+    const onHead = onPlacedHead({ name, mesh: haircut.mesh, material: { ...haircut.material, name }, morphTargets: [] }, joined.fused);
     if (persona.haircuts.embed) meshes.push(onHead);
     else {
       const { skin: _skin, ...unskinned } = onHead;

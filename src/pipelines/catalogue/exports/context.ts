@@ -1,5 +1,6 @@
 // The library's table and the sets' names are data: read from their own modules, not the barrels,
 // so that the service's catalogue loads no geometry or asset code.
+import { PERSONA_GENERATED_HAIRCUT } from './persona.js';
 import { haircutSet } from '../../../library/haircuts/haircutLibrary.js';
 import { BLENDSHAPE_SET_NAMES, BODY_SHAPE_BLENDSHAPES, BODY_SHAPE_SET, blendshapeNames } from '../../../library/blendshapeNames.js';
 import { appliesTo, type PipelineName } from '../pipelines.js';
@@ -29,7 +30,9 @@ export function exportContext(pipeline: PipelineName, subtype: string, plan: Pla
   const haircuts: string[] = [];
   // Before computation: whether its pipeline makes a separate generated haircut. After: whatever the avatar has.
   const mayHaveGenerated = pipelineOf(pipeline).mayHaveGeneratedHaircut(subtype);
-  if (avatar.haircuts === null ? mayHaveGenerated : avatar.haircuts.includes(GENERATED_HAIRCUT)) haircuts.push(GENERATED_HAIRCUT);
+  // persona_2.0 names it HaircutGenerated in its export parameters (spec).
+  const generated = pipelineOf(pipeline).exportFamily === 'persona' ? PERSONA_GENERATED_HAIRCUT : GENERATED_HAIRCUT;
+  if (avatar.haircuts === null ? mayHaveGenerated : avatar.haircuts.includes(GENERATED_HAIRCUT)) haircuts.push(generated);
   for (const set of ['base', 'facegen', 'plus'] as const) {
     const need = SET_PLAN[set];
     if (!appliesTo(HAIRCUT_SETS[set].appliesTo, pipeline, subtype) || (need && !planAtLeast(plan, need))) continue;

@@ -1,6 +1,7 @@
 import { isPlainObject, type Color } from '../values.js';
 import { EXPORT_FORMATS, type ExportFormat } from './formats.js';
-import { PERSONA_EXPORT_DEFAULTS } from './persona.js';
+import { PERSONA_EXPORT_DEFAULTS, PERSONA_GENERATED_HAIRCUT } from './persona.js';
+import { GENERATED_HAIRCUT } from '../haircuts.js';
 import type { ExportContext, ResolvedExport } from './types.js';
 import type { ExportErrors } from './walk.js';
 
@@ -92,7 +93,8 @@ export function resolvePersona(input: Raw, ctx: ExportContext, field: string): {
   const color = haircutSection?.color;
   const haircuts = {
     ...part(input, haircutSection),
-    list: [...((haircutSection?.list as string[] | undefined) ?? [])],
+    // The builder and the job read the avatar's files by our identity of the generated haircut.
+    list: ((haircutSection?.list as string[] | undefined) ?? []).map((h) => (h === PERSONA_GENERATED_HAIRCUT ? GENERATED_HAIRCUT : h)),
     color: isPlainObject(color) ? ([(color as unknown as Color).red, (color as unknown as Color).green, (color as unknown as Color).blue] as [number, number, number]) : null,
   };
   const values = blendshapeSection?.values;
@@ -136,7 +138,7 @@ export function resolvePersona(input: Raw, ctx: ExportContext, field: string): {
     apply_visibility_masks: avatar.applyVisibilityMasks, make_public: persona.makePublic, make_public_direct: persona.makePublicDirect,
     textures: textures(input, undefined, {}),
     avatar: { list: avatar.list, ...requestPart(avatar), apply_visibility_masks: avatar.applyVisibilityMasks },
-    haircuts: { list: haircuts.list, ...requestPart(haircuts), color: isPlainObject(color) ? color : null },
+    haircuts: { list: (haircutSection?.list as string[] | undefined) ?? [], ...requestPart(haircuts), color: isPlainObject(color) ? color : null },
     blendshapes: { ...blendshapes },
   };
   // The standard fields carry what they can say (the builder reads `persona`).
