@@ -24,6 +24,9 @@ export interface FuseHeadOptions {
   gather?: number;
   /** Passes of a [¼ ½ ¼] smoothing of the junction's height round the neck. */
   junctionSmoothing?: number;
+  /** Height (m) above and below the junction over which the shading rounds the neck into the body, and its passes. */
+  softening?: number;
+  softeningPasses?: number;
   /**
    * A head (head space) whose neck decides where the body's neck is gathered, instead of this
    * head's: with the template head every avatar of one body shape has the very same body mesh
@@ -32,7 +35,7 @@ export interface FuseHeadOptions {
   reference?: Mesh;
 }
 
-export const FUSE_HEAD_DEFAULTS: Required<Omit<FuseHeadOptions, 'reference'>> & FuseHeadOptions = { chinRadius: 1.45, chinMargin: 0.005, taper: 0.06, bridge: 0.01, gather: 0.004, junctionSmoothing: 4 };
+export const FUSE_HEAD_DEFAULTS: Required<Omit<FuseHeadOptions, 'reference'>> & FuseHeadOptions = { chinRadius: 1.45, chinMargin: 0.005, taper: 0.06, bridge: 0.01, gather: 0.004, junctionSmoothing: 4, softening: 0.03, softeningPasses: 8 };
 
 /**
  * A full body with its head: one mesh and one texture atlas, the head's vertices first and in the
@@ -289,6 +292,7 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   const headNormals = head.normals ?? computeNormals(head).normals!;
   normals.set(headNormals.subarray(0, headCount * 3), 0);
   upper.forEach((b, k) => normals.set(headNormals.subarray(b.from * 3, b.from * 3 + 3), (upperStart + k) * 3));
+  softenJunction(positions, indices, normals, (x, z) => ringHeight(Math.atan2(x - ringCx, z - ringCz)), o.softening, o.softeningPasses);
 
   // Skeleton: the head's joints on the placed head.
   const bones = skeleton.bones.map((b) => ({ ...b, head: [...b.head] as [number, number, number] }));
@@ -412,4 +416,52 @@ function headOnBody(head: Mesh, ringCentre: [number, number], top: number, o: Re
     neck, offset, loopRadius, blendHead, blendStart: blendHead + offset[1], loopY: neck.y + offset[1],
     loopXZ: neck.loop.map((v) => [hp[v * 3] + offset[0], hp[v * 3 + 2] + offset[2]] as [number, number]),
   };
+}
+
+/**
+ * Rounds the shading where the neck meets the chest and the trapezius: the geometry has a corner
+ * there (a real neck has muscle over it), which read as a collar. Normals within `band` of the
+ * junction (`junctionAt(x, z)`, its height) are averaged with their welded neighbours' over
+ * `passes`, most at the junction and fading out at the band's edges; positions do not move, and
+ * vertices at one place keep one normal.
+ */
+function softenJunction(
+  positions: Float32Array, indices: Uint32Array, normals: Float32Array, junctionAt: (x: number, z: number) => number, band: number, passes: number,
+): void {
+  const count = positions.length / 3;
+  const placeOf = new Uint32Array(count);
+  const places = new Map<string, number>();
+  for (let v = 0; v < count; v++) {
+    const key = `${positions[v * 3].toFixed(6)},${positions[v * 3 + 1].toFixed(6)},${positions[v * 3 + 2].toFixed(6)}`;
+    let place = places.get(key);
+    if (place === undefined) places.set(key, (place = places.size));
+    placeOf[v] = place;
+  }
+  const n = places.size;
+  const weight = new Float32Array(n), normal = new Float64Array(n * 3);
+  for (let v = 0; v < count; v++) {
+    const p = placeOf[v];
+    const d = Math.abs(positions[v * 3 + 1] - junctionAt(positions[v * 3], positions[v * 3 + 2]));
+    weight[p] = 1 - smoothstep(0, band, d);
+    for (let k = 0; k < 3; k++) normal[p * 3 + k] = normals[v * 3 + k];
+  }
+  const neighbours: Set<number>[] = Array.from({ length: n }, () => new Set());
+  for (let f = 0; f < indices.length; f += 3) {
+    const t = [placeOf[indices[f]], placeOf[indices[f + 1]], placeOf[indices[f + 2]]];
+    if (!weight[t[0]] && !weight[t[1]] && !weight[t[2]]) continue;
+    for (let k = 0; k < 3; k++) { neighbours[t[k]].add(t[(k + 1) % 3]); neighbours[t[k]].add(t[(k + 2) % 3]); }
+  }
+  for (let pass = 0; pass < passes; pass++) {
+    const next = normal.slice();
+    for (let p = 0; p < n; p++) {
+      if (!weight[p] || !neighbours[p].size) continue;
+      const mean = [0, 0, 0];
+      for (const q of neighbours[p]) for (let k = 0; k < 3; k++) mean[k] += normal[q * 3 + k] / neighbours[p].size;
+      const m = [0, 1, 2].map((k) => normal[p * 3 + k] + weight[p] * (mean[k] - normal[p * 3 + k]));
+      const length = Math.hypot(m[0], m[1], m[2]) || 1;
+      for (let k = 0; k < 3; k++) next[p * 3 + k] = m[k] / length;
+    }
+    normal.set(next);
+  }
+  for (let v = 0; v < count; v++) if (weight[placeOf[v]]) for (let k = 0; k < 3; k++) normals[v * 3 + k] = normal[placeOf[v] * 3 + k];
 }
