@@ -6,7 +6,12 @@ import { backends, type TestServer } from './support/server.js';
 import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readGltfDocument, validateGltf } from './support/models.js';
-import { loadGlbWithThree } from './support/fbx.js';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadFbx, loadGlbWithThree } from './support/fbx.js';
+import { blenderImport } from '../bench/blenderImport.js';
 import { readZip } from '../src/formats/zip.js';
 import { BONE_NAMES } from '../src/assets/body/index.js';
 
@@ -106,6 +111,27 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     const res = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ haircuts: { list: ['HaircutGenerated'], embed: false, format: 'glb' } }) });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.deepEqual(res.body.parameters.haircuts.list, ['HaircutGenerated']);
+  });
+
+  test('FBX: three.js loads every part as a SkinnedMesh, and Blender imports them with the armature and the clips', async (t) => {
+    const files = await exported({ format: 'fbx', lod: 'LOD2', textures: { embed: true, profile: '1K.jpg' }, blendshapes: { list: ['mobile_51'] } });
+    const loaded = loadFbx(files['model.fbx']);
+    const parts = ['AvatarBody', 'AvatarHead', 'AvatarEyelashes', 'AvatarLeftCornea', 'AvatarRightCornea', 'AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarTeethLower', 'AvatarTeethUpper'];
+    assert.deepEqual(loaded.meshes.map((m) => m.name).sort(), [...parts].sort());
+    assert.ok(loaded.meshes.every((m) => m.skinned));
+    assert.ok(loaded.meshes.find((m) => m.name === 'AvatarHead')!.morphs.length >= 51, `${loaded.meshes.map((m) => m.name + ' ' + m.morphs.length).join(', ')}`);
+    if (spawnSync('blender', ['--version']).error) return t.skip('blender is not on PATH');
+    const dir = mkdtempSync(join(tmpdir(), 'likeness-persona-fbx-'));
+    try {
+      writeFileSync(join(dir, 'model.fbx'), files['model.fbx']);
+      const [report] = blenderImport([join(dir, 'model.fbx')])!;
+      assert.equal(report.error, undefined);
+      const armature = report.objects.find((o) => o.type === 'ARMATURE');
+      assert.deepEqual(armature?.bones?.map((b) => b.name).sort(), [...BONE_NAMES].sort());
+      for (const part of parts) assert.ok(report.objects.some((o) => o.name === part && o.modifiers?.some((m) => m.type === 'ARMATURE')), `${part} in Blender`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('avatar.list picks parts, and three.js loads them as skinned meshes', async () => {

@@ -17,7 +17,8 @@ export interface AvatarPartMesh {
  * its counts are the spec's AvatarBody. Vertices on the seam are in both parts at one place, so the
  * two meet without a gap. UVs move from the atlas' halves to each part's own texture (v × 2, and
  * (v − 0.5) × 2); the bridge takes the nearest head vertex's, whose colour at the neck is the
- * body's tone (pipelines/body/neckTone.ts). A morph target is kept by a part it moves. `dropTriangles` (LOD0 vertex sets) leaves out the head's
+ * body's tone (pipelines/body/neckTone.ts). The head keeps every morph target, so a set's names
+ * are all there even where a level leaves one nothing to move; the body keeps those that move it. `dropTriangles` (LOD0 vertex sets) leaves out the head's
  * triangles whose vertices all belong to one of them: the eye openings, where the eyeballs show.
  */
 export function splitAvatar(
@@ -42,7 +43,7 @@ export function splitAvatar(
     if (tri.every(isBody)) bodyTriangles.push(...tri);
     else if (!dropTriangles.some((set) => tri.every((v) => set.has(lod0(v))))) headTriangles.push(...tri.map((v) => welded[v]));
   }
-  const cut = (triangles: number[], vOffset: number): AvatarPartMesh => {
+  const cut = (triangles: number[], vOffset: number, keepAll: boolean): AvatarPartMesh => {
     const remap = new Int32Array(count).fill(-1);
     const used: number[] = [];
     for (const v of triangles) if (remap[v] < 0) { remap[v] = used.length; used.push(v); }
@@ -58,7 +59,7 @@ export function splitAvatar(
     const morphTargets: SceneMorphTarget[] = [];
     for (const target of level.morphTargets) {
       const positions = pick(target.positions, 3, floats);
-      if (!positions.some((d) => d !== 0)) continue;
+      if (!keepAll && !positions.some((d) => d !== 0)) continue;
       morphTargets.push({ ...target, positions, normals: target.normals && pick(target.normals, 3, floats) });
     }
     return {
@@ -72,7 +73,7 @@ export function splitAvatar(
       morphTargets,
     };
   };
-  return { head: cut(headTriangles, 0), body: cut(bodyTriangles, 0.5) };
+  return { head: cut(headTriangles, 0, true), body: cut(bodyTriangles, 0.5, false) };
 }
 
 /** The bridge's vertices (`isBridge`) of a head part take the UV of the nearest of the part's own head vertices. */
