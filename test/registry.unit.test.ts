@@ -21,7 +21,7 @@ describe('the pipeline registry', () => {
     }
   });
 
-  test('head_1.2 and head_2.0 bust/static merge the hair into the head; head_2.0\'s other subtypes make it a haircut; animated_face only when named', () => {
+  test('head_1.2 and head_2.0 bust/static merge the hair into the head; head_2.0\'s other subtypes and the full bodies make it a haircut; animated_face only when named', () => {
     for (const subtype of PIPELINES['head_1.2'].subtypes) assert.equal(pipelineOf('head_1.2').hairMode(subtype, []), 'merged');
     assert.equal(pipelineOf('head_2.0').hairMode('bust/static', []), 'merged');
     assert.equal(pipelineOf('head_2.0').hairMode('bust/mobile', []), 'separate');
@@ -30,7 +30,7 @@ describe('the pipeline registry', () => {
     assert.equal(pipelineOf('animated_face').hairMode('base/legacy', [{ name: 'generated' }]), 'separate');
     // What an export may name before the avatar is computed follows the same rule.
     assert.deepEqual(PIPELINE_NAMES.flatMap((p) => PIPELINES[p].subtypes.filter((s) => pipelineOf(p).mayHaveGeneratedHaircut(s)).map((s) => `${p} ${s}`)),
-      ['head_2.0 bust/mobile', 'head_2.0 head/mobile']);
+      ['head_2.0 bust/mobile', 'head_2.0 head/mobile', 'body_0.3 female', 'body_0.3 male', 'body_0.3 mobile', 'persona_2.0 female', 'persona_2.0 male']);
   });
 
   test('animated_face has 9 levels of detail and both its subtypes use its base head; persona_2.0 stores one (its LOD1 and LOD2 are made at export); the others 8', () => {
@@ -48,11 +48,12 @@ describe('the pipeline registry', () => {
     }
   });
 
-  test('every body_0.3 subtype has the bald head/mobile head: haircuts come through export parameters', () => {
-    const body = pipelineOf('body_0.3');
-    for (const subtype of body.subtypes) {
-      assert.equal(body.headModel(subtype), 'head_2.0 head/mobile');
-      assert.equal(body.hairMode(subtype, []), 'none');
+  test('every full-body subtype has the bald head/mobile head, the photo\'s hair a haircut of its own: haircuts come through export parameters', () => {
+    for (const body of [pipelineOf('body_0.3'), pipelineOf('persona_2.0')]) {
+      for (const subtype of body.subtypes) {
+        assert.equal(body.headModel(subtype), 'head_2.0 head/mobile');
+        assert.equal(body.hairMode(subtype, []), 'separate');
+      }
     }
   });
 });
