@@ -136,6 +136,17 @@ export function blenderImport(files: string[]): BlenderReport[] | undefined {
   return lines.map((l) => JSON.parse(l.slice('FBXCHECK '.length)) as BlenderReport);
 }
 
+/** One FBX file's bytes imported by Blender (through a throw-away directory); undefined when Blender is not installed. */
+export function blenderImportFbx(fbx: Uint8Array): BlenderReport | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'likeness-blender-'));
+  try {
+    writeFileSync(join(dir, 'model.fbx'), fbx);
+    return blenderImport([join(dir, 'model.fbx')])?.[0];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Differences between what Blender imported and the sample scene; empty when all is there. */
 export function sampleSceneProblems(report: BlenderReport, embedded: boolean): string[] {
   if (report.error) return [report.error];

@@ -1,12 +1,11 @@
 import { avatarTeeth } from '../../assets/teeth.js';
-import type { Mesh } from '../../core/mesh.js';
 import type { Scene, SceneImage, SceneMaterial, SceneMesh } from '../../formats/scene.js';
 import { readZip, writeZip } from '../../formats/zip.js';
 import { PipelineFailure } from '../failure.js';
 import { bodyMorphs, bodyShapeSelection, exportedBody, onPlacedHead, storedBodyAvatar } from './bodyScene.js';
 import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 import { exportedHaircut } from './haircutMesh.js';
-import { splitAvatar, type AvatarPartMesh } from './personaParts.js';
+import { compactPart, splitAvatar, type AvatarPartMesh } from './personaParts.js';
 import { GENERATED_HAIRCUT, PERSONA_GENERATED_HAIRCUT } from '../catalogue/index.js';
 import { bodyLayout, heldPoseAnimation, HELD_POSE_NAMES, HELD_POSES } from '../../assets/body/index.js';
 import { atlasMaps, partTextures, profileSide } from './personaTextures.js';
@@ -49,33 +48,12 @@ function partMaterial(name: string, images: Map<string, SceneImage>): SceneMater
   };
 }
 
-/** Part of a mesh: the vertices `keep` selects (by vertex) and the triangles among them, compacted. */
+/** Part of a mesh: the triangles whose vertices `keep` all selects, compacted (personaParts.ts). */
 function subMesh(part: SceneMesh, keep: (v: number) => boolean): SceneMesh {
-  const { mesh } = part;
-  const count = mesh.positions.length / 3;
-  const remap = new Int32Array(count).fill(-1);
-  const used: number[] = [];
-  for (let v = 0; v < count; v++) if (keep(v)) { remap[v] = used.length; used.push(v); }
-  const pick = <T extends Float32Array | Uint16Array>(values: T, size: number, make: (n: number) => T): T => {
-    const out = make(used.length * size);
-    used.forEach((v, i) => out.set(values.subarray(v * size, v * size + size), i * size));
-    return out;
-  };
-  const floats = (n: number) => new Float32Array(n);
+  const idx = part.mesh.indices;
   const triangles: number[] = [];
-  for (let t = 0; t < mesh.indices.length; t += 3) {
-    const tri = [mesh.indices[t], mesh.indices[t + 1], mesh.indices[t + 2]];
-    if (tri.every((v) => remap[v] >= 0)) triangles.push(...tri.map((v) => remap[v]));
-  }
-  const out: Mesh = {
-    positions: pick(mesh.positions, 3, floats), normals: mesh.normals && pick(mesh.normals, 3, floats),
-    uvs: mesh.uvs && pick(mesh.uvs, 2, floats), indices: Uint32Array.from(triangles),
-  };
-  return {
-    ...part, mesh: out,
-    morphTargets: part.morphTargets.map((t) => ({ ...t, positions: pick(t.positions, 3, floats), normals: t.normals && pick(t.normals, 3, floats) })),
-    skin: part.skin && { joints: pick(part.skin.joints, 4, (n) => new Uint16Array(n)), weights: pick(part.skin.weights, 4, floats) },
-  };
+  for (let t = 0; t < idx.length; t += 3) if (keep(idx[t]) && keep(idx[t + 1]) && keep(idx[t + 2])) triangles.push(idx[t], idx[t + 1], idx[t + 2]);
+  return compactPart(part, triangles).part;
 }
 
 /**
@@ -118,7 +96,9 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
     teethPart('AvatarTeethLower', 1),
     teethPart('AvatarTeethUpper', 0),
   ];
-  const iris = input.files[avatarFiles.analysis] ? readAnalysis(input.files[avatarFiles.analysis]).colors.iris : { red: 90, green: 70, blue: 50 };
+  const analysis = input.files[avatarFiles.analysis];
+  if (!analysis) throw new Error('the avatar has no analysis.json, whose iris colour the eyes take');
+  const iris = readAnalysis(analysis).colors.iris;
   parts.push(...(await personaEyes(avatar.head, joined.fused, iris, level, persona.avatar.textures, headTargets.map((t) => t.name))));
   parts.push(await personaEyelashes(avatar.head, joined.fused, level, embedMorphs ? morphs : new Map(), deltas, headValues(values), headTargets));
   const wanted = new Set(persona.avatar.list);

@@ -44,34 +44,12 @@ export function splitAvatar(
     else if (!dropTriangles.some((set) => tri.every((v) => set.has(lod0(v))))) headTriangles.push(...tri.map((v) => welded[v]));
   }
   const cut = (triangles: number[], vOffset: number, keepAll: boolean): AvatarPartMesh => {
-    const remap = new Int32Array(count).fill(-1);
-    const used: number[] = [];
-    for (const v of triangles) if (remap[v] < 0) { remap[v] = used.length; used.push(v); }
-    const pick = <T extends Float32Array | Uint16Array>(values: T, size: number, make: (n: number) => T): T => {
-      const out = make(used.length * size);
-      used.forEach((v, i) => out.set(values.subarray(v * size, v * size + size), i * size));
-      return out;
-    };
-    const floats = (n: number) => new Float32Array(n);
-    const uvs = mesh.uvs && pick(mesh.uvs, 2, floats);
+    const { part, used } = compactPart({ mesh, skin: level.skin, morphTargets: level.morphTargets }, triangles);
+    const uvs = part.mesh.uvs;
     if (uvs) for (let i = 1; i < uvs.length; i += 2) uvs[i] = Math.min(1, Math.max(0, (uvs[i] - vOffset) * 2));
     if (uvs && vOffset === 0) bridgeUvs(used, uvs, (v) => lod0(v) >= headVertices + bodyVertices, mesh.positions);
-    const morphTargets: SceneMorphTarget[] = [];
-    for (const target of level.morphTargets) {
-      const positions = pick(target.positions, 3, floats);
-      if (!keepAll && !positions.some((d) => d !== 0)) continue;
-      morphTargets.push({ ...target, positions, normals: target.normals && pick(target.normals, 3, floats) });
-    }
-    return {
-      mesh: {
-        positions: pick(mesh.positions, 3, floats),
-        normals: mesh.normals && pick(mesh.normals, 3, floats),
-        uvs,
-        indices: Uint32Array.from(triangles, (v) => remap[v]),
-      },
-      skin: { joints: pick(level.skin.joints, 4, (n) => new Uint16Array(n)), weights: pick(level.skin.weights, 4, floats) },
-      morphTargets,
-    };
+    const morphTargets = keepAll ? part.morphTargets : part.morphTargets.filter((t) => t.positions.some((d) => d !== 0));
+    return { mesh: part.mesh, skin: part.skin!, morphTargets };
   };
   return { head: cut(headTriangles, 0, true), body: cut(bodyTriangles, 0.5, false) };
 }
@@ -89,4 +67,36 @@ function bridgeUvs(used: number[], uvs: Float32Array, isBridge: (v: number) => b
     }
     if (best >= 0) { uvs[i * 2] = uvs[best * 2]; uvs[i * 2 + 1] = uvs[best * 2 + 1]; }
   }
+}
+
+/**
+ * A part of a scene mesh: the vertices `triangles` use (in the order first used) and those
+ * triangles, with their normals, UVs, skin and morph targets; `used` maps each kept vertex to the
+ * mesh's. The arrays are new, so a caller may change them.
+ */
+export function compactPart<P extends { mesh: Mesh; skin?: SceneSkin; morphTargets: readonly SceneMorphTarget[] }>(
+  part: P, triangles: ArrayLike<number>,
+): { part: P & { morphTargets: SceneMorphTarget[] }; used: number[] } {
+  const { mesh } = part;
+  const remap = new Int32Array(mesh.positions.length / 3).fill(-1);
+  const used: number[] = [];
+  for (let k = 0; k < triangles.length; k++) if (remap[triangles[k]] < 0) { remap[triangles[k]] = used.length; used.push(triangles[k]); }
+  const pick = <T extends Float32Array | Uint16Array>(values: T, size: number, make: (n: number) => T): T => {
+    const out = make(used.length * size);
+    used.forEach((v, i) => out.set(values.subarray(v * size, v * size + size), i * size));
+    return out;
+  };
+  const floats = (n: number) => new Float32Array(n);
+  return {
+    used,
+    part: {
+      ...part,
+      mesh: {
+        positions: pick(mesh.positions, 3, floats), normals: mesh.normals && pick(mesh.normals, 3, floats), uvs: mesh.uvs && pick(mesh.uvs, 2, floats),
+        indices: Uint32Array.from(triangles, (v) => remap[v]),
+      },
+      skin: part.skin && { joints: pick(part.skin.joints, 4, (n) => new Uint16Array(n)), weights: pick(part.skin.weights, 4, floats) },
+      morphTargets: part.morphTargets.map((t) => ({ ...t, positions: pick(t.positions, 3, floats), normals: t.normals && pick(t.normals, 3, floats) })),
+    },
+  };
 }

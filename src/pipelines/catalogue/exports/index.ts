@@ -23,5 +23,5 @@ export type { Field, SectionField } from './schema.js';
 export type { ExportErrors } from './walk.js';
 export { exportParameterDefaults } from './defaults.js';
 export { availableExportParameters } from './available.js';
-export { resolveExportParameters, PERSONA_NOT_AVAILABLE, type ExportResolution } from './resolve.js';
+export { resolveExportParameters, type ExportResolution } from './resolve.js';
 export { exportContext, type AvatarAssets } from './context.js';

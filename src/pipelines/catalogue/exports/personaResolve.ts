@@ -2,7 +2,7 @@ import { isPlainObject, type Color } from '../values.js';
 import { EXPORT_FORMATS, type ExportFormat } from './formats.js';
 import { PERSONA_EXPORT_DEFAULTS, PERSONA_GENERATED_HAIRCUT } from './persona.js';
 import { GENERATED_HAIRCUT } from '../haircuts.js';
-import type { ExportContext, ResolvedExport } from './types.js';
+import type { ResolvedExport } from './types.js';
 import type { ExportErrors } from './walk.js';
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -79,8 +79,7 @@ const requestPart = (p: PersonaPart) => ({ format: p.format, embed: p.embed, lod
  * rules say. A public export (`make_public`, `make_public_direct`) is one file, so it needs the
  * avatar's parts and textures embedded in a format that holds them.
  */
-export function resolvePersona(input: Raw, ctx: ExportContext, field: string): { ok: true; value: ResolvedExport } | { ok: false; errors: ExportErrors } {
-  void ctx;
+export function resolvePersona(input: Raw, field: string): { ok: true; value: ResolvedExport } | { ok: false; errors: ExportErrors } {
   const avatarSection = section(input, 'avatar');
   const haircutSection = section(input, 'haircuts');
   const blendshapeSection = section(input, 'blendshapes');

@@ -18,8 +18,6 @@ export type ExportResolution = { ok: true; value: ResolvedExport } | { ok: false
 /** The request field the export parameters arrive in; every error path starts with it. */
 const FIELD = 'parameters';
 
-export const PERSONA_NOT_AVAILABLE = 'persona_2.0 exports come with the persona pipeline, which is not available yet.';
-
 function section(input: Raw, name: string): Raw | undefined {
   const value = input[name];
   return isPlainObject(value) ? value : undefined;
@@ -81,7 +79,7 @@ function resolveStandard(input: Raw, ctx: ExportContext): ExportResolution {
  * filled in, category flags inherited from the top level (rule 1), format rules applied.
  * Errors are keyed by field path, every path under `parameters`; at most PARAMETER_LIMITS.errors
  * are described, then `parameters` says how many more. Input past PARAMETER_LIMITS is refused
- * first. persona_2.0 parameters are checked in full, then refused: that pipeline does not exist yet.
+ * first. persona_2.0's go to personaResolve.ts.
  *
  * @example
  * resolveExportParameters({ format: 'fbx', haircuts: { list: ['generated'], format: 'glb' } }, ctx)
@@ -101,6 +99,6 @@ export function resolveExportParameters(input: unknown, ctx: ExportContext): Exp
   checkSection(w, persona ? PERSONA_EXPORT_SCHEMA : STANDARD_EXPORT_SCHEMA, input, FIELD);
   if (w.more > 0) (w.errors[FIELD] ??= []).push(moreProblems(w.more));
   if (Object.keys(w.errors).length > 0) return { ok: false, errors: w.errors };
-  if (persona) return pipelineOf(ctx.pipeline).export.available ? resolvePersona(input, ctx, FIELD) : { ok: false, errors: { [FIELD]: [PERSONA_NOT_AVAILABLE] } };
+  if (persona) return resolvePersona(input, FIELD);
   return resolveStandard(input, ctx);
 }
