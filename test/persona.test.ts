@@ -206,4 +206,28 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.deepEqual(res.body.parameters.avatar.textures.list, ['Color', 'GltfMetallicRoughness', 'Normal']);
     assert.equal(res.body.parameters.texture_size, undefined);
   });
+
+  test('make_public_direct: public_file is the GLB itself, without authentication; the zip stays private', async () => {
+    const done = await api.exportAvatar(avatar, { format: 'glb', lod: 'LOD2', make_public_direct: true, textures: { embed: true, profile: '1K.jpg' } });
+    assert.match(done.public_file, /\/model\.glb$/);
+    const res = await fetch(done.public_file);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'model/gltf-binary');
+    const glb = new Uint8Array(await res.arrayBuffer());
+    assert.equal(Buffer.from(glb.subarray(0, 4)).toString(), 'glTF');
+    const report = await validateGltf({ 'model.glb': glb }, 'model.glb');
+    assert.equal(report.errors, 0, report.messages.join('\n'));
+    assert.ok((await readGltfDocument({ 'model.glb': glb }, 'model.glb')).getRoot().listMeshes().some((m) => m.getName() === 'AvatarHead'));
+    // Another name under the same signature, or a tampered signature, is not found.
+    assert.equal((await fetch(done.public_file.replace(/model\.glb$/, 'model.fbx'))).status, 404);
+    assert.equal((await fetch(done.public_file.replace(/\/([^/]+)\/model\.glb$/, '/x$1/model.glb'))).status, 404);
+    assert.equal((await fetch(done.files[0].file)).status, 401);
+    const fbx = await api.exportAvatar(avatar, { format: 'fbx', lod: 'LOD2', make_public_direct: true, textures: { embed: true, profile: '1K.jpg' } });
+    assert.match(fbx.public_file, /\/model\.fbx$/);
+    assert.ok(loadFbx(new Uint8Array(await (await fetch(fbx.public_file)).arrayBuffer())).meshes.some((m) => m.name === 'AvatarHead'));
+    // A single public file needs everything inside it.
+    const refused = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ format: 'glb', make_public_direct: true }) });
+    assert.equal(refused.status, 400);
+    assert.match(JSON.stringify(refused.body), /textures\.embed/);
+  });
 });

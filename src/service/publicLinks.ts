@@ -17,7 +17,10 @@ export async function checkPublicSignature(db: Db, exportCode: string, signature
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Path of the public avatar.zip of an export, under the public URL. */
-export function publicExportPath(exportCode: string, signature: string): string {
-  return `/public/exports/${exportCode}/${signature}/avatar.zip`;
+/**
+ * Path of an export's public file under the public URL: its avatar.zip, or with make_public_direct
+ * the model file itself (`model.glb`), whose name ends the path with no query after it.
+ */
+export function publicExportPath(exportCode: string, signature: string, name = 'avatar.zip'): string {
+  return `/public/exports/${exportCode}/${signature}/${name}`;
 }

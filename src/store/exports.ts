@@ -19,6 +19,8 @@ export interface StoredExportFile {
   key: string;
   /** Identities of the static files it references (served once under /static_files/). */
   static_files: string[];
+  /** make_public_direct: the model file on its own, its blob key and the name the public link ends in. */
+  direct?: { key: string; name: string };
 }
 
 export type NewExport = Pick<ExportRecord, 'code' | 'avatar_code' | 'client_id' | 'player_code' | 'comment'> & { parameters: ResolvedExport };
@@ -42,7 +44,8 @@ export function exportParameters(record: Pick<ExportRecord, 'parameters'>): Reso
 export function exportFiles(record: Pick<ExportRecord, 'files'>): StoredExportFile[] {
   if (record.files === null) return [];
   return readJson(record.files, 'exports.files', (v): v is StoredExportFile[] =>
-    Array.isArray(v) && v.every((f) => isRecord(f) && typeof f.identity === 'string' && typeof f.key === 'string' && Array.isArray(f.static_files)));
+    Array.isArray(v) && v.every((f) => isRecord(f) && typeof f.identity === 'string' && typeof f.key === 'string' && Array.isArray(f.static_files)
+      && (f.direct === undefined || (isRecord(f.direct) && typeof f.direct.key === 'string' && typeof f.direct.name === 'string'))));
 }
 
 function scoped(db: Db, scope: Scope, avatarCode: string) {
@@ -93,6 +96,11 @@ export async function settleExport(db: Db, code: string, outcome: ExportOutcome)
 /** Blob key of an export's file, under its avatar's prefix so deleting the avatar removes it. */
 export function exportFileKey(exportCode: string, identity: string): string {
   return `exports/${exportCode}/${identity}.zip`;
+}
+
+/** Blob key of an export's model file stored on its own (make_public_direct), e.g. `model.glb`. */
+export function exportDirectKey(exportCode: string, name: string): string {
+  return `exports/${exportCode}/direct/${name}`;
 }
 
 /**

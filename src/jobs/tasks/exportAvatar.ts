@@ -1,5 +1,5 @@
 import { findAvatarByCode } from '../../store/avatars.js';
-import { exportFileKey, exportParameters, exportProgress, findExportByCode, settleExport, startExport, type StoredExportFile } from '../../store/exports.js';
+import { exportDirectKey, exportFileKey, exportParameters, exportProgress, findExportByCode, settleExport, startExport, type StoredExportFile } from '../../store/exports.js';
 import type { Job } from '../../store/jobs.js';
 import { avatarKey, avatarPrefix } from '../../store/keys.js';
 import { putStaticFile } from '../../store/staticFiles.js';
@@ -48,7 +48,12 @@ export function exportAvatar(job: Job, ctx: JobContext): TaskKind<ExportOutput, 
           for (const file of output.files) {
             const key = exportFileKey(record.code, file.identity);
             await ctx.blobs.put(avatarKey(avatar.code, key), file.data);
-            files.push({ identity: file.identity, category: file.category, key, static_files: file.staticFiles });
+            const stored: StoredExportFile = { identity: file.identity, category: file.category, key, static_files: file.staticFiles };
+            if (file.direct) {
+              stored.direct = { key: exportDirectKey(record.code, file.direct.name), name: file.direct.name };
+              await ctx.blobs.put(avatarKey(avatar.code, stored.direct.key), file.direct.data);
+            }
+            files.push(stored);
           }
           // Deleted while it was exporting: what was just written belongs to nobody.
           if (!(await findAvatarByCode(ctx.db, avatar.code))) {

@@ -128,7 +128,11 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const extras = [...headImages, ...bodyImages].filter(([name]) => name === 'Roughness' || name === 'UnityMetallicSmoothness').map(([, image]) => image);
   const entries = readZip(archive);
   for (const image of extras) entries[image.name] = image.data;
-  files.unshift({ identity: 'avatar', category: null, data: extras.length ? writeZip(entries) : archive, staticFiles: [] });
+  // make_public_direct: the model file itself, which embeds every part and texture (the resolver
+  // insists); the loose Roughness and UnityMetallicSmoothness maps stay in the zip only.
+  const model = `model.${format}`;
+  const direct = persona.makePublicDirect && entries[model] ? { name: model, data: entries[model] } : undefined;
+  files.unshift({ identity: 'avatar', category: null, data: extras.length ? writeZip(entries) : archive, staticFiles: [], ...(direct && { direct }) });
   progress(95);
   return { files, staticFiles: [] };
 }

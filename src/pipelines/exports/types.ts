@@ -28,6 +28,11 @@ export interface ExportFileOutput {
   data: Uint8Array;
   /** Identities of static files the archive's models reference but do not contain. */
   staticFiles: string[];
+  /**
+   * The model alone, outside its zip (`make_public_direct`): one GLB or FBX with everything
+   * embedded, which the public link serves as it is. Engines' loaders pick a parser by the URL's suffix.
+   */
+  direct?: { name: string; data: Uint8Array };
 }
 
 /**

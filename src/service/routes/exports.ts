@@ -47,7 +47,7 @@ export const exportSchema = {
         },
       },
     },
-    public_file: { type: 'string', format: 'uri', description: 'Present with make_public: avatar.zip without authentication.' },
+    public_file: { type: 'string', format: 'uri', description: 'Present with make_public: avatar.zip without authentication; with make_public_direct (persona_2.0), the GLB or FBX itself.' },
   },
 } as const;
 
@@ -83,7 +83,8 @@ async function serializeExport(ctx: AppContext, base: string, record: ExportReco
     })),
   };
   if (parameters.makePublic && record.status === 'Completed') {
-    out.public_file = `${base}${publicExportPath(record.code, await publicSignature(ctx.db, record.code))}`;
+    const direct = stored.find((f) => f.identity === 'avatar')?.direct;
+    out.public_file = `${base}${publicExportPath(record.code, await publicSignature(ctx.db, record.code), direct?.name)}`;
   }
   return out;
 }
@@ -213,6 +214,31 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       const data = file && (await ctx.blobs.get(avatarKey(record.avatar_code, file.key)));
       if (!data) throw missing();
       return reply.type('application/zip').header('Content-Disposition', 'attachment; filename="avatar.zip"').header('Cache-Control', 'public, max-age=3600').send(data);
+    },
+  );
+
+  app.get(
+    '/public/exports/:export/:signature/:name',
+    {
+      config: { auth: false },
+      schema: {
+        summary: 'Public model file of an export made with make_public_direct',
+        description: 'No authentication: the path is the credential. The GLB or FBX itself, with every part and texture embedded; its name (model.glb, model.fbx) ends the URL.',
+        tags, response: { 404: detailSchema },
+      },
+    },
+    async (request, reply) => {
+      const { export: exportCode, signature, name } = request.params as { export: string; signature: string; name: string };
+      const record = await findExportByCode(ctx.db, exportCode);
+      const missing = () => errors.notFound();
+      if (!record || !(await checkPublicSignature(ctx.db, record.code, signature))) throw missing();
+      if (!exportParameters(record).makePublic || record.status !== 'Completed') throw missing();
+      const direct = exportFiles(record).find((f) => f.identity === 'avatar')?.direct;
+      if (!direct || direct.name !== name) throw missing();
+      const data = await ctx.blobs.get(avatarKey(record.avatar_code, direct.key));
+      if (!data) throw missing();
+      const type = name.endsWith('.glb') ? 'model/gltf-binary' : 'application/octet-stream';
+      return reply.type(type).header('Content-Disposition', `attachment; filename="${name}"`).header('Cache-Control', 'public, max-age=3600').send(data);
     },
   );
 }

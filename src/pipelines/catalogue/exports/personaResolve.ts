@@ -112,7 +112,6 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
   // Flags whose effect this server does not make yet answer so, rather than being ignored.
   const notYet: Record<string, string> = {
     export_quads: 'export_quads is not supported yet: exports are written as triangles',
-    make_public_direct: 'make_public_direct is not supported yet: use make_public, whose link serves the zip',
   };
   for (const [key, message] of Object.entries(notYet)) if (input[key] === true) return { ok: false, errors: { [`${field}.${key}`]: [message] } };
   if (persona.finalize) {
