@@ -53,7 +53,19 @@ describe('the artificial haircut sets', () => {
     assert.equal(haircutSet('facegen').length, 39);
     assert.equal(haircutSet('plus').length, 50);
     assert.ok(haircutSet('plus').some((h) => h.gender === 'unisex'));
-    assert.equal(HAIRCUTS.length, 95);
+    assert.equal(HAIRCUTS.length, 123);
+  });
+
+  test('persona has 28 haircuts for both genders: clipped to long, curly and coily, buns, ponytails and braids', () => {
+    const persona = haircutSet('persona');
+    assert.equal(persona.length, 28);
+    for (const gender of ['male', 'female', 'unisex'] as const) assert.ok(persona.filter((h) => h.gender === gender).length >= 4, gender);
+    for (const gather of ['bun', 'ponytail', 'braid', 'pigtails'] as const) assert.ok(persona.some((h) => h.style.gather === gather), gather);
+    assert.ok(persona.some((h) => h.style.flow === 'puff'), 'an afro');
+    // Coily: a corkscrew tighter than the loose curls'.
+    assert.ok(persona.some((h) => h.style.strands === 'curly' && h.style.curl > 0 && h.style.curl < 0.005), 'coily');
+    assert.ok(persona.some((h) => h.style.strands === 'wavy'));
+    for (const length of ['shaved', 'short', 'long'] as const) assert.ok(persona.some((h) => h.length === length), length);
   });
 
   test('identities are unique across the sets, and every haircut is found by its identity', () => {
@@ -70,7 +82,7 @@ describe('the artificial haircut sets', () => {
   });
 
   test('the sets cover short, long and gathered styles for both genders', () => {
-    for (const set of ['base', 'facegen', 'plus'] as const) {
+    for (const set of ['base', 'facegen', 'plus', 'persona'] as const) {
       const haircuts = haircutSet(set);
       assert.ok(haircuts.some((h) => h.length === 'shaved' && h.gender !== 'female'), set);
       assert.ok(haircuts.some((h) => h.length === 'long' && h.gender !== 'male'), set);
@@ -92,7 +104,7 @@ describe('the artificial haircut sets', () => {
 
 describe('every haircut fitted to the head of astronaut.png', () => {
   before(() => {
-    warmUpHaircuts(astronaut.fitted.template, ['base', 'facegen', 'plus']);
+    warmUpHaircuts(astronaut.fitted.template, ['base', 'facegen', 'plus', 'persona']);
   });
 
   test('is non-empty, with UVs in [0, 1], no degenerate faces and nothing not finite', () => {

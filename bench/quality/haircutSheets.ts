@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { headTemplate } from '../../src/assets/index.js';
-import { artificialHaircutTexture, fitHaircut, haircutSet } from '../../src/assets/haircuts/index.js';
+import { artificialHaircutTexture, fitHaircut, haircutSet, type HaircutSetName } from '../../src/assets/haircuts/index.js';
 import { createFaceAnalyzer, NoFaceError } from '../../src/analysis/index.js';
 import { effectiveParameters } from '../../src/pipelines/catalogue/index.js';
 import { headGeometry } from '../../src/pipelines/head/headGeometry.js';
@@ -24,10 +24,23 @@ function view(head: { mesh: Mesh; texture: Image }, hair: { mesh: Mesh; texture:
   return render(scene, viewCamera(scene, { view: { yaw, pitch: 5 } }), { width: 320, height: 320, background: [0.93, 0.93, 0.94, 1], ambient: 0.4 });
 }
 
+/** A set's haircuts fitted to one head, each at the given yaws, `perRow` panels a row. */
+async function setSheet(
+  head: { mesh: Mesh; texture: Image; fitted: ReturnType<typeof headGeometry>['fitted'] }, set: HaircutSetName, yaws: number[], perRow: number, title: string,
+): Promise<Buffer> {
+  const panels = haircutSet(set).flatMap((haircut) => {
+    const hair = { mesh: fitHaircut(haircut, head.fitted), texture: artificialHaircutTexture(haircut, { size: 512 }) };
+    return yaws.map((yaw) => ({ image: view(head, hair, yaw), caption: `${haircut.identity} (${haircut.gender})` }));
+  });
+  const rows: { height: number; panels: Panel[] }[] = [];
+  for (let i = 0; i < panels.length; i += perRow) rows.push({ height: 240, panels: panels.slice(i, i + perRow) });
+  return contactSheet(rows, title);
+}
+
 /**
  * Contact sheets of haircuts, to look at: every test photo with its generated haircut (head_2.0
  * bust/mobile) from the front, the side and the back; and the base library set fitted to one head.
- * Written to scratch/quality/haircuts.png and scratch/quality/base-set.png.
+ * Written to scratch/quality/haircuts.png, base-set.png and persona-set.png (the persona set, front and back).
  */
 export async function run(): Promise<string[]> {
   await mkdir(OUT_DIR, { recursive: true });
@@ -66,13 +79,11 @@ export async function run(): Promise<string[]> {
   const haircutsFile = join(OUT_DIR, 'haircuts.png');
   await writeFile(haircutsFile, await contactSheet(rows, 'Generated haircuts (head_2.0 bust/mobile): photo, front, side, back'));
 
-  const base = haircutSet('base').map((haircut) => ({
-    image: view(first!, { mesh: fitHaircut(haircut, first!.fitted), texture: artificialHaircutTexture(haircut, { size: 512 }) }, 30),
-    caption: `${haircut.identity} (${haircut.gender})`,
-  }));
   const baseFile = join(OUT_DIR, 'base-set.png');
-  await writeFile(baseFile, await contactSheet([{ height: 240, panels: base.slice(0, 3) }, { height: 240, panels: base.slice(3) }], 'The base haircut set fitted to one head'));
-  return [haircutsFile, baseFile];
+  await writeFile(baseFile, await setSheet(first!, 'base', [30], 3, 'The base haircut set fitted to one head'));
+  const personaFile = join(OUT_DIR, 'persona-set.png');
+  await writeFile(personaFile, await setSheet(first!, 'persona', [30, 150], 8, 'The persona haircut set fitted to one head, from the front and the back'));
+  return [haircutsFile, baseFile, personaFile];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) console.log((await run()).join('\n'));

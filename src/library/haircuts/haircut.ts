@@ -3,8 +3,8 @@ import { HAIRCUT_STYLE_DEFAULTS, haircutLength, type HaircutLength, type Haircut
 /** Who a haircut is styled for; unisex haircuts suit either. */
 export type HaircutGender = 'male' | 'female' | 'unisex';
 
-/** The artificial haircut sets of the spec (the persona set comes with persona_2.0). */
-export type HaircutSetName = 'base' | 'facegen' | 'plus';
+/** The artificial haircut sets of the spec. */
+export type HaircutSetName = 'base' | 'facegen' | 'plus' | 'persona';
 
 /** One artificial haircut of the library: what it is called and how it is generated. */
 export interface Haircut {

@@ -35,8 +35,8 @@ export const HAIRCUT_SETS: { readonly [S in HaircutSet]: HaircutSetSpec } = {
     appliesTo: { animated_face: 'all', 'head_2.0': 'all', 'body_0.3': 'all' },
   },
   persona: {
-    description: 'the haircuts of persona_2.0, chosen through export parameters',
-    size: null,
+    description: '28 artificial haircuts of persona_2.0 (male, female and unisex; short to long, curly and coily, buns, ponytails and braids), chosen through export parameters',
+    size: 28,
     appliesTo: { 'persona_2.0': 'all' },
   },
 };

@@ -19,7 +19,7 @@ export interface AvatarAssets {
 }
 
 /** Library sets from Plus: base is everyone's. */
-const SET_PLAN: Record<'base' | 'facegen' | 'plus', Plan | null> = { base: null, facegen: 'plus', plus: 'plus' };
+const SET_PLAN: Record<'base' | 'facegen' | 'plus' | 'persona', Plan | null> = { base: null, facegen: 'plus', plus: 'plus', persona: null };
 
 /**
  * What an export of an avatar of this pipeline may name: its generated haircut (when it has one, or
@@ -33,7 +33,7 @@ export function exportContext(pipeline: PipelineName, subtype: string, plan: Pla
   // persona_2.0 names it HaircutGenerated in its export parameters (spec).
   const generated = pipelineOf(pipeline).exportFamily === 'persona' ? PERSONA_GENERATED_HAIRCUT : GENERATED_HAIRCUT;
   if (avatar.haircuts === null ? mayHaveGenerated : avatar.haircuts.includes(GENERATED_HAIRCUT)) haircuts.push(generated);
-  for (const set of ['base', 'facegen', 'plus'] as const) {
+  for (const set of ['base', 'facegen', 'plus', 'persona'] as const) {
     const need = SET_PLAN[set];
     if (!appliesTo(HAIRCUT_SETS[set].appliesTo, pipeline, subtype) || (need && !planAtLeast(plan, need))) continue;
     for (const h of haircutSet(set)) haircuts.push(h.identity);
