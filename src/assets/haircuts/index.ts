@@ -21,6 +21,7 @@ export {
 } from './authoring/artificialHaircutTexture.js';
 export { HAIR_BASE_COLOR } from './library/hairColor.js';
 export { CARD_TILES, CAP_DISC, cardTile } from './authoring/hairAtlas.js';
+export { haircutMaps, type HaircutMaps } from './authoring/haircutMaps.js';
 export {
   ABSOLUTELY_BALD, predictHaircut, PREDICT_HAIRCUT_DEFAULTS, type HaircutPrediction, type PredictHaircutOptions,
 } from './predict/predict.js';

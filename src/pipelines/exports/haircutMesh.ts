@@ -38,6 +38,13 @@ export function haircutTextureIdentity(identity: string): string {
   return `haircut_${identity}_texture`;
 }
 
+/** A library haircut fitted to this head now. */
+export function libraryHaircutMesh(identity: string, head: StoredHead['head']): Mesh {
+  const haircut = haircutByIdentity(identity);
+  if (!haircut) throw new PipelineFailure(`Unknown haircut "${identity}".`);
+  return fitHaircut(haircut, head as FittedHead);
+}
+
 /**
  * A haircut on this head: the generated one as the pipeline stored it, or a library haircut fitted
  * to the head now. `color` recolours the texture (then it is no longer the static one).
@@ -56,9 +63,7 @@ export async function exportedHaircut(
     mesh = readPly(readZip(zip)['haircut.ply']).mesh;
     texture = { name: `haircut_${identity}.png`, mimeType: 'image/png', data: png };
   } else {
-    const haircut = haircutByIdentity(identity);
-    if (!haircut) throw new PipelineFailure(`Unknown haircut "${identity}".`);
-    mesh = fitHaircut(haircut, head as FittedHead);
+    mesh = libraryHaircutMesh(identity, head);
     texture = { name: `haircut_${identity}.png`, mimeType: 'image/png', data: await libraryTexture(identity) };
     if (!options.color && options.textureSize === null) {
       staticTexture = { identity: haircutTextureIdentity(identity), name: texture.name, contentType: 'image/png', data: texture.data };

@@ -4,7 +4,8 @@ import { readZip, writeZip } from '../../formats/zip.js';
 import { PipelineFailure } from '../failure.js';
 import { bodyMorphs, bodyShapeSelection, exportedBody, onPlacedHead, storedBodyAvatar } from './bodyScene.js';
 import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
-import { exportedHaircut } from './haircutMesh.js';
+import { exportedHaircut, libraryHaircutMesh } from './haircutMesh.js';
+import { personaHaircutTextures } from './personaHaircutTextures.js';
 import { compactPart, splitAvatar, type AvatarPartMesh } from './personaParts.js';
 import { GENERATED_HAIRCUT, PERSONA_GENERATED_HAIRCUT } from '../catalogue/index.js';
 import { bodyLayout, heldPoseAnimation, HELD_POSE_NAMES, HELD_POSES } from '../../assets/body/index.js';
@@ -104,15 +105,33 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const wanted = new Set(persona.avatar.list);
   const meshes = parts.filter((p) => wanted.has(p.name));
   const files: ExportFileOutput[] = [];
+  // Maps no glTF material takes, which travel beside the model in its zip.
+  const besideModel: SceneImage[] = [];
   if (persona.haircuts.list.length) {
     const identity = persona.haircuts.list[0];
-    const haircut = await exportedHaircut(identity, avatar.head, input.files, { color: persona.haircuts.color, textureSize: null });
     const name = identity === GENERATED_HAIRCUT ? PERSONA_GENERATED_HAIRCUT : `haircut_${identity}`;
+    let haircut: { mesh: SceneMesh['mesh']; material: SceneMaterial };
+    let beside: SceneImage[] = [];
+    if (identity === GENERATED_HAIRCUT) {
+      haircut = await exportedHaircut(identity, avatar.head, input.files, { color: persona.haircuts.color, textureSize: null });
+    } else {
+      // The persona set's maps, at the haircuts' own texture profile.
+      const textures = await personaHaircutTextures(identity, name, persona.haircuts.textures, persona.haircuts.color);
+      haircut = { mesh: libraryHaircutMesh(identity, avatar.head), material: textures.material };
+      beside = textures.beside;
+    }
     const onHead = onPlacedHead({ name, mesh: haircut.mesh, material: { ...haircut.material, name }, morphTargets: [] }, joined.fused);
-    if (persona.haircuts.embed) meshes.push(onHead);
-    else {
+    if (persona.haircuts.embed) {
+      meshes.push(onHead);
+      besideModel.push(...beside);
+    } else {
       const { skin: _skin, ...unskinned } = onHead;
-      const data = await writeArchive({ name: identity, meshes: [unskinned] }, { format: persona.haircuts.format, embedTextures: persona.haircuts.textures.embed, baseName: identity });
+      let data = await writeArchive({ name: identity, meshes: [unskinned] }, { format: persona.haircuts.format, embedTextures: persona.haircuts.textures.embed, baseName: identity });
+      if (beside.length) {
+        const entries = readZip(data);
+        for (const image of beside) entries[image.name] = image.data;
+        data = writeZip(entries);
+      }
       files.push({ identity, category: 'haircuts', data, staticFiles: [] });
     }
   }
@@ -125,7 +144,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const format = persona.avatar.format;
   const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model' });
   // Textures no material takes (Roughness, UnityMetallicSmoothness) travel beside the model.
-  const extras = [...headImages, ...bodyImages].filter(([name]) => name === 'Roughness' || name === 'UnityMetallicSmoothness').map(([, image]) => image);
+  const extras = [...headImages, ...bodyImages].filter(([name]) => name === 'Roughness' || name === 'UnityMetallicSmoothness').map(([, image]) => image).concat(besideModel);
   const entries = readZip(archive);
   for (const image of extras) entries[image.name] = image.data;
   // make_public_direct: the model file itself, which embeds every part and texture (the resolver

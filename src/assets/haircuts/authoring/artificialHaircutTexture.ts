@@ -5,7 +5,7 @@ import { hairCap } from './hairCap.js';
 import { HAIR_BASE_COLOR } from '../library/hairColor.js';
 import { hairZone } from './hairZone.js';
 import { paintCap } from './paintCap.js';
-import { paintCardTiles } from './paintCardTiles.js';
+import { paintCardTiles, type StrandLayer } from './paintCardTiles.js';
 import { hashString } from '../../../core/seededRandom.js';
 
 /** Options of {@link artificialHaircutTexture}. */
@@ -32,13 +32,25 @@ export const ARTIFICIAL_HAIRCUT_TEXTURE_DEFAULTS: Required<ArtificialHaircutText
  * ```
  */
 export function artificialHaircutTexture(haircut: Haircut, options: ArtificialHaircutTextureOptions = {}): Image {
-  const o = { ...ARTIFICIAL_HAIRCUT_TEXTURE_DEFAULTS, ...options };
-  const size = o.size;
+  const size = { ...ARTIFICIAL_HAIRCUT_TEXTURE_DEFAULTS, ...options }.size;
+  return straightRgba(paintHaircutAtlas(haircut, size), size);
+}
+
+/**
+ * The haircut's atlas as premultiplied RGBA floats (size × size × 4): its card tiles and its cap
+ * disc. With `layer`, which strand is on top of each card texel (for the haircut maps).
+ */
+export function paintHaircutAtlas(haircut: Haircut, size: number, layer?: StrandLayer): Float32Array {
   const rgba = new Float32Array(size * size * 4);
   const seed = hashString(haircut.identity);
-  paintCardTiles(rgba, size, haircut.style.strands, seed);
+  paintCardTiles(rgba, size, haircut.style.strands, seed, layer);
   const template = headTemplate('head_2.0 head/mobile');
   paintCap(rgba, size, hairCap(template, hairZone(template, { recession: haircut.style.recession }), haircut.style), { seed });
+  return rgba;
+}
+
+/** Premultiplied floats to straight 8-bit RGBA; transparent texels take the base colour, so that filtering does not darken edges. */
+export function straightRgba(rgba: Float32Array, size: number): Image {
   const data = new Uint8Array(size * size * 4);
   const base = [HAIR_BASE_COLOR.red, HAIR_BASE_COLOR.green, HAIR_BASE_COLOR.blue];
   for (let i = 0; i < size * size; i++) {

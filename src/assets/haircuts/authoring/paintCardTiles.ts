@@ -23,7 +23,18 @@ const CHARACTER: Record<HaircutStyle['strands'], { width: number; swing: number;
  * paintCardTiles(rgba, 2048, 'wavy', seed);
  * ```
  */
-export function paintCardTiles(rgba: Float32Array, size: number, character: HaircutStyle['strands'], seed: number): void {
+/**
+ * Per texel (size × size), which strand is on top there, as the haircut maps need it
+ * (haircutMaps.ts): its coverage, an identity 1..255 (0: none) and its depth among the tile's
+ * strands, 0 in front (painted last) to 255 at the back.
+ */
+export interface StrandLayer {
+  cover: Float32Array;
+  id: Uint8Array;
+  depth: Uint8Array;
+}
+
+export function paintCardTiles(rgba: Float32Array, size: number, character: HaircutStyle['strands'], seed: number, layer?: StrandLayer): void {
   const look = CHARACTER[character];
   const scale = size / 2048;
   const base = [HAIR_BASE_COLOR.red, HAIR_BASE_COLOR.green, HAIR_BASE_COLOR.blue].map((c) => c / 255);
@@ -48,6 +59,8 @@ export function paintCardTiles(rgba: Float32Array, size: number, character: Hair
       const phase = random() * 2 * Math.PI;
       const cycles = look.cycles * (0.8 + 0.4 * random());
       const shade = 0.72 + 0.5 * random() ** 1.5 + (random() < 0.06 ? 0.25 : 0);
+      // Drawn after the strand's own numbers, so that the texture is the same with or without a layer.
+      const id = 1 + ((s * 97 + k * 31) % 255), depth = Math.round(255 * (1 - (s + 1) / strands));
       for (let y = Math.floor(start); y < end; y++) {
         const v = (y - y0) / h;
         const tip = Math.min(1, (end - y) / (0.05 * h));
@@ -59,6 +72,11 @@ export function paintCardTiles(rgba: Float32Array, size: number, character: Hair
           const a = Math.min(1, Math.max(0, width + 0.5 - Math.abs(x + 0.5 - cx))) * Math.min(1, 0.3 + tip);
           if (a <= 0) continue;
           const i = (y * size + x) * 4;
+          if (layer && a >= layer.cover[i >> 2]) {
+            layer.cover[i >> 2] = a;
+            layer.id[i >> 2] = id;
+            layer.depth[i >> 2] = depth;
+          }
           const keep = 1 - a;
           for (let c = 0; c < 3; c++) rgba[i + c] = base[c] * shade * darken * a + rgba[i + c] * keep;
           rgba[i + 3] = a + rgba[i + 3] * keep;
