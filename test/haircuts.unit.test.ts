@@ -7,7 +7,7 @@ import { hairRegion } from '../src/analysis/hairRegion.js';
 import type { Mask } from '../src/analysis/types.js';
 import { headTemplate } from '../src/assets/index.js';
 import {
-  ABSOLUTELY_BALD, artificialHaircutTexture, authorHaircut, CAP_DISC, cardTile, fitHaircut, HAIR_BASE_COLOR,
+  ABSOLUTELY_BALD, artificialHaircutTexture, authorHaircut, CAP_DISC, cardTile, fitHaircut, HAIR_BASE_COLOR, haircutMaps,
   haircutByIdentity, haircutPenetration, HAIRCUTS, haircutSet, predictHaircut, warmUpHaircuts,
 } from '../src/assets/haircuts/index.js';
 import { fitHead, type FittedHead } from '../src/geometry/fitHead.js';
@@ -99,6 +99,39 @@ describe('the artificial haircut sets', () => {
     assert.notEqual(a, b);
     assert.deepEqual(a.positions, b.positions);
     assert.deepEqual(a.indices, b.indices);
+  });
+});
+
+describe('the haircut maps (persona haircut textures)', () => {
+  test('line up with the texture: alpha is its alpha, roots at the top of each card, strands told apart, flat normals where there is no hair', () => {
+    const haircut = haircutByIdentity('long_straight_middle')!;
+    const size = 512;
+    const maps = haircutMaps(haircut, size);
+    assert.deepEqual(maps.color.data, artificialHaircutTexture(haircut, { size }).data);
+    for (let i = 0; i < size * size; i++) if (maps.alpha.data[i] !== maps.color.data[i * 4 + 3]) assert.fail(`alpha differs at ${i}`);
+    // Down the middle column of card tile 2: Root falls from the root to the tip, AO rises.
+    const tile = cardTile(2);
+    const x = Math.round(((tile.u0 + tile.u1) / 2) * size);
+    const at = (v: number) => Math.round((tile.v0 + (tile.v1 - tile.v0) * v) * size) * size + x;
+    assert.ok(maps.root.data[at(0.05)] > 230 && maps.root.data[at(0.95)] < 25, `${maps.root.data[at(0.05)]} → ${maps.root.data[at(0.95)]}`);
+    assert.ok(maps.ao.data[at(0.05)] < maps.ao.data[at(0.9)]);
+    // Across a row of the tile, UniqueID changes from strand to strand.
+    const row = Math.round((tile.v0 + (tile.v1 - tile.v0) * 0.4) * size) * size;
+    const ids = new Set<number>();
+    for (let u = Math.round(tile.u0 * size); u < Math.round(tile.u1 * size); u++) if (maps.uniqueId.data[row + u]) ids.add(maps.uniqueId.data[row + u]);
+    assert.ok(ids.size >= 5, `${ids.size} strand ids across a card`);
+    // The cap disc is the scalp shade; off it (a card), the scalp shade is transparent.
+    const cap = Math.round(CAP_DISC.v * size) * size + Math.round(CAP_DISC.u * size);
+    assert.equal(maps.root.data[cap], 255);
+    assert.equal(maps.scalpShadeAoAlpha.data[cap * 4 + 3], maps.scalpShadeAlpha.data[cap]);
+    assert.equal(maps.scalpShadeAlpha.data[at(0.4)], 0);
+    // Normals: unit length, and straight up where the atlas is empty (its padding).
+    for (const i of [at(0.4), cap, 0]) {
+      const n = [0, 1, 2].map((c) => maps.normal.data[i * 3 + c] / 127.5 - 1);
+      assert.ok(Math.abs(Math.hypot(...n) - 1) < 0.03, `normal ${n}`);
+    }
+    assert.deepEqual([...maps.normal.data.subarray(0, 3)], [128, 128, 255]);
+    assert.ok(maps.roughness.data[at(0.4)] > 60 && maps.roughness.data[at(0.4)] < 160);
   });
 });
 

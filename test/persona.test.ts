@@ -109,6 +109,37 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.deepEqual(res.body.parameters.haircuts.list, ['HaircutGenerated']);
   });
 
+  test('a persona haircut: fitted on the head, skinned, its maps on the material or beside the model, recoloured', async () => {
+    const list = ['Normal', 'GltfMetallicRoughness', 'Alpha', 'AO', 'Depth', 'Root', 'Roughness', 'Shade', 'UniqueID', 'UnityMetallicSmoothness', 'ScalpShade', 'ScalpShadeAlpha', 'ScalpShadeAOAlpha'];
+    const files = await exported({ format: 'glb', lod: 'LOD2', textures: { embed: true, profile: '1K.jpg' }, haircuts: { list: ['bob_chin_sleek'], textures: { list, profile: '1K.png' }, color: { red: 200, green: 40, blue: 40 } } });
+    const report = await validateGltf(files, 'model.glb');
+    assert.equal(report.errors, 0, report.messages.join('\n'));
+    const doc = await readGltfDocument(files, 'model.glb');
+    const hair = doc.getRoot().listMeshes().find((m) => m.getName() === 'haircut_bob_chin_sleek')!;
+    assert.ok(hair, doc.getRoot().listMeshes().map((m) => m.getName()).join(', '));
+    assert.ok(hair.listPrimitives()[0].getAttribute('JOINTS_0'));
+    const material = hair.listPrimitives()[0].getMaterial()!;
+    assert.equal(material.getAlphaMode(), 'MASK');
+    assert.ok(material.getNormalTexture() && material.getMetallicRoughnessTexture());
+    for (const name of ['Alpha', 'AO', 'Depth', 'Root', 'Roughness', 'Shade', 'UniqueID', 'UnityMetallicSmoothness', 'ScalpShade', 'ScalpShadeAlpha', 'ScalpShadeAOAlpha']) {
+      const image = files[`haircut_bob_chin_sleek_${name}.png`];
+      assert.ok(image, `${name}: ${Object.keys(files).join(', ')}`);
+      assert.deepEqual([(await sharp(image).metadata()).width, (await sharp(image).metadata()).height], [1024, 1024], name);
+    }
+    // Recoloured: the strands' mean colour is red.
+    const color = await sharp(Buffer.from(material.getBaseColorTexture()!.getImage()!)).raw().toBuffer({ resolveWithObject: true });
+    const sum = [0, 0, 0];
+    let weight = 0;
+    for (let i = 0; i < color.info.width * color.info.height; i++) {
+      const a = color.data[i * 4 + 3] / 255;
+      for (let c = 0; c < 3; c++) sum[c] += a * color.data[i * 4 + c];
+      weight += a;
+    }
+    assert.ok(sum[0] / weight > 2 * (sum[1] / weight), `mean ${sum.map((v) => Math.round(v / weight))}`);
+    const listed = await api.get(`/export_parameters/available/persona_2.0/?pipeline_subtype=female`);
+    assert.ok(JSON.stringify(listed.body).includes('box_braids_long'), 'the set is listed');
+  });
+
   test('FBX: three.js loads every part as a SkinnedMesh, and Blender imports them with the armature and the clips', async (t) => {
     const files = await exported({ format: 'fbx', lod: 'LOD2', textures: { embed: true, profile: '1K.jpg' }, blendshapes: { list: ['mobile_51'] } });
     const loaded = loadFbx(files['model.fbx']);
