@@ -140,6 +140,36 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.ok(JSON.stringify(listed.body).includes('box_braids_long'), 'the set is listed');
   });
 
+  test('the generated haircut is also the head\'s Haircut blendshape: the scalp rises to the hair, and its texture travels beside the model', async () => {
+    const files = await exported({ format: 'glb', lod: 'LOD2', textures: { embed: true, profile: '1K.jpg' } });
+    const doc = await readGltfDocument(files, 'model.glb');
+    const head = doc.getRoot().listMeshes().find((m) => m.getName() === 'AvatarHead')!;
+    const names = (head.getExtras() as { targetNames?: string[] }).targetNames ?? [];
+    const k = names.indexOf('Haircut');
+    assert.ok(k >= 0, `targets: ${names.join(', ')}`);
+    const primitive = head.listPrimitives()[0];
+    const base = primitive.getAttribute('POSITION')!;
+    const delta = primitive.listTargets()[k].getAttribute('POSITION')!;
+    const normal = primitive.getAttribute('NORMAL')!;
+    const at = (a: typeof base, i: number) => a.getElement(i, [0, 0, 0]);
+    let moved = 0, longest = 0, top = -Infinity, onFace = 0;
+    for (let i = 0; i < base.getCount(); i++) top = Math.max(top, at(base, i)[1]);
+    for (let i = 0; i < delta.getCount(); i++) {
+      const length = Math.hypot(...at(delta, i));
+      if (length < 0.001) continue;
+      moved++;
+      longest = Math.max(longest, length);
+      // The face (facing forwards, from the brows down) never rises; the hairline may, a little.
+      if (at(normal, i)[2] > 0.8 && at(base, i)[1] < top - 0.095) onFace++;
+    }
+    // The astronaut's short hair: the scalp rises by millimetres to a few centimetres.
+    assert.ok(moved > 50, `${moved} vertices move`);
+    assert.ok(longest > 0.003 && longest <= 0.05, `up to ${longest} m`);
+    assert.equal(onFace, 0, `${onFace} vertices of the face move`);
+    const texture = await sharp(files['AvatarHead_Haircut.png']).metadata();
+    assert.deepEqual([texture.width, texture.height, texture.channels], [1024, 512, 4]);
+  });
+
   test('FBX: three.js loads every part as a SkinnedMesh, and Blender imports them with the armature and the clips', async (t) => {
     const files = await exported({ format: 'fbx', lod: 'LOD2', textures: { embed: true, profile: '1K.jpg' }, blendshapes: { list: ['mobile_51'] } });
     const loaded = loadFbx(files['model.fbx']);

@@ -13,7 +13,8 @@ import type { JobContext, TaskKind } from '../runTask.js';
 async function exportInputs(ctx: JobContext, avatarCode: string, parameters: ResolvedExport): Promise<Record<string, Uint8Array>> {
   // analysis.json: what the parts take from the face (persona_2.0's iris colour), a few kilobytes.
   const keys = [avatarFiles.mesh(0), avatarFiles.textureIndex, avatarFiles.analysis];
-  if (parameters.haircuts.list.includes(GENERATED_HAIRCUT)) {
+  // persona_2.0's head carries the generated haircut as its `Haircut` blendshape whether or not the haircut is exported.
+  if (parameters.haircuts.list.includes(GENERATED_HAIRCUT) || parameters.persona) {
     keys.push(avatarFiles.haircut(GENERATED_HAIRCUT, 'mesh'), avatarFiles.haircut(GENERATED_HAIRCUT, 'texture'));
   }
   const files: Record<string, Uint8Array> = {};

@@ -6,6 +6,12 @@ import { bodyMorphs, bodyShapeSelection, exportedBody, onPlacedHead, storedBodyA
 import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 import { exportedHaircut, libraryHaircutMesh } from './haircutMesh.js';
 import { personaHaircutTextures } from './personaHaircutTextures.js';
+import { haircutBlendshape, HAIRCUT_BLENDSHAPE } from './personaHaircutBlend.js';
+import { decodeRgba, encodeProfile, type ProfileFormat } from '../../formats/image.js';
+import type { Mesh } from '../../core/mesh.js';
+import type { SceneMorphTarget } from '../../formats/scene.js';
+import type { PersonaTextures } from '../catalogue/index.js';
+import type { StoredBodyAvatar } from './bodyScene.js';
 import { compactPart, splitAvatar, type AvatarPartMesh } from './personaParts.js';
 import { GENERATED_HAIRCUT, PERSONA_GENERATED_HAIRCUT } from '../catalogue/index.js';
 import { bodyLayout, heldPoseAnimation, HELD_POSE_NAMES, HELD_POSES } from '../../assets/body/index.js';
@@ -49,6 +55,28 @@ function partMaterial(name: string, images: Map<string, SceneImage>): SceneMater
   };
 }
 
+/**
+ * The `Haircut` head blendshape (personaHaircutBlend.ts) and its texture `AvatarHead_Haircut`: the
+ * generated haircut's RGBA texture, laid out like the head's, which engines blend over the head's
+ * Color by the blendshape's weight (the spec). PNG when the profile is jpg, which has no alpha.
+ * Null when the avatar has no generated haircut or the scalp does not move.
+ */
+async function generatedHaircutBlend(
+  stored: StoredBodyAvatar['head'], files: Record<string, Uint8Array>, fused: Parameters<typeof onPlacedHead>[1], head: Mesh, textures: PersonaTextures,
+): Promise<{ target: SceneMorphTarget; image: SceneImage } | null> {
+  if (!files[avatarFiles.haircut(GENERATED_HAIRCUT, 'mesh')] || !files[avatarFiles.haircut(GENERATED_HAIRCUT, 'texture')]) return null;
+  const haircut = await exportedHaircut(GENERATED_HAIRCUT, stored, files, { color: null, textureSize: null });
+  const placed = onPlacedHead({ name: HAIRCUT_BLENDSHAPE, mesh: haircut.mesh, material: haircut.material, morphTargets: [] }, fused);
+  const rgba = await decodeRgba(haircut.material.baseColorTexture!.data);
+  const target = haircutBlendshape(head, placed.mesh, rgba);
+  if (!target) return null;
+  const asked = textures.profile.split('.')[1] as ProfileFormat;
+  const format: ProfileFormat = asked === 'jpg' ? 'png' : asked;
+  const data = await encodeProfile(rgba, format, profileSide(textures.profile));
+  const image: SceneImage = { name: `AvatarHead_Haircut.${format}`, mimeType: format === 'png' ? 'image/png' : 'image/webp', data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  return { target, image };
+}
+
 /** Part of a mesh: the triangles whose vertices `keep` all selects, compacted (personaParts.ts). */
 function subMesh(part: SceneMesh, keep: (v: number) => boolean): SceneMesh {
   const idx = part.mesh.indices;
@@ -85,6 +113,9 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
     partTextures('AvatarHead', maps.head, persona.avatar.textures), partTextures('AvatarBody', maps.body, persona.avatar.textures),
   ]);
   progress(60);
+  // The generated haircut as the head's own `Haircut` blendshape, and its texture to blend into the head's.
+  const haircutBlend = embedMorphs ? await generatedHaircutBlend(avatar.head, input.files, joined.fused, head.mesh, persona.avatar.textures) : null;
+  if (haircutBlend) head.morphTargets = [...head.morphTargets, haircutBlend.target];
   const part = (name: string, p: AvatarPartMesh, images: Map<string, SceneImage>): SceneMesh => ({ name, mesh: p.mesh, material: partMaterial(name, images), morphTargets: p.morphTargets, skin: p.skin });
   // The teeth: upper arch on the skull, lower following jawOpen with the head's morph targets.
   const teethOptions = { detail: PERSONA_TEETH[level] };
@@ -145,6 +176,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model' });
   // Textures no material takes (Roughness, UnityMetallicSmoothness) travel beside the model.
   const extras = [...headImages, ...bodyImages].filter(([name]) => name === 'Roughness' || name === 'UnityMetallicSmoothness').map(([, image]) => image).concat(besideModel);
+  if (haircutBlend && wanted.has('AvatarHead')) extras.push(haircutBlend.image);
   const entries = readZip(archive);
   for (const image of extras) entries[image.name] = image.data;
   // make_public_direct: the model file itself, which embeds every part and texture (the resolver
