@@ -13,6 +13,7 @@ import { exportedTeeth, TEETH_MATERIAL } from './teethMesh.js';
 import { writeArchive } from './writeArchive.js';
 import { personaEyes } from './personaEyes.js';
 import { personaEyelashes } from './personaEyelashes.js';
+import { faceDemoAnimations } from './personaFaceDemos.js';
 import { avatarFiles, readAnalysis } from '../files.js';
 import type { ExportFileOutput, ExportInput, ExportOutput } from './types.js';
 
@@ -59,7 +60,8 @@ function subMesh(part: SceneMesh, keep: (v: number) => boolean): SceneMesh {
 /**
  * A persona_2.0 export: the avatar in named parts on one skeleton (docs/persona.md), at `LOD1` or
  * `LOD2`, with the parts `avatar.list` names, each with its textures at `textures.profile`, the
- * chosen blendshapes as morph targets, the walk and idle clips, and a haircut when one is named.
+ * chosen blendshapes as morph targets, the walk and idle clips, the held poses, the face demos
+ * when the head has mobile_51, and a haircut when one is named.
  */
 export async function buildPersonaExport(input: ExportInput, progress: (value: number) => void = () => undefined): Promise<ExportOutput> {
   const persona = input.parameters.persona;
@@ -121,7 +123,9 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   // The held poses of the creator's animation names, after the walk and the idle.
   const gender = avatar.body.shape.gender === 'female' ? 'female' : 'male';
   const poses = Object.entries(HELD_POSE_NAMES[gender]).map(([clip, pose]) => heldPoseAnimation(joined.fused.skeleton, HELD_POSES[pose], clip));
-  const scene: Scene = { name: 'avatar', meshes, skeleton: joined.fused.joints, animations: [...joined.animations, ...poses] };
+  // The face demos, when the head carries mobile_51 (personaFaceDemos.ts).
+  const faces = faceDemoAnimations(meshes, joined.fused.joints);
+  const scene: Scene = { name: 'avatar', meshes, skeleton: joined.fused.joints, animations: [...joined.animations, ...poses, ...faces] };
   const format = persona.avatar.format;
   const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model' });
   // Textures no material takes (Roughness, UnityMetallicSmoothness) travel beside the model.
