@@ -89,6 +89,21 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     // The head has no normal map (its relief is in its mesh), and AO is a haircut texture: both skipped.
     assert.equal(files['AvatarHead_Normal.jpg'], undefined);
     assert.equal(Object.keys(files).some((n) => n.includes('_AO')), false);
+    // The teeth: enamel with gums, a normal map for the gaps between teeth, roughness; both arches share them.
+    assert.deepEqual(await size('AvatarTeeth_Color.jpg'), [1024, 256, 'jpeg', 3]);
+    assert.ok(files['AvatarTeeth_Normal.jpg'] && files['AvatarTeeth_Roughness.jpg'] && files['AvatarTeeth_GltfMetallicRoughness.jpg']);
+    // The corneas: nearly clear, so their Color keeps its alpha as png even when the profile says jpg; no Normal.
+    assert.deepEqual(await size('AvatarCornea_Color.png'), [256, 256, 'png', 4]);
+    const cornea = await sharp(files['AvatarCornea_Color.png']).raw().toBuffer({ resolveWithObject: true });
+    const centre = (128 * 256 + 128) * 4;
+    assert.ok(cornea.data[centre + 3] < 40 && cornea.data[centre] > 240, `the cornea's middle is ${[...cornea.data.subarray(centre, centre + 4)]}`);
+    assert.equal(files['AvatarCornea_Normal.png'], undefined);
+    const materials = (await readGltfDocument(files, 'model.gltf')).getRoot().listMaterials();
+    const texture = (name: string) => materials.find((m) => m.getName() === name)?.getBaseColorTexture()?.getURI();
+    assert.equal(texture('AvatarTeethUpper'), 'AvatarTeeth_Color.jpg');
+    assert.equal(texture('AvatarTeethLower'), 'AvatarTeeth_Color.jpg');
+    assert.equal(texture('AvatarLeftCornea'), 'AvatarCornea_Color.png');
+    assert.equal(materials.find((m) => m.getName() === 'AvatarLeftCornea')!.getAlphaMode(), 'BLEND');
     const png = await exported({ format: 'glb', lod: 'LOD2', textures: { profile: '1K.png', list: ['UnityMetallicSmoothness'], embed: false } });
     const unity = await sharp(png['AvatarBody_UnityMetallicSmoothness.png']).raw().toBuffer({ resolveWithObject: true });
     assert.equal(unity.info.channels, 4);
