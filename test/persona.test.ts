@@ -104,6 +104,9 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.equal(texture('AvatarTeethLower'), 'AvatarTeeth_Color.jpg');
     assert.equal(texture('AvatarLeftCornea'), 'AvatarCornea_Color.png');
     assert.equal(materials.find((m) => m.getName() === 'AvatarLeftCornea')!.getAlphaMode(), 'BLEND');
+    // The teeth are painted in their own UVs: along the arch and up the crown, not all at one texel.
+    const teethUvs = (await readGltfDocument(files, 'model.gltf')).getRoot().listMeshes().find((m) => m.getName() === 'AvatarTeethUpper')!.listPrimitives()[0].getAttribute('TEXCOORD_0')!;
+    assert.deepEqual([teethUvs.getMin([0, 0]), teethUvs.getMax([0, 0])], [[0, 0], [1, 1]]);
     const png = await exported({ format: 'glb', lod: 'LOD2', textures: { profile: '1K.png', list: ['UnityMetallicSmoothness'], embed: false } });
     const unity = await sharp(png['AvatarBody_UnityMetallicSmoothness.png']).raw().toBuffer({ resolveWithObject: true });
     assert.equal(unity.info.channels, 4);

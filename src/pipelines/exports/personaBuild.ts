@@ -98,7 +98,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   progress(60);
   const part = (name: string, p: AvatarPartMesh, images: Map<string, SceneImage>): SceneMesh => ({ name, mesh: p.mesh, material: partMaterial(name, images), morphTargets: p.morphTargets, skin: p.skin });
   // The teeth: upper arch on the skull, lower following jawOpen with the head's morph targets.
-  const teethOptions = { detail: PERSONA_TEETH[level] };
+  const teethOptions = { detail: PERSONA_TEETH[level], textured: true };
   const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, headValues(values), headTargets, teethOptions), joined.fused);
   const lower = avatarTeeth(avatar.head, teethOptions).lower;
   const teethImages = await partTextures('AvatarTeeth', (teethMaps ??= teethTexture()), persona.avatar.textures);
