@@ -66,13 +66,13 @@ export function teethTexture(options: TeethTextureOptions = {}): TeethTextures {
       const v = (y + 0.5) / height;
       const i = y * width + x;
       const gum = smoothstep(gumLine - 0.02, gumLine + 0.02, v);
-      // Enamel: greyer and a little blue at the edge, ivory towards the gum.
+      // Enamel: greyer and a little blue at the edge (EDGE), ivory towards the gum (NECK).
       const edge = 1 - smoothstep(0, 0.18, v), neck = smoothstep(0.45, gumLine, v);
-      const enamel = o.enamel.map((c, k) => c + tint[k] - edge * [26, 22, 14][k] - neck * [6, 12, 26][k] + mottle(x, y, k));
       const gapDepth = Math.exp(-((gapTexels / Math.max(1.5, width / 330)) ** 2)) * (0.25 + 0.35 * Math.max(edge, smoothstep(0.5, gumLine, v)));
       const gumShade = 1 - 0.25 * (1 - smoothstep(gumLine, gumLine + 0.06, v));
       for (let k = 0; k < 3; k++) {
-        const teeth = enamel[k] * (1 - gapDepth) + GAP[k] * gapDepth;
+        const enamel = o.enamel[k] + tint[k] - edge * EDGE[k] - neck * NECK[k] + mottle(x, y, k);
+        const teeth = enamel * (1 - gapDepth) + GAP[k] * gapDepth;
         const gums = (o.gum[k] + mottle(x, y, k + 3)) * gumShade;
         color[i * 3 + k] = clamp(teeth * (1 - gum) + gums * gum);
       }
@@ -84,6 +84,9 @@ export function teethTexture(options: TeethTextureOptions = {}): TeethTextures {
   return { color: image(width, height, 3, color) as RgbImage, normal: normalMap(relief, width, height, 2.5) as RgbImage, roughness: image(width, height, 1, rough) as Mask };
 }
 
+/** How much greyer the enamel is at the biting edge, and how much warmer at the neck, per channel. */
+const EDGE = [26, 22, 14];
+const NECK = [6, 12, 26];
 /** The shade between two teeth: a warm dark, the mouth behind them. */
 const GAP = [96, 72, 66];
 

@@ -45,9 +45,11 @@ export function corneaTexture(options: CorneaTextureOptions = {}): CorneaTexture
       const white = smoothstep(EYE_IRIS_ANGLE - 0.02, EYE_IRIS_ANGLE + 0.06, theta);
       const ring = Math.exp(-(((theta - EYE_IRIS_ANGLE) / 0.04) ** 2));
       const alpha = o.alpha.cornea * (1 - white) + o.alpha.sclera * white + (o.alpha.limbus - o.alpha.cornea) * ring;
-      const rgb = [250 - 22 * ring, 251 - 16 * ring, 253 - 8 * ring].map((c, k) => c - white * [4, 8, 12][k]);
       const i = y * n + x;
-      color.set([...rgb.map((c) => Math.round(c)), Math.round(255 * Math.min(1, alpha))], i * 4);
+      color[i * 4] = Math.round(250 - 22 * ring - 4 * white);
+      color[i * 4 + 1] = Math.round(251 - 16 * ring - 8 * white);
+      color[i * 4 + 2] = Math.round(253 - 8 * ring - 12 * white);
+      color[i * 4 + 3] = Math.round(255 * Math.min(1, alpha));
       roughness[i] = Math.round(255 * (o.roughness.cornea * (1 - white) + o.roughness.sclera * white));
     }
   }
