@@ -54,8 +54,9 @@ describe('face demos', () => {
   test('as clips: every part with the names is driven, each key weighs every target of the part, others stay at rest', () => {
     const part = (name: string, targets: string[], rest: number[] = []): SceneMesh => ({
       name, mesh: { positions: new Float32Array(3), indices: new Uint32Array(0) },
-      morphTargets: targets.map((t) => ({ name: t, positions: new Float32Array(3) })), morphWeights: rest,
+      morphTargets: targets.map((t) => ({ name: t, positions: Float32Array.of(0, still.includes(t) ? 0 : 0.001, 0) })), morphWeights: rest,
     });
+    let still: string[] = [];
     const head = part('AvatarHead', ['HeadHeight', ...MOBILE_51], [0.5]);
     const eye = part('AvatarLeftEyeball', ['eyeLookUpLeft', 'eyeLookDownLeft', 'eyeLookOutLeft', 'eyeLookInLeft']);
     const body = part('AvatarBody', ['Waist_increase']);
@@ -74,5 +75,9 @@ describe('face demos', () => {
     // A head without every name a demo moves gets no demo: the blink-only head has none.
     assert.deepEqual(faceDemoAnimations([part('AvatarHead', ['eyeBlinkLeft', 'eyeBlinkRight'])]), []);
     assert.deepEqual(faceDemoAnimations([eye]), []);
+    // A part whose targets move nothing (the upper teeth's jawOpen) is not driven.
+    still = [...MOBILE_51];
+    const teeth = part('AvatarTeethUpper', [...MOBILE_51]);
+    assert.deepEqual(faceDemoAnimations([head, teeth])[1].morphChannels!.map((c) => c.mesh), ['AvatarHead']);
   });
 });

@@ -12,8 +12,9 @@ function targetIndex(mesh: SceneMesh, name: string): number {
 /**
  * The creator's face demos (`FaceDemo_001` to `FaceDemo_005`, assets/face) as clips of an export's
  * parts: each drives the mobile_51 weights of every part that carries them (the head, the lashes,
- * the teeth, the eyeballs and corneas with their eyeLook* turns), every other target held at its
- * resting weight, and turns the `Head` joint. A demo is made only when `AvatarHead` is exported with
+ * the teeth, the eyeballs and corneas with their eyeLook* turns; a part none of whose targets the
+ * demo moves anything with is left out), every other target held at its resting weight, and turns
+ * the `Head` joint. A demo is made only when `AvatarHead` is exported with
  * every blendshape it moves (the export listed `mobile_51`): the demo is those weights, and adding
  * blendshapes the export did not ask for would change what it is.
  *
@@ -25,6 +26,8 @@ export function faceDemoAnimations(meshes: readonly SceneMesh[], joints: readonl
   const face = meshes.find((m) => m.name === FACE);
   if (!face) return [];
   const headJoint = joints.findIndex((j) => j.name === 'Head');
+  // A target that moves nothing (the upper teeth's jawOpen: they stay on the skull) needs no keys.
+  const moves = new Map(meshes.map((m) => [m, m.morphTargets.map((t) => t.positions.some((d) => d !== 0))]));
   const out: SceneAnimation[] = [];
   for (const name of FACE_DEMO_NAMES) {
     const demo = faceDemo(name);
@@ -32,7 +35,7 @@ export function faceDemoAnimations(meshes: readonly SceneMesh[], joints: readonl
     const keys = demo.times.length;
     const morphChannels: SceneMorphChannel[] = [];
     for (const mesh of meshes) {
-      const driven = [...demo.weights].map(([shape, values]) => [targetIndex(mesh, shape), values] as const).filter(([i]) => i >= 0);
+      const driven = [...demo.weights].map(([shape, values]) => [targetIndex(mesh, shape), values] as const).filter(([i]) => i >= 0 && moves.get(mesh)![i]);
       if (!driven.length) continue;
       const count = mesh.morphTargets.length;
       const weights = new Float32Array(keys * count);
