@@ -50,6 +50,11 @@ def object_report(obj):
     return report
 
 
+def action_report(action):
+    keys = sorted({fc.data_path.split('"')[1] for fc in action.fcurves if fc.data_path.startswith('key_blocks["')})
+    return {'name': action.name, 'curves': len(action.fcurves), 'frames': list(action.frame_range), 'shapeKeys': keys}
+
+
 def check(path):
     bpy.ops.wm.read_factory_settings(use_empty=True)
     result = bpy.ops.import_scene.fbx(filepath=path)
@@ -57,7 +62,7 @@ def check(path):
         'file': path,
         'result': sorted(result),
         'objects': [object_report(o) for o in bpy.data.objects],
-        'actions': [{'name': a.name, 'curves': len(a.fcurves), 'frames': list(a.frame_range)} for a in bpy.data.actions],
+        'actions': [action_report(a) for a in bpy.data.actions],
         'fps': bpy.context.scene.render.fps,
     }
 

@@ -91,6 +91,8 @@ export async function sampleScene(): Promise<Scene> {
           { joint: 2, times: Float32Array.of(0, 0.5, 1), rotations: Float32Array.from([...angle(0), ...angle(0.4), ...angle(0)]) },
           { joint: 1, times: Float32Array.of(0, 1), translations: Float32Array.of(0, 0.15, 0, 0, 0.16, 0) },
         ],
+        // A blink while nodding; jawOpen stays at its resting 0.25.
+        morphChannels: [{ mesh: 'head', times: Float32Array.of(0, 0.5, 1), weights: Float32Array.of(0.25, 0, 0.25, 1, 0.25, 0) }],
       },
     ],
   };
@@ -119,7 +121,8 @@ export interface BlenderReport {
     materials?: Array<{ name: string; images: Array<{ name?: string; packed?: boolean; file?: string; links: string[] }> }>;
     modifiers?: Array<{ type: string; object: string | null }>; bones?: Array<{ name: string; parent: string | null }>;
   }>;
-  actions: Array<{ name: string; curves: number; frames: number[] }>;
+  /** `shapeKeys`: the shape keys the action's curves key (`key_blocks["eyeBlinkLeft"].value` → eyeBlinkLeft). */
+  actions: Array<{ name: string; curves: number; frames: number[]; shapeKeys?: string[] }>;
 }
 
 /** Imports each file in one Blender run; undefined when Blender is not installed. */
@@ -169,6 +172,7 @@ export function sampleSceneProblems(report: BlenderReport, embedded: boolean): s
   // Blender makes a vertex group per cluster that weighs on something: the sample leaves the root bone unweighted.
   expect(JSON.stringify(head?.vertexGroups?.slice().sort()) === JSON.stringify(SAMPLE_JOINTS.slice(1).sort()), `vertex groups ${head?.vertexGroups}`);
   expect(report.actions.some((a) => a.name.includes('nod') && a.curves > 0), `actions ${JSON.stringify(report.actions)}`);
+  expect(report.actions.some((a) => a.shapeKeys?.includes(SAMPLE_MORPHS[1])), `shape key animation ${JSON.stringify(report.actions)}`);
   const headImages = head?.materials?.[0]?.images ?? [];
   const color = headImages.find((i) => i.file === 'model.jpg' || i.name === 'model.jpg');
   expect(!!color && color.packed === embedded, `head texture ${JSON.stringify(headImages)}`);

@@ -143,6 +143,10 @@ describe('FBX: read back by three.js FBXLoader', () => {
       const nod = tracks['Head.quaternion'].values.slice(4, 8);
       assert.ok(new Quaternion(...nod).angleTo(new Quaternion(Math.sin(0.2), 0, 0, Math.cos(0.2))) < 1e-4);
       assert.deepEqual([...tracks['Neck.position'].values].map((x) => Math.round(x * 1000)), [0, 150, 0, 0, 160, 0]);
+      // The blink is keyed on its BlendShapeChannel's DeformPercent; jawOpen, at rest throughout, is not keyed.
+      assert.deepEqual([...tracks['head.morphTargetInfluences[1]'].values], [0, 1, 0]);
+      assert.deepEqual([...tracks['head.morphTargetInfluences[1]'].times], [0, 0.5, 1]);
+      assert.equal(tracks['head.morphTargetInfluences[0]'], undefined);
 
       const skin = head.material as MeshPhongMaterial;
       assert.equal(skin.name, 'head_material');

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { LoadingManager, Matrix4, Points, SkinnedMesh } from 'three';
+import { AnimationMixer, LoadingManager, Matrix4, Points, SkinnedMesh } from 'three';
 import type { Mesh as ThreeMesh, Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
@@ -87,6 +87,8 @@ async function testScene(): Promise<Scene> {
         { joint: 2, times: new Float32Array([0, 0.5, 1]), rotations: new Float32Array([0, 0, 0, 1, nod, 0, 0, Math.cos(Math.PI / 18), 0, 0, 0, 1]) },
         { joint: 1, times: new Float32Array([0, 1]), translations: new Float32Array([0, -0.1, 0, 0, -0.12, 0]) },
       ],
+      // The jaw drops and the cheeks puff half-way while nodding: both targets' weights at each key.
+      morphChannels: [{ mesh: 'head', times: new Float32Array([0, 0.5, 1]), weights: new Float32Array([0, 0, 1, 0.5, 0, 0]) }],
     }],
   };
 }
@@ -183,6 +185,13 @@ describe('glTF and GLB', async () => {
           product.elements.forEach((x, k) => assert.ok(Math.abs(x - new Matrix4().elements[k]) < 1e-6));
         });
         assert.deepEqual(gltf.animations.map((clip) => clip.name), ['nod']);
+        const weights = gltf.animations[0].tracks.find((t) => t.name.endsWith('.morphTargetInfluences'));
+        assert.ok(weights, gltf.animations[0].tracks.map((t) => t.name).join(', '));
+        assert.deepEqual([...weights.values], [0, 0, 1, 0.5, 0, 0]);
+        const mixer = new AnimationMixer(gltf.scene);
+        mixer.clipAction(gltf.animations[0]).play();
+        mixer.setTime(0.5);
+        assert.deepEqual(headMesh.morphTargetInfluences, [1, 0.5]);
         const jpeg = (headMesh.material as { map?: { image: { width: number } } }).map;
         assert.equal(jpeg?.image.width, 64);
         const hair = find<ThreeMesh>(root, 'haircut');
@@ -235,6 +244,19 @@ describe('glTF and GLB', async () => {
     const indices = primitiveOf(await readGltf(files), 'sphere').getIndices()!.getArray();
     assert.ok(indices instanceof Uint32Array);
     assert.deepEqual(indices, big.indices);
+  });
+
+  test('a blendshape animation gives every target of the mesh a weight at each key, or is refused', async () => {
+    const short: Scene = { ...scene, animations: [{ name: 'half', channels: [], morphChannels: [{ mesh: 'head', times: Float32Array.of(0, 1), weights: Float32Array.of(0, 1) }] }] };
+    await assert.rejects(writeGltf(short), /2 weights for "head", not 2 keys × 2 targets/);
+    // A clip of blendshapes alone needs no skeleton.
+    const { skeleton: _s, ...unrigged } = scene;
+    const faceOnly: Scene = {
+      ...unrigged, meshes: unrigged.meshes.map(({ skin: _k, ...m }) => m),
+      animations: [{ name: 'smile', channels: [], morphChannels: [{ mesh: 'head', times: Float32Array.of(0, 1), weights: Float32Array.of(0, 0, 0.5, 1) }] }],
+    };
+    const report = await validate(await writeGltf(faceOnly, { binary: true }));
+    assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages));
   });
 
   test('two different images under one name are refused', async () => {

@@ -6,7 +6,9 @@ import { backends, type TestServer } from './support/server.js';
 import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readGltfDocument, validateGltf } from './support/models.js';
-import { loadFbx, loadGlbWithThree } from './support/fbx.js';
+import { AnimationMixer, Vector3, type SkinnedMesh } from 'three';
+import { loadFbx, loadGlbWithThree, parseGlbWithThree } from './support/fbx.js';
+import { faceDemo, FACE_DEMO_NAMES } from '../src/assets/face/index.js';
 import { blenderImportFbx } from '../bench/blenderImport.js';
 import { readZip } from '../src/formats/zip.js';
 import { BONE_NAMES } from '../src/assets/body/index.js';
@@ -87,6 +89,24 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     // The head has no normal map (its relief is in its mesh), and AO is a haircut texture: both skipped.
     assert.equal(files['AvatarHead_Normal.jpg'], undefined);
     assert.equal(Object.keys(files).some((n) => n.includes('_AO')), false);
+    // The teeth: enamel with gums, a normal map for the gaps between teeth, roughness; both arches share them.
+    assert.deepEqual(await size('AvatarTeeth_Color.jpg'), [1024, 256, 'jpeg', 3]);
+    assert.ok(files['AvatarTeeth_Normal.jpg'] && files['AvatarTeeth_Roughness.jpg'] && files['AvatarTeeth_GltfMetallicRoughness.jpg']);
+    // The corneas: nearly clear, so their Color keeps its alpha as png even when the profile says jpg; no Normal.
+    assert.deepEqual(await size('AvatarCornea_Color.png'), [256, 256, 'png', 4]);
+    const cornea = await sharp(files['AvatarCornea_Color.png']).raw().toBuffer({ resolveWithObject: true });
+    const centre = (128 * 256 + 128) * 4;
+    assert.ok(cornea.data[centre + 3] < 40 && cornea.data[centre] > 240, `the cornea's middle is ${[...cornea.data.subarray(centre, centre + 4)]}`);
+    assert.equal(files['AvatarCornea_Normal.png'], undefined);
+    const materials = (await readGltfDocument(files, 'model.gltf')).getRoot().listMaterials();
+    const texture = (name: string) => materials.find((m) => m.getName() === name)?.getBaseColorTexture()?.getURI();
+    assert.equal(texture('AvatarTeethUpper'), 'AvatarTeeth_Color.jpg');
+    assert.equal(texture('AvatarTeethLower'), 'AvatarTeeth_Color.jpg');
+    assert.equal(texture('AvatarLeftCornea'), 'AvatarCornea_Color.png');
+    assert.equal(materials.find((m) => m.getName() === 'AvatarLeftCornea')!.getAlphaMode(), 'BLEND');
+    // The teeth are painted in their own UVs: along the arch and up the crown, not all at one texel.
+    const teethUvs = (await readGltfDocument(files, 'model.gltf')).getRoot().listMeshes().find((m) => m.getName() === 'AvatarTeethUpper')!.listPrimitives()[0].getAttribute('TEXCOORD_0')!;
+    assert.deepEqual([teethUvs.getMin([0, 0]), teethUvs.getMax([0, 0])], [[0, 0], [1, 1]]);
     const png = await exported({ format: 'glb', lod: 'LOD2', textures: { profile: '1K.png', list: ['UnityMetallicSmoothness'], embed: false } });
     const unity = await sharp(png['AvatarBody_UnityMetallicSmoothness.png']).raw().toBuffer({ resolveWithObject: true });
     assert.equal(unity.info.channels, 4);
@@ -177,6 +197,13 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.deepEqual(loaded.meshes.map((m) => m.name).sort(), [...parts].sort());
     assert.ok(loaded.meshes.every((m) => m.skinned));
     assert.ok(loaded.meshes.find((m) => m.name === 'AvatarHead')!.morphs.length >= 51, `${loaded.meshes.map((m) => m.name + ' ' + m.morphs.length).join(', ')}`);
+    // The face demos key the blend shape channels' DeformPercent: three.js reads them as morph tracks.
+    for (const name of FACE_DEMO_NAMES) {
+      const clip = loaded.clips.find((c) => c.name === name);
+      assert.ok(clip, loaded.clips.map((c) => c.name).join(', '));
+      assert.ok(Math.abs(clip.duration - faceDemo(name).duration) < 0.01, `${name} lasts ${clip.duration} s`);
+      assert.ok(clip.tracks.some((t) => t.startsWith('AvatarHead.morphTargetInfluences[')), `${name}: ${clip.tracks.join(', ')}`);
+    }
     const report = blenderImportFbx(files['model.fbx']);
     if (!report) return t.skip('blender is not on PATH');
     assert.equal(report.error, undefined);
@@ -184,6 +211,8 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.deepEqual(armature?.bones?.map((b) => b.name).sort(), [...BONE_NAMES].sort());
     for (const part of parts) assert.ok(report.objects.some((o) => o.name === part && o.modifiers?.some((m) => m.type === 'ARMATURE')), `${part} in Blender`);
     for (const clip of ['Female_Animation_WalkRelaxed', 'Female_Pose_A']) assert.ok(report.actions.some((a) => a.name.includes(clip)), report.actions.map((a) => a.name).join(', '));
+    // Blender makes the face demos shape key actions: a blink keys eyeBlinkLeft.
+    assert.ok(report.actions.some((a) => a.name.includes('FaceDemo_001') && a.shapeKeys?.includes('eyeBlinkLeft')), JSON.stringify(report.actions.map((a) => [a.name, a.shapeKeys?.length])));
   });
 
   test('avatar.list picks parts, and three.js loads them as skinned meshes', async () => {
@@ -234,6 +263,52 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.ok(target('eyeLookUpLeft')[front * 3 + 1] > 0.003, 'up');
     assert.ok(target('eyeLookOutLeft')[front * 3] > 0.005, 'out');
     assert.ok(target('eyeLookInLeft')[front * 3] < -0.003, 'in');
+  });
+
+  test('face demos: with mobile_51, FaceDemo_001…005 play the head\'s blendshapes in three.js, in [0, 1], moving its vertices; validator-clean', async () => {
+    const files = await exported({ format: 'glb', lod: 'LOD2', blendshapes: { list: ['mobile_51'] }, textures: { embed: true, profile: '1K.jpg' } });
+    const report = await validateGltf(files, 'model.glb');
+    assert.equal(report.errors, 0, report.messages.join('\n'));
+    const gltf = await parseGlbWithThree(files['model.glb']);
+    assert.deepEqual(gltf.animations.map((a) => a.name).filter((n) => n.startsWith('FaceDemo')), [...FACE_DEMO_NAMES]);
+    const head = gltf.scene.getObjectByName('AvatarHead') as SkinnedMesh;
+    const mixer = new AnimationMixer(gltf.scene);
+    for (const name of FACE_DEMO_NAMES) {
+      const clip = gltf.animations.find((a) => a.name === name)!;
+      const demo = faceDemo(name);
+      assert.ok(Math.abs(clip.duration - demo.duration) < 1e-4, `${name} lasts ${clip.duration} s`);
+      const weights = clip.tracks.find((t) => t.name === `${head.uuid}.morphTargetInfluences` || t.name === 'AvatarHead.morphTargetInfluences');
+      assert.ok(weights, `${name}: ${clip.tracks.map((t) => t.name).join(', ')}`);
+      assert.ok(weights.values.every((w) => w >= 0 && w <= 1), `${name}: weights outside [0, 1]`);
+      // The lashes close with the lids; the eyeballs turn with the eyeLook* weights.
+      assert.ok(clip.tracks.some((t) => t.name.startsWith('AvatarEyelashes.morphTargetInfluences')), `${name}: the lashes are not driven`);
+      // Its busiest moment (the most weight on the face) against its first frame, the face at rest.
+      let busiest = 0, most = 0;
+      demo.times.forEach((_, k) => {
+        const sum = [...demo.weights.values()].reduce((s, w) => s + w[k], 0);
+        if (sum > most) { most = sum; busiest = k; }
+      });
+      const action = mixer.clipAction(clip);
+      action.play();
+      const at = (time: number) => {
+        mixer.setTime(time);
+        gltf.scene.updateMatrixWorld(true);
+        head.skeleton.update();
+        const out = new Float32Array(head.geometry.getAttribute('position').count * 3);
+        const v = new Vector3();
+        for (let i = 0; i < out.length / 3; i++) head.getVertexPosition(i, v).toArray(out, i * 3);
+        return out;
+      };
+      const rest = at(0), busy = at(demo.times[busiest]);
+      assert.ok(head.morphTargetInfluences!.some((w) => w > 0.3), `${name}: no blendshape above 0.3 at ${demo.times[busiest]} s`);
+      let moved = 0;
+      for (let i = 0; i < rest.length; i += 3) moved = Math.max(moved, Math.hypot(busy[i] - rest[i], busy[i + 1] - rest[i + 1], busy[i + 2] - rest[i + 2]));
+      assert.ok(moved > 0.004, `${name}: the head's vertices move at most ${moved} m`);
+      action.stop();
+    }
+    // The look around turns the eyeballs through their own eyeLook* targets.
+    const look = gltf.animations.find((a) => a.name === 'FaceDemo_004')!;
+    assert.ok(look.tracks.some((t) => t.name === 'AvatarLeftEyeball.morphTargetInfluences'), look.tracks.map((t) => t.name).join(', '));
   });
 
   test('age teen12 (avatar_modifications.age) makes a child\'s body: shorter, narrower, the same head', async () => {

@@ -54,7 +54,7 @@ function outermost(surface: Mesh, teeth: Teeth, which: (v: number) => boolean, d
 const all = (): boolean => true;
 
 describe('avatar teeth', () => {
-  test('two arches of a few hundred triangles each, none degenerate, normals outward, UVs zero', () => {
+  test('two arches of a few hundred triangles each, none degenerate, normals outward, UVs along the arch and up the crown', () => {
     for (const { label, teeth } of heads) {
       const { positions: p, indices: idx, normals, uvs } = teeth.mesh;
       const triangles = idx.length / 3, count = p.length / 3;
@@ -62,7 +62,10 @@ describe('avatar teeth', () => {
       assert.equal(teeth.lower.length, count);
       const lower = teeth.lower.reduce((s, x) => s + x, 0);
       assert.ok(lower > 0.4 * count && lower < 0.6 * count, `${label}: ${lower} of ${count} vertices on the lower arch`);
-      assert.ok(uvs && uvs.every((u) => u === 0));
+      // u runs the arch's length end to end, v from the biting edge (0) to the gum line (1).
+      assert.ok(uvs && uvs.every((u) => u >= 0 && u <= 1));
+      const us = uvs.filter((_, i) => i % 2 === 0), vs = uvs.filter((_, i) => i % 2 === 1);
+      assert.ok(Math.min(...us) === 0 && Math.max(...us) === 1 && Math.min(...vs) === 0 && Math.max(...vs) === 1);
       assert.ok(normals && normals.length === p.length);
       // Each arch is closed: every edge has two triangles, in opposite directions (consistent winding).
       const edges = new Map<string, number>();

@@ -46,6 +46,8 @@ async function posed(url, shot) {
   mixer.stopAllAction();
   model.traverse((o) => { if (o.userData.rest) o.quaternion.copy(o.userData.rest); });
   model.position.set(0, 0, shot.advance ?? 0);
+  // Morphs back at rest before the clip, which may drive them (the face demos); the shot's own go on top.
+  model.traverse((o) => { if (o.morphTargetInfluences) o.morphTargetInfluences.fill(0); });
   if (shot.clip) {
     const clip = gltf.animations.find((a) => a.name === shot.clip);
     if (!clip) throw new Error('no clip ' + shot.clip);
@@ -54,7 +56,6 @@ async function posed(url, shot) {
   }
   model.traverse((o) => {
     if (!o.morphTargetDictionary) return;
-    o.morphTargetInfluences.fill(0);
     for (const [name, weight] of Object.entries(shot.morphs ?? {})) {
       const index = o.morphTargetDictionary[name];
       if (index !== undefined) o.morphTargetInfluences[index] = weight;

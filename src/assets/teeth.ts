@@ -48,7 +48,7 @@ export const AVATAR_TEETH_DEFAULTS: Required<Omit<AvatarTeethOptions, 'detail'>>
 
 /** An avatar's teeth: one small mesh, the upper dental arch's vertices first, then the lower's. */
 export interface Teeth {
-  /** Normals outward, UVs all 0 (the material is a plain colour). */
+  /** Normals outward; UVs u along each arch, v from the biting edge (0) to the gum (1): teethTexture.ts paints them. */
   mesh: Mesh;
   /** 1 per vertex on the lower arch (it follows the jaw), 0 on the upper (fixed to the skull). */
   lower: Uint8Array;
@@ -95,6 +95,7 @@ export function avatarTeeth(head: { template: HeadTemplate; mesh: Mesh }, option
   const parts = arches.map((a) => archRings(a));
   const count = parts.reduce((s, p) => s + p.positions.length / 3, 0);
   const positions = new Float32Array(count * 3);
+  const uvs = new Float32Array(count * 2);
   const lower = new Uint8Array(count);
   const triangles: number[] = [];
   let first = 0;
@@ -104,11 +105,12 @@ export function avatarTeeth(head: { template: HeadTemplate; mesh: Mesh }, option
       const [a, b, c] = [part.positions[v * 3], part.positions[v * 3 + 1], part.positions[v * 3 + 2]];
       for (let k = 0; k < 3; k++) positions[(first + v) * 3 + k] = origin[k] + a * x[k] + b * y[k] + c * z[k];
     }
+    uvs.set(part.uvs, first * 2);
     lower.fill(arch, first, first + n);
     for (const t of part.triangles) triangles.push(first + t);
     first += n;
   });
-  const mesh = computeNormals({ positions, uvs: new Float32Array(count * 2), indices: Uint32Array.from(triangles) }, { weldSeams: false });
+  const mesh = computeNormals({ positions, uvs, indices: Uint32Array.from(triangles) }, { weldSeams: false });
   return { mesh, lower };
 }
 

@@ -54,9 +54,11 @@ const SECTION: ReadonlyArray<readonly [number, number]> = [[0, 1], [0, 0.4], [0.
  * The arch's vertices and triangles: rings of SECTION swept along half an ellipse (its ends at the
  * back, running front to back there, as molars do), one tooth after another, with a fan closing
  * each end. Triangles are counter-clockwise seen from outside: each is turned to face away from its
- * ring's middle (the section is convex) or, on the end caps, away from the arch.
+ * ring's middle (the section is convex) or, on the end caps, away from the arch. UVs: u along the
+ * arch (0 to 1, by length, as the teeth are laid out), v up the crown (0 at the biting edge, 1 at the
+ * gum line), the same on the front and the back face, so one strip of texture paints both.
  */
-export function archRings(shape: ArchShape): { positions: Float32Array; triangles: Uint32Array } {
+export function archRings(shape: ArchShape): { positions: Float32Array; uvs: Float32Array; triangles: Uint32Array } {
   const { halfWidth: a, depth: b, front, edge, up } = shape;
   const widths = [...TOOTH_WIDTHS].reverse().concat(TOOTH_WIDTHS);
   const total = widths.reduce((s, w) => s + w, 0);
@@ -82,8 +84,10 @@ export function archRings(shape: ArchShape): { positions: Float32Array; triangle
   const angle = ellipseByLength(a, b);
   const k = SECTION.length;
   const positions = new Float32Array((stations.length * k + 2) * 3);
+  const uvs = new Float32Array((stations.length * k + 2) * 2);
   const mids: number[][] = [];
   stations.forEach(({ u, notch }, r) => {
+    SECTION.forEach(([, height], j) => uvs.set([u, height], (r * k + j) * 2));
     const phi = angle(u);
     const px = a * Math.sin(phi), pz = front - b * (1 - Math.cos(phi));
     const nl = Math.hypot(b * Math.sin(phi), a * Math.cos(phi)) || 1;
@@ -141,14 +145,32 @@ export function archRings(shape: ArchShape): { positions: Float32Array; triangle
   // End caps: a fan from each end ring's middle, facing away from the next ring.
   for (const [r, next, centreVertex] of [[0, 1, stations.length * k], [stations.length - 1, stations.length - 2, stations.length * k + 1]]) {
     positions.set(mids[r], centreVertex * 3);
+    uvs.set([stations[r].u, 0.5], centreVertex * 2);
     const out = mids[r].map((x, c) => x - mids[next][c]);
     for (let j = 0; j < k; j++) face(centreVertex, r * k + j, r * k + ((j + 1) % k), out);
   }
-  if (!copies.size) return { positions, triangles: Uint32Array.from(triangles) };
-  const all = new Float32Array(next * 3);
+  if (!copies.size) return { positions, uvs, triangles: Uint32Array.from(triangles) };
+  const all = new Float32Array(next * 3), allUvs = new Float32Array(next * 2);
   all.set(positions);
-  for (const [v, copy] of copies) all.set(positions.subarray(v * 3, v * 3 + 3), copy * 3);
-  return { positions: all, triangles: Uint32Array.from(triangles) };
+  allUvs.set(uvs);
+  for (const [v, copy] of copies) {
+    all.set(positions.subarray(v * 3, v * 3 + 3), copy * 3);
+    allUvs.set(uvs.subarray(v * 2, v * 2 + 2), copy * 2);
+  }
+  return { positions: all, uvs: allUvs, triangles: Uint32Array.from(triangles) };
+}
+
+/**
+ * Where one tooth meets the next along an arch, as fractions of its length (the arch's u): the
+ * teeth's layout, for a texture painted in the arches' UVs (teethTexture.ts).
+ */
+export function toothBoundaries(): number[] {
+  const widths = [...TOOTH_WIDTHS].reverse().concat(TOOTH_WIDTHS);
+  const total = widths.reduce((s, w) => s + w, 0);
+  const out: number[] = [];
+  let sum = 0;
+  for (const w of widths.slice(0, -1)) out.push((sum += w) / total);
+  return out;
 }
 
 /**

@@ -84,7 +84,22 @@ export interface SceneJoint {
 
 export interface SceneAnimation {
   name: string;
+  /** Joint keyframes; empty for a clip that only moves blendshapes. */
   channels: SceneAnimationChannel[];
+  /** Blendshape weight keyframes, per mesh (a face's expressions). */
+  morphChannels?: SceneMorphChannel[];
+}
+
+/**
+ * Keyframes of one mesh's blendshape weights, as glTF's `weights` path holds them: at each time one
+ * weight for every morph target of the mesh, in its order (0 to 1, 1 the full target).
+ */
+export interface SceneMorphChannel {
+  /** Name of the SceneMesh whose morph targets it drives. */
+  mesh: string;
+  times: Float32Array;
+  /** times.length × (the mesh's morph target count) weights, key after key. */
+  weights: Float32Array;
 }
 
 /** Keyframes of one joint: times in seconds, with rotations (xyzw) and/or translations (xyz). */

@@ -1,5 +1,6 @@
 import type { BufferGeometry, Group, Mesh as ThreeMesh } from 'three';
 import { FBXLoader } from 'three/examples/jsm/loaders/FBXLoader.js';
+import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 /**
  * three.js's FBXLoader in Node: the loader itself needs no DOM, only its TextureLoader makes an
@@ -44,8 +45,15 @@ export interface LoadedFbxMesh {
   skinned: boolean;
 }
 
-/** What three.js's FBXLoader makes of a file: its meshes with counts and morph names, and its bones. */
-export function loadFbx(data: Uint8Array): { meshes: LoadedFbxMesh[]; bones: string[] } {
+/** A clip as three.js loaded it: its name, length and the properties its tracks drive (`AvatarHead.morphTargetInfluences[3]`). */
+export interface LoadedClip {
+  name: string;
+  duration: number;
+  tracks: string[];
+}
+
+/** What three.js's FBXLoader makes of a file: its meshes with counts and morph names, its bones and its clips. */
+export function loadFbx(data: Uint8Array): { meshes: LoadedFbxMesh[]; bones: string[]; clips: LoadedClip[] } {
   const group = parseFbx(data);
   const meshes: LoadedFbxMesh[] = [];
   const bones: string[] = [];
@@ -61,16 +69,12 @@ export function loadFbx(data: Uint8Array): { meshes: LoadedFbxMesh[]; bones: str
       skinned: (o as { isSkinnedMesh?: boolean }).isSkinnedMesh === true,
     });
   });
-  return { meshes, bones };
+  return { meshes, bones, clips: group.animations.map((a) => ({ name: a.name, duration: a.duration, tracks: a.tracks.map((t) => t.name) })) };
 }
 
 /** What three.js's GLTFLoader makes of a GLB in Node (embedded images go through the stand-in): meshes and bones. */
 export async function loadGlbWithThree(data: Uint8Array): Promise<{ meshes: LoadedFbxMesh[]; bones: string[] }> {
-  // GLTFLoader makes blob: URLs of embedded images through `self.URL`, a browser global.
-  (globalThis as { self?: unknown }).self ??= globalThis;
-  const { GLTFLoader } = await import('three/examples/jsm/loaders/GLTFLoader.js');
-  const buffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
-  const gltf = await new GLTFLoader().parseAsync(buffer, '');
+  const gltf = await parseGlbWithThree(data);
   const meshes: LoadedFbxMesh[] = [];
   const bones: string[] = [];
   gltf.scene.traverse((o) => {
@@ -85,4 +89,13 @@ export async function loadGlbWithThree(data: Uint8Array): Promise<{ meshes: Load
     });
   });
   return { meshes, bones };
+}
+
+/** A GLB parsed by three.js's GLTFLoader in Node: its scene and clips, ready for an AnimationMixer. */
+export async function parseGlbWithThree(data: Uint8Array): Promise<GLTF> {
+  // GLTFLoader makes blob: URLs of embedded images through `self.URL`, a browser global.
+  (globalThis as { self?: unknown }).self ??= globalThis;
+  const { GLTFLoader } = await import('three/examples/jsm/loaders/GLTFLoader.js');
+  const buffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+  return new GLTFLoader().parseAsync(buffer, '');
 }

@@ -3,6 +3,7 @@ import { block, double, ints, node, objectName, type FbxValue } from './node.js'
 import type { ObjectGraph } from './objectGraph.js';
 import { P, properties70 } from './properties.js';
 import type { SkeletonIds } from './skin.js';
+import type { BlendShapeChannel } from './blendShapes.js';
 import { quaternionToEuler, type Vec3 } from './transform.js';
 
 /** FBX time unit (KTime): ticks per second. */
@@ -22,11 +23,16 @@ export interface StackTimes {
  * `AnimationCurveNode` on its `Lcl Rotation` (Euler XYZ degrees, unwrapped so that consecutive keys
  * take the short way) and/or `Lcl Translation` (metres), each with one linear `AnimationCurve` per axis.
  * Linear Euler interpolation between keys is not quaternion slerp: dense keys (as from a glTF sampler)
- * keep the difference invisible.
+ * keep the difference invisible. Blendshape weights go, as the FBX SDK and Blender write them, to an
+ * `AnimationCurveNode` on the `BlendShapeChannel`'s `DeformPercent` (0 to 100), one curve each; a
+ * target whose weight stays at its resting weight throughout gets none. `blendShapeChannels` are
+ * the written channels per mesh name, in the targets' order (addBlendShapes).
  */
-export function addAnimation(graph: ObjectGraph, animation: SceneAnimation, skeleton: SkeletonIds): StackTimes {
+export function addAnimation(
+  graph: ObjectGraph, animation: SceneAnimation, skeleton: SkeletonIds | undefined, blendShapeChannels: ReadonlyMap<string, readonly BlendShapeChannel[]> = new Map(),
+): StackTimes {
   let stop = 0;
-  for (const channel of animation.channels) if (channel.times.length) stop = Math.max(stop, channel.times[channel.times.length - 1]);
+  for (const channel of [...animation.channels, ...(animation.morphChannels ?? [])]) if (channel.times.length) stop = Math.max(stop, channel.times[channel.times.length - 1]);
   const stopTicks = ticks(stop);
   const stack = graph.add((id) =>
     block('AnimationStack', [id, objectName(animation.name, 'AnimStack'), ''], [
@@ -39,10 +45,28 @@ export function addAnimation(graph: ObjectGraph, animation: SceneAnimation, skel
   const layer = graph.add((id) => block('AnimationLayer', [id, objectName('BaseLayer', 'AnimLayer'), '']));
   graph.connect(layer, stack);
   for (const channel of animation.channels) {
-    const model = skeleton.models[channel.joint];
+    const model = skeleton?.models[channel.joint];
     if (model === undefined) throw new Error(`animation ${animation.name} moves joint ${channel.joint}, which does not exist`);
     if (channel.rotations) addCurves(graph, layer, model, 'R', 'Lcl Rotation', channel.times, eulerKeys(channel));
     if (channel.translations) addCurves(graph, layer, model, 'T', 'Lcl Translation', channel.times, channel.translations);
+  }
+  for (const channel of animation.morphChannels ?? []) {
+    const targets = blendShapeChannels.get(channel.mesh) ?? [];
+    if (!targets.length || channel.weights.length !== channel.times.length * targets.length) {
+      throw new Error(`animation ${animation.name} has ${channel.weights.length} weights for ${channel.mesh}, which has ${targets.length} blend shapes over ${channel.times.length} keys`);
+    }
+    const keyTimes = BigInt64Array.from(channel.times, (t) => ticks(t));
+    targets.forEach((target, i) => {
+      const percent = Float32Array.from(channel.times, (_, k) => channel.weights[k * targets.length + i] * 100);
+      if (percent.every((p) => p === Math.fround(target.weight * 100))) return;
+      const curveNode = graph.add((id) =>
+        block('AnimationCurveNode', [id, objectName('DeformPercent', 'AnimCurveNode'), ''], [properties70(P.number('d|DeformPercent', percent[0]))]),
+      );
+      graph.connect(curveNode, layer);
+      graph.connect(curveNode, target.id, 'DeformPercent');
+      const curve = graph.add((id) => curveRecord(id, keyTimes, percent));
+      graph.connect(curve, curveNode, 'd|DeformPercent');
+    });
   }
   return { name: animation.name, stop: stopTicks };
 }

@@ -13,15 +13,16 @@ const MOVED = 1e-6;
  * Morph targets as FBX blend shapes: a `BlendShape` deformer on the geometry, one `BlendShapeChannel`
  * per target (its name, exactly as given, is what Blender, Unity and three.js show), and under each
  * channel a `Shape` geometry holding only the moved vertices: their `Indexes` and `Vertices` offsets,
- * plus `Normals` offsets when the target has them.
+ * plus `Normals` offsets when the target has them. Returns the channels (id and resting
+ * weight), in the targets' order: an animation keys their `DeformPercent`.
  */
-export function addBlendShapes(graph: ObjectGraph, mesh: SceneMesh, geometry: number): void {
-  if (mesh.morphTargets.length === 0) return;
+export function addBlendShapes(graph: ObjectGraph, mesh: SceneMesh, geometry: number): BlendShapeChannel[] {
+  if (mesh.morphTargets.length === 0) return [];
   const deformer = graph.add((id) =>
     block('Deformer', [id, objectName(mesh.name, 'Deformer'), 'BlendShape'], [node('Version', [100])]),
   );
   graph.connect(deformer, geometry);
-  mesh.morphTargets.forEach((target, i) => {
+  return mesh.morphTargets.map((target, i) => {
     const weight = mesh.morphWeights?.[i] ?? 0;
     const channel = graph.add((id) =>
       block('Deformer', [id, objectName(target.name, 'SubDeformer'), 'BlendShapeChannel'], [
@@ -33,7 +34,14 @@ export function addBlendShapes(graph: ObjectGraph, mesh: SceneMesh, geometry: nu
     graph.connect(channel, deformer);
     const shape = graph.add((id) => shapeRecord(id, target));
     graph.connect(shape, channel);
+    return { id: channel, weight };
   });
+}
+
+/** A written `BlendShapeChannel`: its object id and its weight at rest (0 to 1). */
+export interface BlendShapeChannel {
+  id: number;
+  weight: number;
 }
 
 function shapeRecord(id: FbxValue, target: SceneMorphTarget): FbxNode {

@@ -1,7 +1,7 @@
 import type { Scene, WrittenFile } from '../scene.js';
 import { addAnimation } from './animation.js';
 import { encodeFbx } from './binary.js';
-import { addBlendShapes } from './blendShapes.js';
+import { addBlendShapes, type BlendShapeChannel } from './blendShapes.js';
 import { document } from './document.js';
 import { addMesh } from './geometry.js';
 import { MaterialLibrary } from './materials.js';
@@ -46,12 +46,13 @@ export function writeFbx(scene: Scene, options: Partial<FbxOptions> = {}): Writt
   const skeleton: SkeletonIds | undefined = scene.skeleton?.length ? addSkeleton(graph, scene.skeleton, root) : undefined;
   const materials = new MaterialLibrary(graph, embedTextures);
   const skinnedModels: number[] = [];
+  const blendShapeChannels = new Map<string, BlendShapeChannel[]>();
   for (const mesh of scene.meshes) {
     // A pointcloud is control points only: no polygons for a material to cover.
     const material = mesh.mesh.indices.length > 0 ? mesh.material : undefined;
     const ids = addMesh(graph, mesh, root, !!material);
     if (material) graph.connect(materials.material(material), ids.model);
-    addBlendShapes(graph, mesh, ids.geometry);
+    blendShapeChannels.set(mesh.name, addBlendShapes(graph, mesh, ids.geometry));
     if (mesh.skin) {
       if (!skeleton) throw new Error(`mesh ${mesh.name} is skinned but the scene has no skeleton`);
       addSkin(graph, mesh.name, mesh.skin, ids.geometry, skeleton);
@@ -60,8 +61,8 @@ export function writeFbx(scene: Scene, options: Partial<FbxOptions> = {}): Writt
   }
   if (skeleton && skinnedModels.length > 0) addBindPose(graph, scene.name, skinnedModels, skeleton);
   const stacks = (scene.animations ?? []).map((animation) => {
-    if (!skeleton) throw new Error(`animation ${animation.name} needs a skeleton`);
-    return addAnimation(graph, animation, skeleton);
+    if (!skeleton && animation.channels.length) throw new Error(`animation ${animation.name} moves joints, and the scene has no skeleton`);
+    return addAnimation(graph, animation, skeleton, blendShapeChannels);
   });
 
   const fbx = encodeFbx(document(graph, stacks));

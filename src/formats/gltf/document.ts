@@ -1,4 +1,4 @@
-import { Document } from '@gltf-transform/core';
+import { Document, type Node } from '@gltf-transform/core';
 import { EXTTextureWebP } from '@gltf-transform/extensions';
 import type { Scene } from '../scene.js';
 import { MaterialSet } from './material.js';
@@ -30,17 +30,17 @@ export function sceneToDocument(scene: Scene, options: SceneDocumentOptions): Do
   const images = scene.meshes.flatMap((m) => [m.material?.baseColorTexture, m.material?.normalTexture, m.material?.metallicRoughnessTexture]);
   if (images.some((image) => image?.mimeType === 'image/webp')) document.createExtension(EXTTextureWebP).setRequired(true);
   const materials = new MaterialSet(document, options.reserved);
+  const meshNodes = new Map<string, { node: Node; targets: number }>();
   for (const source of scene.meshes) {
     if (source.skin && !skin) throw new Error(`glTF: mesh "${source.name}" is skinned but the scene has no skeleton`);
     const material = source.material ? materials.material(source.material) : undefined;
     const node = document.createNode(source.name).setMesh(createGltfMesh(document, buffer, source, material));
     if (source.skin && skin) node.setSkin(skin);
     root.addChild(node);
+    meshNodes.set(source.name, { node, targets: source.morphTargets.length });
   }
-  if (scene.animations?.length && !skeleton) throw new Error('glTF: the scene has animations but no skeleton');
-  if (skeleton) {
-    for (const joint of skeleton.roots) root.addChild(joint);
-    createAnimations(document, buffer, scene.animations ?? [], skeleton.joints);
-  }
+  if (scene.animations?.some((a) => a.channels.length) && !skeleton) throw new Error('glTF: the scene has joint animations but no skeleton');
+  if (skeleton) for (const joint of skeleton.roots) root.addChild(joint);
+  createAnimations(document, buffer, scene.animations ?? [], skeleton?.joints ?? [], meshNodes);
   return document;
 }

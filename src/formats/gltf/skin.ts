@@ -52,10 +52,30 @@ export function createSkin(document: Document, buffer: Buffer, skeleton: GltfSke
   return skin;
 }
 
-/** glTF animations of the joint nodes: one LINEAR sampler per rotation or translation track. */
-export function createAnimations(document: Document, buffer: Buffer, animations: SceneAnimation[], joints: Node[]): void {
+/**
+ * glTF animations of the joint nodes and the meshes' blendshapes: one LINEAR sampler per rotation or
+ * translation track, and per morph channel one on the mesh node's `weights`, whose output holds every
+ * target's weight at each key (glTF wants them all, in the mesh's order).
+ */
+export function createAnimations(
+  document: Document, buffer: Buffer, animations: SceneAnimation[], joints: Node[], meshes: ReadonlyMap<string, { node: Node; targets: number }>,
+): void {
   for (const source of animations) {
     const animation = document.createAnimation(source.name);
+    for (const channel of source.morphChannels ?? []) {
+      const mesh = meshes.get(channel.mesh);
+      if (!mesh || mesh.targets === 0) throw new Error(`glTF: animation "${source.name}" drives the blendshapes of "${channel.mesh}", which has none`);
+      if (channel.weights.length !== channel.times.length * mesh.targets) {
+        throw new Error(`glTF: animation "${source.name}" has ${channel.weights.length} weights for "${channel.mesh}", not ${channel.times.length} keys × ${mesh.targets} targets`);
+      }
+      const sampler = document
+        .createAnimationSampler()
+        .setInput(document.createAccessor().setType('SCALAR').setArray(channel.times).setBuffer(buffer))
+        .setOutput(document.createAccessor().setType('SCALAR').setArray(channel.weights).setBuffer(buffer))
+        .setInterpolation('LINEAR');
+      animation.addSampler(sampler);
+      animation.addChannel(document.createAnimationChannel().setTargetNode(mesh.node).setTargetPath('weights').setSampler(sampler));
+    }
     for (const channel of source.channels) {
       const node = joints[channel.joint];
       if (!node) throw new Error(`glTF: animation "${source.name}" moves joint ${channel.joint}, which does not exist`);

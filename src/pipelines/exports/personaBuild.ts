@@ -16,10 +16,12 @@ import { compactPart, splitAvatar, type AvatarPartMesh } from './personaParts.js
 import { GENERATED_HAIRCUT, PERSONA_GENERATED_HAIRCUT } from '../catalogue/index.js';
 import { bodyLayout, heldPoseAnimation, HELD_POSE_NAMES, HELD_POSES } from '../../assets/body/index.js';
 import { atlasMaps, partTextures, profileSide } from './personaTextures.js';
-import { exportedTeeth, TEETH_MATERIAL } from './teethMesh.js';
+import { exportedTeeth } from './teethMesh.js';
+import { teethTexture, type TeethTextures } from '../../assets/teethTexture.js';
 import { writeArchive } from './writeArchive.js';
-import { personaEyes } from './personaEyes.js';
+import { BESIDE, personaEyes } from './personaEyes.js';
 import { personaEyelashes } from './personaEyelashes.js';
+import { faceDemoAnimations } from './personaFaceDemos.js';
 import { avatarFiles, readAnalysis } from '../files.js';
 import type { ExportFileOutput, ExportInput, ExportOutput } from './types.js';
 
@@ -32,6 +34,15 @@ const PERSONA_TEETH = {
   1: { upper: { rings: 309, doubled: 2 }, lower: { rings: 281, doubled: 3 } },
   2: { upper: { rings: 33, doubled: 3.2 }, lower: { rings: 34, doubled: 1.38 } },
 } as const;
+
+/** The parts each texture file prefix paints: its files go with the export when one of them does. */
+const TEXTURE_PARTS: Readonly<Record<string, readonly string[]>> = {
+  AvatarHead: ['AvatarHead'], AvatarBody: ['AvatarBody'], AvatarTeeth: ['AvatarTeethLower', 'AvatarTeethUpper'],
+  AvatarEyeball: ['AvatarLeftEyeball', 'AvatarRightEyeball'], AvatarCornea: ['AvatarLeftCornea', 'AvatarRightCornea'],
+};
+
+/** The teeth's maps: the same for every avatar, painted once per process. */
+let teethMaps: TeethTextures | undefined;
 
 /** `values` without the body's own set, which moves nothing above the neck. */
 function headValues(values: Record<string, Record<string, number>> | null): Record<string, Record<string, number>> | null {
@@ -88,7 +99,8 @@ function subMesh(part: SceneMesh, keep: (v: number) => boolean): SceneMesh {
 /**
  * A persona_2.0 export: the avatar in named parts on one skeleton (docs/persona.md), at `LOD1` or
  * `LOD2`, with the parts `avatar.list` names, each with its textures at `textures.profile`, the
- * chosen blendshapes as morph targets, the walk and idle clips, and a haircut when one is named.
+ * chosen blendshapes as morph targets, the walk and idle clips, the held poses, the face demos
+ * when the head has mobile_51, and a haircut when one is named.
  */
 export async function buildPersonaExport(input: ExportInput, progress: (value: number) => void = () => undefined): Promise<ExportOutput> {
   const persona = input.parameters.persona;
@@ -118,10 +130,16 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   if (haircutBlend) head.morphTargets = [...head.morphTargets, haircutBlend.target];
   const part = (name: string, p: AvatarPartMesh, images: Map<string, SceneImage>): SceneMesh => ({ name, mesh: p.mesh, material: partMaterial(name, images), morphTargets: p.morphTargets, skin: p.skin });
   // The teeth: upper arch on the skull, lower following jawOpen with the head's morph targets.
-  const teethOptions = { detail: PERSONA_TEETH[level] };
+  const teethOptions = { detail: PERSONA_TEETH[level], textured: true };
   const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, headValues(values), headTargets, teethOptions), joined.fused);
   const lower = avatarTeeth(avatar.head, teethOptions).lower;
-  const teethPart = (name: string, isLower: number) => ({ ...subMesh(teeth, (v) => lower[v] === isLower), name, material: { ...TEETH_MATERIAL, name } });
+  const teethImages = await partTextures('AvatarTeeth', (teethMaps ??= teethTexture()), persona.avatar.textures);
+  const teethPacked = teethImages.get('GltfMetallicRoughness');
+  const teethMaterial: Omit<SceneMaterial, 'name'> = {
+    baseColorTexture: teethImages.get('Color'), normalTexture: teethImages.get('Normal'), metallicRoughnessTexture: teethPacked,
+    metallic: teethPacked ? 1 : 0, roughness: teethPacked ? 1 : 0.3, alphaMode: 'opaque', doubleSided: false,
+  };
+  const teethPart = (name: string, isLower: number) => ({ ...subMesh(teeth, (v) => lower[v] === isLower), name, material: { ...teethMaterial, name } });
   const parts: SceneMesh[] = [
     part('AvatarBody', body, bodyImages),
     part('AvatarHead', head, headImages),
@@ -131,7 +149,8 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const analysis = input.files[avatarFiles.analysis];
   if (!analysis) throw new Error('the avatar has no analysis.json, whose iris colour the eyes take');
   const iris = readAnalysis(analysis).colors.iris;
-  parts.push(...(await personaEyes(avatar.head, joined.fused, iris, level, persona.avatar.textures, headTargets.map((t) => t.name))));
+  const eyes = await personaEyes(avatar.head, joined.fused, iris, level, persona.avatar.textures, headTargets.map((t) => t.name));
+  parts.push(...eyes.parts);
   parts.push(await personaEyelashes(avatar.head, joined.fused, level, embedMorphs ? morphs : new Map(), deltas, headValues(values), headTargets));
   const wanted = new Set(persona.avatar.list);
   const meshes = parts.filter((p) => wanted.has(p.name));
@@ -171,11 +190,16 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   // The held poses of the creator's animation names, after the walk and the idle.
   const gender = avatar.body.shape.gender === 'female' ? 'female' : 'male';
   const poses = Object.entries(HELD_POSE_NAMES[gender]).map(([clip, pose]) => heldPoseAnimation(joined.fused.skeleton, HELD_POSES[pose], clip));
-  const scene: Scene = { name: 'avatar', meshes, skeleton: joined.fused.joints, animations: [...joined.animations, ...poses] };
+  // The face demos, when the head carries mobile_51 (personaFaceDemos.ts).
+  const faces = faceDemoAnimations(meshes, joined.fused.joints);
+  const scene: Scene = { name: 'avatar', meshes, skeleton: joined.fused.joints, animations: [...joined.animations, ...poses, ...faces] };
   const format = persona.avatar.format;
   const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model' });
-  // Textures no material takes (Roughness, UnityMetallicSmoothness) travel beside the model.
-  const extras = [...headImages, ...bodyImages].filter(([name]) => name === 'Roughness' || name === 'UnityMetallicSmoothness').map(([, image]) => image).concat(besideModel);
+  // Textures no material takes (Roughness, UnityMetallicSmoothness) travel beside the model, for the parts it has.
+  const beside = (images: Map<string, SceneImage>) => [...images].filter(([name]) => BESIDE.includes(name)).map(([, image]) => image);
+  const extras = [...beside(headImages), ...beside(bodyImages), ...beside(teethImages), ...eyes.files]
+    .filter((image) => TEXTURE_PARTS[image.name.split('_')[0]]?.some((p) => wanted.has(p)))
+    .concat(besideModel);
   if (haircutBlend && wanted.has('AvatarHead')) extras.push(haircutBlend.image);
   const entries = readZip(archive);
   for (const image of extras) entries[image.name] = image.data;

@@ -1,18 +1,16 @@
 import type { Rgb } from '../../analysis/index.js';
-import { corneaMesh, eyeballMesh, eyePlacement, eyeTexture, type EyeTextures } from '../../assets/eyes/index.js';
+import { corneaMesh, corneaTexture, eyeballMesh, eyePlacement, eyeTexture, type CorneaTextures, type EyeTextures } from '../../assets/eyes/index.js';
 import type { FusedAvatar } from '../../assets/body/index.js';
 import type { Mesh } from '../../core/mesh.js';
-import type { SceneMaterial, SceneMesh, SceneMorphTarget } from '../../formats/scene.js';
+import type { SceneImage, SceneMaterial, SceneMesh, SceneMorphTarget } from '../../formats/scene.js';
 import { normalDeltas } from '../../geometry/index.js';
 import type { PersonaTextures } from '../catalogue/index.js';
 import { onPlacedHead } from './bodyScene.js';
 import type { StoredHead } from './headMesh.js';
 import { partTextures } from './personaTextures.js';
 
-/** The cornea: a clear shell whose only look is its reflections (alpha blended, glossy). */
-const CORNEA_MATERIAL: Omit<SceneMaterial, 'name'> = {
-  baseColorFactor: [1, 1, 1, 0.12], metallic: 0, roughness: 0.05, alphaMode: 'blend', doubleSided: false,
-};
+/** The cornea's maps: the same for every eye, painted once per process. */
+let corneaMaps: CorneaTextures | undefined;
 
 const moved = (mesh: Mesh, [x, y, z]: [number, number, number]): Mesh => {
   const positions = mesh.positions.slice();
@@ -35,12 +33,14 @@ function irisTexture(iris: Rgb): EyeTextures {
 /**
  * persona_2.0's eyes: `AvatarLeftEyeball` / `AvatarRightEyeball` in the person's iris colour and
  * `AvatarLeftCornea` / `AvatarRightCornea` over them (assets/eyes), seated behind the head's eye
- * openings, each skinned to its eye bone so that gaze can turn it. `eyeOpenings` are the head's
- * vertices the openings' skin is made of: the head part leaves those triangles out.
+ * openings, each skinned to its eye bone so that gaze can turn it. The eyeballs' textures are
+ * `AvatarEyeball_*`, the corneas' `AvatarCornea_*` (corneaTexture: a nearly clear Color with alpha,
+ * always png or webp, and a glossy roughness); `files` are those of them that travel beside the
+ * model (Roughness, UnityMetallicSmoothness) when listed.
  */
 export async function personaEyes(
   head: StoredHead['head'], fused: FusedAvatar, iris: Rgb, lod: 1 | 2, textures: PersonaTextures, headTargets: readonly string[] = [],
-): Promise<SceneMesh[]> {
+): Promise<{ parts: SceneMesh[]; files: SceneImage[] }> {
   const regions = head.template.regions;
   const seats = eyePlacement(head.mesh, { left: regions.leftEye.vertices, right: regions.rightEye.vertices });
   const maps = irisTexture(iris);
@@ -49,6 +49,15 @@ export async function personaEyes(
   const eyeballMaterial: SceneMaterial = {
     name: 'AvatarEyeball', baseColorTexture: images.get('Color'), metallicRoughnessTexture: packed,
     metallic: packed ? 1 : 0, roughness: packed ? 1 : 0.35, alphaMode: 'opaque', doubleSided: false,
+  };
+  // The cornea's Color has alpha: a jpg profile gives it as png, as the lashes'.
+  const cornea = (corneaMaps ??= corneaTexture());
+  const clear = { ...textures, list: textures.list.filter((t) => t !== 'Normal'), profile: textures.profile.replace(/\.jpg$/, '.png') };
+  const corneaImages = await partTextures('AvatarCornea', { color: cornea.color, roughness: cornea.roughness }, clear);
+  const corneaPacked = corneaImages.get('GltfMetallicRoughness');
+  const corneaMaterial: Omit<SceneMaterial, 'name'> = {
+    baseColorTexture: corneaImages.get('Color'), metallicRoughnessTexture: corneaPacked,
+    metallic: corneaPacked ? 1 : 0, roughness: corneaPacked ? 1 : 0.05, alphaMode: 'blend', doubleSided: false,
   };
   const out: SceneMesh[] = [];
   for (const side of ['Left', 'Right'] as const) {
@@ -62,10 +71,14 @@ export async function personaEyes(
     };
     const eyeball = moved(eyeballMesh({ radius: seat.radius, lod }), seat.centre), cornea = moved(corneaMesh({ radius: seat.radius, lod }), seat.centre);
     out.push(onEyeBone({ name: `Avatar${side}Eyeball`, mesh: eyeball, material: eyeballMaterial, morphTargets: gazeTargets(eyeball, seat.centre, side, headTargets) }));
-    out.push(onEyeBone({ name: `Avatar${side}Cornea`, mesh: cornea, material: { ...CORNEA_MATERIAL, name: `Avatar${side}Cornea` }, morphTargets: gazeTargets(cornea, seat.centre, side, headTargets) }));
+    out.push(onEyeBone({ name: `Avatar${side}Cornea`, mesh: cornea, material: { ...corneaMaterial, name: `Avatar${side}Cornea` }, morphTargets: gazeTargets(cornea, seat.centre, side, headTargets) }));
   }
-  return out;
+  const files = [...images, ...corneaImages].filter(([name]) => BESIDE.includes(name)).map(([, image]) => image);
+  return { parts: out, files };
 }
+
+/** Textures no material takes, which travel beside the model. */
+export const BESIDE = ['Roughness', 'UnityMetallicSmoothness'];
 
 /**
  * ARKit's gaze blendshapes as turns of the eye about its centre, at weight 1 the ends of the eye's

@@ -13,14 +13,17 @@ export const TEETH_MATERIAL: SceneMaterial = {
  * triangles, not worth simplifying), `values` baked as the head bakes them, and one morph target
  * per head morph target, in the head's order and under its names (`headTargets`, what exportedHead
  * made from the same `morphs`), so a client driving `jawOpen` on both moves the lower teeth with
- * the jaw. The upper teeth stay with the skull (assets/teethDeltas.ts).
+ * the jaw. The upper teeth stay with the skull (assets/teethDeltas.ts). `textured` keeps the
+ * arches' UVs for a textured material (persona_2.0's).
  */
 export function exportedTeeth(
   head: StoredHead['head'], morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
-  values: Record<string, Record<string, number>> | null, headTargets: readonly SceneMorphTarget[], options: AvatarTeethOptions = {},
+  values: Record<string, Record<string, number>> | null, headTargets: readonly SceneMorphTarget[], options: AvatarTeethOptions & { textured?: boolean } = {},
 ): SceneMesh {
   const teeth = avatarTeeth(head, options);
   let mesh: Mesh = teeth.mesh;
+  // Only persona_2.0's textured teeth read the arches' UVs: the plain material's exports keep them 0, byte for byte as before.
+  if (!options.textured && mesh.uvs) mesh = { ...mesh, uvs: new Float32Array(mesh.uvs.length) };
   if (values) mesh = { ...mesh, positions: bakedPositions(mesh.positions, values, baked, (delta) => teethDeltas(teeth, head, delta)) };
   const morphTargets: SceneMorphTarget[] = [];
   for (const names of morphs.values()) {
