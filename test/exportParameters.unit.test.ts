@@ -349,7 +349,7 @@ describe('persona_2.0 export parameters', () => {
     assert.equal(embedded.value.persona!.avatar.textures.embed, false);
   });
 
-  test('finalize makes one file: parts, haircut and textures embedded, in glb or fbx; split_vertices changes nothing; the flags not made yet say so', () => {
+  test('finalize makes one file: parts, haircut and textures embedded, in glb or fbx; split_vertices changes nothing; export_quads and make_public_direct are taken', () => {
     const result = resolveExportParameters({ format: 'fbx', finalize: true, haircuts: { list: ['HaircutGenerated'], format: 'glb', embed: false } }, persona);
     assert.ok(result.ok);
     const p = result.value.persona!;
@@ -358,8 +358,9 @@ describe('persona_2.0 export parameters', () => {
     assert.deepEqual([p.haircuts.embed, p.haircuts.format], [true, 'fbx']);
     assert.match(errorsOf({ finalize: true }, persona)['parameters.finalize'][0], /"glb" or "fbx"/);
     assert.equal(resolveExportParameters({ split_vertices: true }, persona).ok, true);
-    assert.match(errorsOf({ export_quads: true }, persona)['parameters.export_quads'][0], /not supported yet/);
-    assert.match(errorsOf({ make_public_direct: true, format: 'glb', textures: { embed: true } }, persona)['parameters.make_public_direct'][0], /not supported yet/);
+    const quads = resolveExportParameters({ export_quads: true, format: 'fbx' }, persona);
+    assert.ok(quads.ok && quads.value.persona!.exportQuads);
+    assert.equal(resolveExportParameters({ make_public_direct: true, format: 'glb', textures: { embed: true } }, persona).ok, true);
   });
 
   test('a public persona export must embed its textures in a format that holds them', () => {

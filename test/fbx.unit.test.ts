@@ -9,6 +9,7 @@ import { child, readFbx } from '../src/formats/fbx/reader.js';
 import { quaternionToEuler } from '../src/formats/fbx/transform.js';
 import type { Scene, WrittenFile } from '../src/formats/scene.js';
 import { uvSphere } from '../src/core/uvSphere.js';
+import { quadPolygons } from '../src/formats/fbx/quads.js';
 
 const meshes = (group: Group): ThreeMesh[] => {
   const out: ThreeMesh[] = [];
@@ -191,5 +192,78 @@ describe('FBX: rotations', () => {
     const first = quaternionToEuler(turn(170));
     const next = quaternionToEuler(turn(190), first);
     assert.ok(Math.abs(next[2] - 190) < 1e-6, `${next}`);
+  });
+});
+
+describe('FBX: export_quads', () => {
+  /** Polygons of a PolygonVertexIndex, as vertex lists. */
+  const polygons = (index: ArrayLike<number>): number[][] => {
+    const out: number[][] = [];
+    let current: number[] = [];
+    for (const i of Array.from(index)) {
+      current.push(i < 0 ? ~i : i);
+      if (i < 0) { out.push(current); current = []; }
+    }
+    return out;
+  };
+
+  test('a quad grid cut along its diagonals comes back as its quads; a fold or a lone triangle stays triangles', () => {
+    // A 3 × 2 grid of unit squares in the z = 0 plane, each cut along one diagonal or the other.
+    const positions: number[] = [];
+    for (let y = 0; y <= 2; y++) for (let x = 0; x <= 3; x++) positions.push(x, y, 0);
+    const at = (x: number, y: number) => y * 4 + x;
+    const indices: number[] = [];
+    for (let y = 0; y < 2; y++) {
+      for (let x = 0; x < 3; x++) {
+        const [a, b, c, d] = [at(x, y), at(x + 1, y), at(x + 1, y + 1), at(x, y + 1)];
+        if ((x + y) % 2) indices.push(a, b, c, a, c, d);
+        else indices.push(a, b, d, b, c, d);
+      }
+    }
+    const quads = polygons(quadPolygons(indices, positions));
+    assert.equal(quads.length, 6);
+    for (const quad of quads) {
+      assert.equal(quad.length, 4);
+      // Counter-clockwise seen from +z, as the triangles were: a positive signed area.
+      let area = 0;
+      for (let i = 0; i < 4; i++) {
+        const p = quad[i], q = quad[(i + 1) % 4];
+        area += positions[p * 3] * positions[q * 3 + 1] - positions[q * 3] * positions[p * 3 + 1];
+      }
+      assert.ok(Math.abs(area / 2 - 1) < 1e-9, `area ${area / 2} of ${quad}`);
+    }
+    // Folded 90° along the diagonal: two triangles.
+    const folded = polygons(quadPolygons([0, 1, 2, 0, 2, 3], [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1]));
+    assert.deepEqual(folded.map((p) => p.length), [3, 3]);
+    assert.deepEqual(polygons(quadPolygons([0, 1, 2], [0, 0, 0, 1, 0, 0, 0, 1, 0])), [[0, 1, 2]]);
+  });
+
+  test('three.js loads a sphere written with quads as the same surface: every corner its vertex and UV', async () => {
+    const sphere = uvSphere({ rings: 12, segments: 16 });
+    const quadScene: Scene = { name: 'quads', meshes: [{ name: 'sphere', mesh: sphere, material: scene.meshes[0].material, morphTargets: [] }] };
+    const [file] = writeFbx(quadScene, { quads: true });
+    const index = child(objects(readFbx(file.data).records, 'Geometry')[0], 'PolygonVertexIndex')!.values[0] as { value: Int32Array };
+    const shapes = polygons(index.value);
+    assert.ok(shapes.filter((p) => p.length === 4).length > shapes.length * 0.8, `${shapes.filter((p) => p.length === 4).length} quads of ${shapes.length}`);
+    const group = await loadWithThree(file.data);
+    const mesh = meshes(group)[0];
+    const position = mesh.geometry.getAttribute('position');
+    // three.js splits each quad into two triangles: as many triangles as the mesh had.
+    assert.equal(position.count / 3, sphere.indices.length / 3);
+    const uv = mesh.geometry.getAttribute('uv');
+    for (let corner = 0; corner < position.count; corner += 37) {
+      let best = Infinity, bestUv = 0;
+      for (let v = 0; v < sphere.positions.length / 3; v++) {
+        const d = Math.hypot(position.getX(corner) - sphere.positions[v * 3], position.getY(corner) - sphere.positions[v * 3 + 1], position.getZ(corner) - sphere.positions[v * 3 + 2]);
+        if (d < best) { best = d; bestUv = v; }
+      }
+      assert.ok(best < 1e-6);
+      // The sphere's seam duplicates positions: the UV must be one of that position's vertices'.
+      const candidates = [];
+      for (let v = 0; v < sphere.positions.length / 3; v++) {
+        if (Math.hypot(sphere.positions[v * 3] - sphere.positions[bestUv * 3], sphere.positions[v * 3 + 1] - sphere.positions[bestUv * 3 + 1], sphere.positions[v * 3 + 2] - sphere.positions[bestUv * 3 + 2]) < 1e-6) candidates.push(1 - sphere.uvs![v * 2 + 1]);
+      }
+      assert.ok(candidates.some((c) => Math.abs(c - uv.getY(corner)) < 1e-6), `corner ${corner}`);
+    }
   });
 });

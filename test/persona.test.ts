@@ -215,6 +215,21 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.ok(report.actions.some((a) => a.name.includes('FaceDemo_001') && a.shapeKeys?.includes('eyeBlinkLeft')), JSON.stringify(report.actions.map((a) => [a.name, a.shapeKeys?.length])));
   });
 
+  test('export_quads: the FBX holds quads where two triangles halve one; three.js and Blender load it', async (t) => {
+    const files = await exported({ format: 'fbx', lod: 'LOD2', export_quads: true, textures: { embed: true, profile: '1K.jpg' }, avatar: { list: ['AvatarBody', 'AvatarHead'] } });
+    const loaded = loadFbx(files['model.fbx']);
+    assert.deepEqual(loaded.meshes.map((m) => m.name).sort(), ['AvatarBody', 'AvatarHead']);
+    const report = blenderImportFbx(files['model.fbx']);
+    if (!report) return t.skip('blender is not on PATH');
+    assert.equal(report.error, undefined);
+    // The body's grid comes back mostly as quads: polygons between half the triangles (all quads) and
+    // three quarters of them. The head at LOD2 is decimated, so fewer of its triangles pair up.
+    for (const [name, triangles, most] of [['AvatarBody', PARTS.AvatarBody[1][1], 0.75], ['AvatarHead', PARTS.AvatarHead[1][1], 0.9]] as const) {
+      const polygons = report.objects.find((o) => o.name === name)?.polygons ?? 0;
+      assert.ok(polygons > triangles * 0.5 * 0.97 && polygons < triangles * most, `${name}: ${polygons} polygons for about ${triangles} triangles`);
+    }
+  });
+
   test('avatar.list picks parts, and three.js loads them as skinned meshes', async () => {
     const files = await exported({ format: 'glb', lod: 'LOD2', avatar: { list: ['AvatarHead', 'AvatarLeftEyeball'] }, textures: { embed: true } });
     const three = await loadGlbWithThree(files['model.glb']);

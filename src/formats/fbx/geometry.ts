@@ -2,6 +2,7 @@ import type { SceneMesh } from '../scene.js';
 import { block, doubles, ints, node, objectName, type FbxNode, type FbxValue } from './node.js';
 import { modelRecord } from './model.js';
 import type { ObjectGraph } from './objectGraph.js';
+import { quadPolygons } from './quads.js';
 
 export interface MeshIds {
   model: number;
@@ -9,25 +10,29 @@ export interface MeshIds {
 }
 
 /**
- * One mesh as a `Model` (the scene node) and its `Geometry`: control points (`Vertices`), triangles as
- * `PolygonVertexIndex` (the last index of each polygon stored as −(i + 1)), normals per control point,
+ * One mesh as a `Model` (the scene node) and its `Geometry`: control points (`Vertices`), triangles
+ * (or with `quads`, quads where two triangles halve one: quads.ts) as `PolygonVertexIndex` (the last index of each polygon stored as −(i + 1)), normals per control point,
  * UVs per polygon corner through an index (FBX v = 0 is the bottom row of the image, so v is flipped),
  * and one material for all polygons. A pointcloud (no indices) gets control points only.
  */
-export function addMesh(graph: ObjectGraph, mesh: SceneMesh, parent: number, hasMaterial: boolean): MeshIds {
+export function addMesh(graph: ObjectGraph, mesh: SceneMesh, parent: number, hasMaterial: boolean, quads = false): MeshIds {
   const model = graph.add((id) => modelRecord(id, mesh.name, 'Mesh'));
   graph.connect(model, parent);
-  const geometry = graph.add((id) => geometryRecord(id, mesh, hasMaterial));
+  const geometry = graph.add((id) => geometryRecord(id, mesh, hasMaterial, quads));
   graph.connect(geometry, model);
   return { model, geometry };
 }
 
-function geometryRecord(id: FbxValue, sceneMesh: SceneMesh, hasMaterial: boolean): FbxNode {
+function geometryRecord(id: FbxValue, sceneMesh: SceneMesh, hasMaterial: boolean, quads: boolean): FbxNode {
   const { mesh } = sceneMesh;
   const children = [node('GeometryVersion', [124]), node('Vertices', [doubles(mesh.positions)])];
   if (mesh.indices.length > 0) {
-    const polygonVertices = Int32Array.from(mesh.indices);
-    for (let i = 2; i < polygonVertices.length; i += 3) polygonVertices[i] = ~polygonVertices[i];
+    let polygonVertices: Int32Array;
+    if (quads) polygonVertices = quadPolygons(mesh.indices, mesh.positions);
+    else {
+      polygonVertices = Int32Array.from(mesh.indices);
+      for (let i = 2; i < polygonVertices.length; i += 3) polygonVertices[i] = ~polygonVertices[i];
+    }
     children.push(node('PolygonVertexIndex', [{ type: 'i', value: polygonVertices }]));
     const layers: string[] = [];
     if (mesh.normals) {
@@ -40,7 +45,8 @@ function geometryRecord(id: FbxValue, sceneMesh: SceneMesh, hasMaterial: boolean
       children.push(
         layerElement('LayerElementUV', 'ByPolygonVertex', 'IndexToDirect', [
           node('UV', [{ type: 'd', value: uv }]),
-          node('UVIndex', [{ type: 'i', value: Int32Array.from(mesh.indices) }]),
+          // A UV per control point, so each polygon corner's UV is its vertex's.
+          node('UVIndex', [{ type: 'i', value: polygonVertices.map((v) => (v < 0 ? ~v : v)) }]),
         ], 'UVMap'),
       );
       layers.push('LayerElementUV');

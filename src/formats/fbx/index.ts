@@ -18,9 +18,11 @@ export interface FbxOptions {
   embedTextures: boolean;
   /** Name of the .fbx file without extension. */
   baseName: string;
+  /** Polygons as quads where two triangles halve one (export_quads); otherwise triangles. */
+  quads: boolean;
 }
 
-export const FBX_DEFAULTS: FbxOptions = { embedTextures: true, baseName: 'model' };
+export const FBX_DEFAULTS: FbxOptions = { embedTextures: true, baseName: 'model', quads: false };
 
 /**
  * A Scene as one binary FBX 7.4 file, the format Unity, Unreal, Maya and Blender import with meshes,
@@ -34,7 +36,7 @@ export const FBX_DEFAULTS: FbxOptions = { embedTextures: true, baseName: 'model'
  * ```
  */
 export function writeFbx(scene: Scene, options: Partial<FbxOptions> = {}): WrittenFile[] {
-  const { embedTextures, baseName } = { ...FBX_DEFAULTS, ...options };
+  const { embedTextures, baseName, quads } = { ...FBX_DEFAULTS, ...options };
   const graph = new ObjectGraph();
   const root = graph.add((id) => modelRecord(id, scene.name, 'Null'));
   const rootAttribute = graph.add((id) =>
@@ -50,7 +52,7 @@ export function writeFbx(scene: Scene, options: Partial<FbxOptions> = {}): Writt
   for (const mesh of scene.meshes) {
     // A pointcloud is control points only: no polygons for a material to cover.
     const material = mesh.mesh.indices.length > 0 ? mesh.material : undefined;
-    const ids = addMesh(graph, mesh, root, !!material);
+    const ids = addMesh(graph, mesh, root, !!material, quads);
     if (material) graph.connect(materials.material(material), ids.model);
     blendShapeChannels.set(mesh.name, addBlendShapes(graph, mesh, ids.geometry));
     if (mesh.skin) {

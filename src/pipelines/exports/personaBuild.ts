@@ -176,7 +176,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
       besideModel.push(...beside);
     } else {
       const { skin: _skin, ...unskinned } = onHead;
-      let data = await writeArchive({ name: identity, meshes: [unskinned] }, { format: persona.haircuts.format, embedTextures: persona.haircuts.textures.embed, baseName: identity });
+      let data = await writeArchive({ name: identity, meshes: [unskinned] }, { format: persona.haircuts.format, embedTextures: persona.haircuts.textures.embed, baseName: identity, quads: persona.exportQuads });
       if (beside.length) {
         const entries = readZip(data);
         for (const image of beside) entries[image.name] = image.data;
@@ -194,7 +194,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const faces = faceDemoAnimations(meshes, joined.fused.joints);
   const scene: Scene = { name: 'avatar', meshes, skeleton: joined.fused.joints, animations: [...joined.animations, ...poses, ...faces] };
   const format = persona.avatar.format;
-  const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model' });
+  const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model', quads: persona.exportQuads });
   // Textures no material takes (Roughness, UnityMetallicSmoothness) travel beside the model, for the parts it has.
   const beside = (images: Map<string, SceneImage>) => [...images].filter(([name]) => BESIDE.includes(name)).map(([, image]) => image);
   const extras = [...beside(headImages), ...beside(bodyImages), ...beside(teethImages), ...eyes.files]

@@ -12,12 +12,14 @@ export interface ArchiveOptions {
   baseName: string;
   /** Image file names left out of the archive because they ship as static files. */
   leaveOut?: ReadonlySet<string>;
+  /** FBX polygons as quads where two triangles halve one (export_quads); glTF holds triangles only. */
+  quads?: boolean;
 }
 
 /** A scene written in the export's format and packed into a zip, main file first. */
 export async function writeArchive(scene: Scene, o: ArchiveOptions): Promise<Uint8Array> {
   let files: WrittenFile[];
-  if (o.format === 'fbx') files = writeFbx(scene, { embedTextures: o.embedTextures, baseName: o.baseName });
+  if (o.format === 'fbx') files = writeFbx(scene, { embedTextures: o.embedTextures, baseName: o.baseName, quads: o.quads === true });
   else files = await writeGltf(scene, { binary: o.format === 'glb', embedTextures: o.format === 'glb' && o.embedTextures, baseName: o.baseName });
   // Models and images are already compact (floats, JPEG, PNG): stored, not deflated, to keep exports fast.
   return writeZip(Object.fromEntries(files.filter((f) => !o.leaveOut?.has(f.name)).map((f) => [f.name, f.data])));

@@ -109,11 +109,6 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     makePublic: flag('make_public'), makePublicDirect: flag('make_public_direct'),
     request: {},
   };
-  // Flags whose effect this server does not make yet answer so, rather than being ignored.
-  const notYet: Record<string, string> = {
-    export_quads: 'export_quads is not supported yet: exports are written as triangles',
-  };
-  for (const [key, message] of Object.entries(notYet)) if (input[key] === true) return { ok: false, errors: { [`${field}.${key}`]: [message] } };
   if (persona.finalize) {
     // One ready-to-open file: every part and texture inside it.
     if (!EXPORT_FORMATS[avatar.format].embedsTextures) return { ok: false, errors: { [`${field}.finalize`]: ['finalize makes one file with everything inside: set format to "glb" or "fbx"'] } };
