@@ -12,6 +12,8 @@ import { faceDemo, FACE_DEMO_NAMES } from '../src/assets/face/index.js';
 import { blenderImportFbx } from '../bench/blenderImport.js';
 import { readZip } from '../src/formats/zip.js';
 import { BONE_NAMES } from '../src/assets/body/index.js';
+import { haircutPenetration } from '../src/assets/haircuts/index.js';
+import { CUSTOMISATION } from '../src/library/blendshapeNames.js';
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
 
@@ -158,6 +160,49 @@ for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.na
     assert.ok(sum[0] / weight > 2 * (sum[1] / weight), `mean ${sum.map((v) => Math.round(v / weight))}`);
     const listed = await api.get(`/export_parameters/available/persona_2.0/?pipeline_subtype=female`);
     assert.ok(JSON.stringify(listed.body).includes('box_braids_long'), 'the set is listed');
+  });
+
+  test('a haircut follows the head\'s blendshapes and clears the scalp at their extremes', async () => {
+    const files = await exported({ format: 'glb', lod: 'LOD1', textures: { embed: true, profile: '1K.jpg' }, haircuts: { list: ['long_straight_middle'] }, blendshapes: { list: ['customisation', 'mobile_51'] } });
+    const doc = await readGltfDocument(files, 'model.glb');
+    const meshOf = (name: string) => {
+      const mesh = doc.getRoot().listMeshes().find((m) => m.getName() === name)!;
+      const primitive = mesh.listPrimitives()[0];
+      const names = (mesh.getExtras() as { targetNames?: string[] }).targetNames ?? [];
+      const array = (a: { getArray(): unknown }) => a.getArray() as Float32Array;
+      return {
+        positions: array(primitive.getAttribute('POSITION')!), normals: array(primitive.getAttribute('NORMAL')!),
+        indices: Uint32Array.from(primitive.getIndices()!.getArray()!),
+        targets: new Map(primitive.listTargets().map((t, i) => [names[i], array(t.getAttribute('POSITION')!)])),
+      };
+    };
+    const head = meshOf('AvatarHead'), hair = meshOf('haircut_long_straight_middle');
+    // The cap follows the head's shape blends; the eyes' do not reach the hair.
+    for (const name of ['HeadHeight', 'UpperHeadWidth', 'UpperHeadVolume']) assert.ok(hair.targets.has(name), `${name}: ${[...hair.targets.keys()].join(', ')}`);
+    assert.equal(hair.targets.has('eyeLookInLeft'), false);
+    const deformed = (m: typeof head, name: string, w: number) => {
+      const d = m.targets.get(name);
+      return d ? m.positions.map((p, i) => p + w * d[i]) : m.positions;
+    };
+    const signed = new Set(['EyesSize', 'NoseLength', 'NosePosition', 'NoseTipUpDown', 'NoseTipLeftRight', 'NoseWingsUpDown', 'NoseWingsInOut', 'LipsSize']);
+    // The head part is open at the neck, where long hair hangs behind it: measured against the
+    // cranium only (the hair above the ears' bottom), as the fitting tests measure a haircut.
+    let top = -Infinity;
+    for (let i = 1; i < head.positions.length; i += 3) top = Math.max(top, head.positions[i]);
+    const above = (m: typeof head, positions: Float32Array) => {
+      const keep: number[] = [];
+      for (let i = 0; i < positions.length / 3; i++) if (m.positions[i * 3 + 1] > top - 0.12) keep.push(positions[i * 3], positions[i * 3 + 1], positions[i * 3 + 2]);
+      return { positions: Float32Array.from(keep), indices: new Uint32Array(0) };
+    };
+    const inside = (name: string, w: number) => haircutPenetration(above(hair, deformed(hair, name, w)), { positions: deformed(head, name, w), normals: head.normals, indices: head.indices });
+    const rest = inside('none', 0);
+    assert.equal(rest.count, 0, `at rest, ${rest.count} hair vertices are inside the head, the deepest ${(rest.deepest * 1000).toFixed(1)} mm`);
+    for (const name of [...CUSTOMISATION, 'browInnerUp', 'browDownLeft']) {
+      for (const w of signed.has(name) ? [-1, 1] : [1]) {
+        const { count, deepest } = inside(name, w);
+        assert.equal(count, 0, `${name} at ${w}: ${count} hair vertices inside the head, the deepest ${(deepest * 1000).toFixed(1)} mm`);
+      }
+    }
   });
 
   test('the generated haircut is also the head\'s Haircut blendshape: the scalp rises to the hair, and its texture travels beside the model', async () => {

@@ -7,6 +7,7 @@ import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 import { exportedHaircut, libraryHaircutMesh } from './haircutMesh.js';
 import { personaHaircutTextures } from './personaHaircutTextures.js';
 import { haircutBlendshape, HAIRCUT_BLENDSHAPE } from './personaHaircutBlend.js';
+import { followingMorphs } from './haircutMorphs.js';
 import { decodeRgba, encodeProfile, type ProfileFormat } from '../../formats/image.js';
 import type { Mesh } from '../../core/mesh.js';
 import type { SceneMorphTarget } from '../../formats/scene.js';
@@ -170,7 +171,9 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
       haircut = { mesh: libraryHaircutMesh(identity, avatar.head), material: textures.material };
       beside = textures.beside;
     }
-    const onHead = onPlacedHead({ name, mesh: haircut.mesh, material: { ...haircut.material, name }, morphTargets: [] }, joined.fused);
+    const placed = onPlacedHead({ name, mesh: haircut.mesh, material: { ...haircut.material, name }, morphTargets: [] }, joined.fused);
+    // The hair follows the head's blendshapes (customisation, expressions), but not its own Haircut.
+    const onHead = { ...placed, morphTargets: followingMorphs(placed.mesh, head.mesh, head.morphTargets, new Set([HAIRCUT_BLENDSHAPE])) };
     if (persona.haircuts.embed) {
       meshes.push(onHead);
       besideModel.push(...beside);
