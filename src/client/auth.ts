@@ -1,4 +1,4 @@
-import { AuthenticationError, errorFor } from './errors.js';
+import { AuthenticationError, errorFor, noAnswer } from './errors.js';
 
 /** A token as /o/token/ answers it. */
 interface TokenAnswer {
@@ -57,11 +57,16 @@ export class ClientCredentials {
     // Throttled token requests (too many failures) are not retried: they come back only after a minute.
     this.requests++;
     const started = Date.now();
-    const res = await this.options.fetch(new URL('/o/token/', baseUrl), {
-      method: 'POST',
-      headers: { Authorization: `Basic ${base64(`${formEncode(clientId)}:${formEncode(clientSecret)}`)}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body,
-    });
+    const url = new URL('o/token/', baseUrl.replace(/\/?$/, '/'));
+    const res = await this.options
+      .fetch(url, {
+        method: 'POST',
+        headers: { Authorization: `Basic ${base64(`${formEncode(clientId)}:${formEncode(clientSecret)}`)}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      })
+      .catch((err: unknown) => {
+        throw noAnswer(url, err);
+      });
     const text = await res.text();
     let parsed: unknown = text;
     try {

@@ -94,3 +94,10 @@ export function errorFor(status: number, body: unknown): LikenessError {
   if (status >= 500) return new ServerError(status, message, body);
   return new LikenessError(status, message, body);
 }
+
+/** A request that got no answer: the server is down, unreachable, or the connection broke. */
+export function noAnswer(url: URL, err: unknown): ServerError {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  const why = cause?.code ?? cause?.message ?? (err as Error).message;
+  return new ServerError(0, `no answer from ${url.origin}: ${why}`, null);
+}

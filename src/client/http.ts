@@ -1,5 +1,5 @@
 import type { ClientCredentials } from './auth.js';
-import { errorFor, ServerError } from './errors.js';
+import { errorFor, noAnswer } from './errors.js';
 import { RETRY_DEFAULTS, retryDelay, sleep, type RetryOptions } from './retry.js';
 
 /** Where requests go and how they are authorised: one per `Likeness`, shared by its player views. */
@@ -57,7 +57,7 @@ export async function send(connection: Connection, pathOrUrl: string, options: R
       res = await connection.fetch(url, { method, headers, body: options.body?.(), signal: options.signal });
     } catch (err) {
       if (options.signal?.aborted) throw err;
-      throw new ServerError(0, `no answer from ${url.origin}: ${(err as Error).message}`, null);
+      throw noAnswer(url, err);
     }
     if (res.ok || res.status === 304) return res;
     if (res.status === 401 && connection.credentials && token && !renewed) {
