@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumAvailable, CHROMIUM, LAUNCH_ARGS } from '../bench/browserView.js';
+import { Likeness } from '../src/client/node.js';
 import { photo } from './support/api.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -25,7 +29,7 @@ window.makeAvatar = async ({ baseUrl, clientId, clientSecret }) => {
   const created = await likeness.createAvatar({ photo, pipeline: 'head_1.2', pipelineSubtype: 'base/mobile', name: 'from a page' });
   const progress = [];
   const done = await likeness.waitForAvatar(created.code, { onProgress: (p) => progress.push([p.status, p.progress]) });
-  const exp = await likeness.createExport(done.code, { format: 'glb', embed_textures: true });
+  const exp = await likeness.createExport(done.code, { format: 'glb', embed_textures: true, blendshapes: { list: ['mobile_51'] } });
   const finished = await likeness.waitForExport(done.code, exp.code);
   const files = await likeness.downloadExport(finished, { unzip: true });
   const glb = files.find((f) => f.name.endsWith('.glb'));
@@ -35,7 +39,7 @@ window.makeAvatar = async ({ baseUrl, clientId, clientSecret }) => {
   let failure = null;
   const cat = await likeness.createAvatar({ photo: new Uint8Array(await (await fetch('/cat.png')).arrayBuffer()), pipeline: 'head_1.2', pipelineSubtype: 'base/static', name: 'cat' });
   await likeness.waitForAvatar(cat.code).catch((e) => (failure = e instanceof JobFailedError ? e.message : String(e)));
-  return { status: done.status, progress, names: files.map((f) => f.name), magic, glbSize: glb.blob.size, listed, code: done.code, failure };
+  return { status: done.status, progress, names: files.map((f) => f.name), magic, glbSize: glb.blob.size, listed, code: done.code, exportCode: exp.code, failure };
 };
 window.ready = true;
 </script>`;
@@ -91,4 +95,37 @@ test('a page in Chromium makes, exports and downloads an avatar with likeness/cl
   // The page's avatar is its client's: another client does not see it.
   const other = await fetch(`${api.url}/avatars/${result.code}/`, { headers: { Authorization: `Bearer ${(await api.client()).token}` } });
   assert.equal(other.status, 404);
+  exported = { clientId, secret, avatar: result.code as string, export: result.exportCode as string };
+});
+
+let exported: { clientId: string; secret: string; avatar: string; export: string } | undefined;
+
+test('examples/viewer loads the GLB and moves its ARKit blendshapes from sliders', { skip: chromiumAvailable() ? false : `${CHROMIUM} is not installed`, timeout: 120_000 }, async (t) => {
+  if (!exported) return t.skip('the page test made no export');
+  const likeness = new Likeness({ baseUrl: api.url, clientId: exported.clientId, clientSecret: exported.secret });
+  const dir = await mkdtemp(join(tmpdir(), 'likeness-viewer-'));
+  const { serveViewer } = (await import(pathToFileURL(join(process.cwd(), 'examples', 'viewer', 'serve.mjs')).href)) as {
+    serveViewer: (o: { model: string }) => Promise<{ server: Server; url: string }>;
+  };
+  const written = await likeness.downloadExportTo(await likeness.getExport(exported.avatar, exported.export), dir, { unzip: true });
+  const viewer = await serveViewer({ model: written.find((f) => f.endsWith('.glb'))! });
+  try {
+    const tab = await browser!.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (e) => errors.push(e.message));
+    await tab.goto(viewer.url);
+    await tab.waitForFunction(() => (window as unknown as { viewer: { loaded: boolean } }).viewer.loaded, undefined, { timeout: 30_000 });
+    const morphs = await tab.evaluate(() => (window as unknown as { viewer: { morphs: string[] } }).viewer.morphs);
+    assert.equal(morphs.length, 51);
+    assert.ok(morphs.includes('jawOpen') && morphs.includes('eyeBlinkLeft'), morphs.join(', '));
+    assert.equal(await tab.locator('input[data-morph]').count(), 51);
+    // Moving the slider moves the mesh.
+    await tab.locator('input[data-morph="jawOpen"]').fill('0.8');
+    const influence = await tab.evaluate(() => (window as unknown as { viewer: { weight: (n: string) => number } }).viewer.weight('jawOpen'));
+    assert.equal(influence, 0.8);
+    assert.deepEqual(errors, []);
+  } finally {
+    viewer.server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 });

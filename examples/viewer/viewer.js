@@ -26,7 +26,7 @@ let mixer = null;
 let model = null;
 
 /** What the page shows, for scripts and tests: the morph target names and the clips. */
-window.viewer = { morphs: [], clips: [], loaded: false, setMorph, playClip };
+window.viewer = { morphs: [], clips: [], loaded: false, setMorph, playClip, weight };
 
 function resize() {
   const { clientWidth: w, clientHeight: h } = view;
@@ -49,6 +49,12 @@ function meshesWith(name) {
   const out = [];
   model?.traverse((o) => o.morphTargetDictionary && name in o.morphTargetDictionary && out.push(o));
   return out;
+}
+
+/** The weight a morph target has on the mesh now. */
+function weight(name) {
+  const [mesh] = meshesWith(name);
+  return mesh ? mesh.morphTargetInfluences[mesh.morphTargetDictionary[name]] : undefined;
 }
 
 function setMorph(name, weight) {
