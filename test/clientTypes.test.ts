@@ -4,6 +4,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { CLIENT_TYPES_FILE, clientTypes } from '../scripts/clientTypes.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -50,3 +51,45 @@ await likeness.createExport<'head_1.2'>('code', { fromat: 'glb' });
     await rm(file, { force: true });
   }
 });
+
+test("the OpenAPI's parameter schemas accept every default the server applies, and refuse a misspelling", async () => {
+  const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as { components: { schemas: Record<string, unknown> } };
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addSchema({ $id: 'https://likeness.local/openapi.json', components: document.components });
+  const schema = (name: string) => ajv.compile({ $ref: `https://likeness.local/openapi.json#/components/schemas/${name}` });
+  const { token } = await server.client('enterprise');
+  const get = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const pipelines = Object.keys(document.components.schemas).filter((n) => n.startsWith('ComputationParameters_')).map((n) => n.slice('ComputationParameters_'.length));
+  assert.deepEqual(pipelines, ['animated_face', 'head_1.2', 'head_2.0', 'body_0.3', 'persona_2.0']);
+  let checked = 0;
+  for (const pipeline of pipelines) {
+    const computation = schema(`ComputationParameters_${pipeline}`);
+    const exportSchema = document.components.schemas[`ExportParameters_${pipeline}`] ? schema(`ExportParameters_${pipeline}`) : null;
+    const subtypes = await subtypesOf(get, pipeline);
+    for (const subtype of subtypes) {
+      const defaults = await get(`/parameters/default/${pipeline}/?pipeline_subtype=${encodeURIComponent(subtype)}`);
+      assert.ok(computation(defaults), `${pipeline} ${subtype} defaults ${JSON.stringify(defaults)}: ${ajv.errorsText(computation.errors)}`);
+      checked++;
+      if (!exportSchema) continue;
+      const exportDefaults = await get(`/export_parameters/default/${pipeline}/?pipeline_subtype=${encodeURIComponent(subtype)}`);
+      assert.ok(exportSchema(exportDefaults), `${pipeline} ${subtype} export defaults: ${ajv.errorsText(exportSchema.errors)}`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 20, `checked ${checked}`);
+  // The README's requests pass; a misspelling does not.
+  assert.ok(schema('ComputationParameters_head_1.2')({ model_info: { plus: ['age', 'gender', 'race', 'skin_color', 'facial_landmarks_68'] } }));
+  assert.ok(schema('ExportParameters_head_1.2')({ format: 'glb', embed_textures: true, lod: 2, texture_size: { width: 2048, height: 1024 }, haircuts: { list: ['side_part'], color: { red: 60, green: 40, blue: 30 } }, blendshapes: { list: ['mobile_51'] } }));
+  assert.ok(schema('ExportParameters_persona_2.0')({ format: 'glb', lod: 'LOD2', textures: { profile: '1K.jpg', embed: true }, haircuts: { list: ['HaircutGenerated'] }, blendshapes: { list: ['mobile_51', 'customisation'] } }));
+  assert.equal(schema('ComputationParameters_head_1.2')({ model_info: { plus: ['agee'] } }), false);
+  assert.equal(schema('ExportParameters_head_1.2')({ fromat: 'glb' }), false);
+});
+
+/** A pipeline's subtypes, as the server's own error for an unknown one lists them. */
+async function subtypesOf(get: (path: string) => Promise<any>, pipeline: string): Promise<string[]> {
+  const answer = await get(`/parameters/default/${pipeline}/?pipeline_subtype=none`);
+  const message: string = answer.pipeline_subtype?.[0] ?? '';
+  const listed = /choose one of: (.*)\.$/.exec(message);
+  assert.ok(listed, `the subtypes of ${pipeline} from: ${JSON.stringify(answer)}`);
+  return listed[1].split(', ');
+}
