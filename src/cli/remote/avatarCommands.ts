@@ -61,7 +61,8 @@ export async function createAvatar(likeness: Likeness, photo: string, flags: Cre
     throw new UsageError(`cannot read the photo ${photo}: ${err.message}`);
   });
   const parameters = await parametersFrom(flags.parameters, flags.param, '--param');
-  const exportParameters = (await exportParametersFrom(flags)) ?? { format: 'glb' };
+  // --export defaults to glb, so there are always export parameters.
+  const exportParameters = await exportParametersFrom(flags);
   const created = await likeness.createAvatar({
     photo: resolve(photo),
     pipeline: flags.pipeline as 'head_1.2',

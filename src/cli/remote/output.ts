@@ -23,12 +23,6 @@ export class Output {
     process.stdout.write(this.json ? `${JSON.stringify(value)}\n` : `${human()}\n`);
   }
 
-  /** A remark for a person, never on stdout in --json mode. */
-  note(text: string): void {
-    if (this.json) process.stderr.write(`${text}\n`);
-    else process.stdout.write(`${text}\n`);
-  }
-
   error(text: string): void {
     process.stderr.write(`${this.colour ? styleText('red', 'likeness:') : 'likeness:'} ${text}\n`);
   }
