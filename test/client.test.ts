@@ -21,7 +21,8 @@ const final = (s: string | undefined) => s === 'Completed' || s === 'Failed' || 
 
 // The throttled test waits out a minute: it runs beside the others.
 describe('likeness/client', { concurrency: true }, () => {
-describe('against a live server', () => {
+// One after another: later tests read what earlier ones made.
+describe('against a live server', { concurrency: 1 }, () => {
   let server: TestServer;
   let likeness: Likeness;
   let credentials: { clientId: string; secret: string };
