@@ -1,6 +1,6 @@
 /**
  * Regenerates src/client/openapi.ts, the client's types, from the /openapi.json of a server started
- * here: `npx tsc -p . && node dist/scripts/clientTypes.js`. test/clientTypes.test.ts makes the same
+ * here: `npm run client:types`. test/clientTypes.test.ts makes the same
  * file from a running server and fails if it differs from the one checked in, so the client cannot
  * drift from the routes.
  */

@@ -24,7 +24,7 @@ test("regenerating the client's types from the running server's /openapi.json gi
   const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as object;
   const checkedIn = await readFile(CLIENT_TYPES_FILE, 'utf8');
   const fresh = await clientTypes(document);
-  assert.ok(fresh === checkedIn, `${CLIENT_TYPES_FILE} is out of date: run \`npx tsc -p . && node dist/scripts/clientTypes.js\` and commit it`);
+  assert.ok(fresh === checkedIn, `${CLIENT_TYPES_FILE} is out of date: run \`npm run client:types\` and commit it`);
 });
 
 test('a misspelled computation or export parameter does not compile', { timeout: 120_000 }, async () => {
