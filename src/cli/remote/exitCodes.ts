@@ -21,6 +21,8 @@ export const EXIT = {
   failed: 8,
   /** The server could not be reached, kept answering 5xx or 429, or waiting ran past --timeout. */
   unavailable: 9,
+  /** Ctrl-C while waiting (128 + SIGINT); the work goes on on the server. */
+  interrupted: 130,
 } as const;
 
 export function exitCodeOf(err: unknown): number {

@@ -1,6 +1,7 @@
 import { styleText } from 'node:util';
 import cliProgress from 'cli-progress';
 import type { Progress } from '../../client/index.js';
+import { EXIT } from './exitCodes.js';
 
 /**
  * What a command shows. With --json, stdout holds the one JSON answer and nothing else. Progress
@@ -53,6 +54,12 @@ class BarView implements ProgressView {
     cliProgress.Presets.shades_classic,
   );
   #started = false;
+  /** Ctrl-C while the bar hides the cursor: give the terminal back as it was. The work goes on on the server. */
+  readonly #interrupt = () => {
+    this.stop();
+    process.stderr.write(`interrupted: the ${this.label} goes on on the server\n`);
+    process.exit(EXIT.interrupted);
+  };
   constructor(private readonly label: string) {}
 
   update(p: Progress<unknown>): void {
@@ -60,11 +67,15 @@ class BarView implements ProgressView {
     if (!this.#started) {
       this.#bar.start(100, p.progress, payload);
       this.#started = true;
+      process.once('SIGINT', this.#interrupt);
     } else this.#bar.update(p.progress, payload);
   }
 
   stop(): void {
-    if (this.#started) this.#bar.stop();
+    if (!this.#started) return;
+    this.#started = false;
+    process.off('SIGINT', this.#interrupt);
+    this.#bar.stop();
   }
 }
 
