@@ -3,6 +3,7 @@
  *
  *   cli → service → jobs → pipelines → assets → (texture, render) → geometry → analysis → formats → library → core
  *   store: used by cli, service and jobs only; it uses nothing of ours but core.
+ *   client (likeness/client): used by cli only; it uses nothing of ours at all, since it ships to browsers.
  *
  * A layer may import any layer below it, never one above it or beside it. It runs on the compiled
  * JavaScript (`depcruise dist/src`), so `import type` does not count: a type costs nothing at run time.
@@ -14,7 +15,7 @@
  */
 
 /** Top to bottom; layers in one inner array sit side by side and must not import each other. */
-const LAYERS = [['cli'], ['service'], ['jobs'], ['pipelines'], ['assets'], ['texture', 'render'], ['geometry'], ['analysis'], ['formats'], ['library'], ['core']];
+const LAYERS = [['cli'], ['client', 'service'], ['jobs'], ['pipelines'], ['assets'], ['texture', 'render'], ['geometry'], ['analysis'], ['formats'], ['library'], ['core']];
 const STORE_USERS = ['cli', 'service', 'jobs'];
 /** What the HTTP process must never load, directly or through anything it imports. */
 const COMPUTATION = ['geometry', 'texture', 'assets', 'render', 'analysis'];
@@ -40,6 +41,20 @@ const layerRules = LAYERS.flatMap((level, rank) =>
 module.exports = {
   forbidden: [
     ...layerRules,
+    {
+      name: 'client-imports-nothing-of-ours',
+      comment: 'likeness/client runs in browsers and in programs that are not the server: it imports no other layer.',
+      severity: 'error',
+      from: { path: folder(['client']) },
+      to: { path: '^(dist/)?src/', pathNot: folder(['client']) },
+    },
+    {
+      name: 'client-browser-path-has-no-node',
+      comment: 'Browsers load likeness/client from client/index.js: nothing it reaches may import a node: module (those live in client/node.ts).',
+      severity: 'error',
+      from: { path: '^(dist/)?src/client/', pathNot: '^(dist/)?src/client/node\\.' },
+      to: { dependencyTypes: ['core'] },
+    },
     {
       name: 'store-imports-only-core',
       comment: 'store is the persistence layer: it uses nothing of ours but core.',

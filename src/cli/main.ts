@@ -2,12 +2,23 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type ConfigFlags } from '../service/config.js';
 import { startServer } from '../service/server.js';
 import { clientCommand } from './client.js';
+import { REMOTE_COMMANDS, remoteCommand } from './remote/program.js';
 
 const USAGE = `Usage:
   likeness serve [--host 127.0.0.1] [--port 8080] [--data-dir ./data] [--workers N]
   likeness client create --name NAME --plan plus|pro|enterprise [--json] [--data-dir DIR]
   likeness client list [--json] [--data-dir DIR]
   likeness client delete CLIENT_ID [--data-dir DIR]
+
+Against a running server (--url, LIKENESS_CLIENT_ID/LIKENESS_CLIENT_SECRET or a config file, --player, --json):
+  likeness avatar create PHOTO --pipeline P [--subtype S] [--param k=v ...] [--parameters FILE]
+                               [--export glb|gltf|fbx] [--export-param k=v ...] [--out DIR]
+  likeness avatar list|get CODE|delete CODE
+  likeness export create AVATAR [--export F] [--export-param k=v ...] [--out DIR]
+  likeness export list AVATAR | export download AVATAR EXPORT [--out DIR]
+  likeness player create [--comment C] | player list | player delete CODE
+  likeness parameters PIPELINE [--subtype S] [--default] [--export]
+  likeness <command> --help   for each command's options
 
 Every flag has an environment variable (see the README): HOST, PORT, LIKENESS_DATA_DIR,
 LIKENESS_DATABASE_URL, LIKENESS_WORKERS, LIKENESS_PUBLIC_URL, ...`;
@@ -47,7 +58,18 @@ async function serve(flags: ConfigFlags): Promise<void> {
   process.once('SIGINT', stop);
 }
 
+/** The command word, past the remote commands' global options (`likeness --url U avatar list`). */
+function commandOf(argv: string[]): string {
+  for (let i = 0; i < argv.length; i++) {
+    if (['--url', '--player', '--config'].includes(argv[i])) i++;
+    else if (!argv[i].startsWith('-')) return argv[i];
+  }
+  return '';
+}
+
 export async function main(argv: string[]): Promise<void> {
+  // The remote commands parse their own options (commander), which serve's parser does not know.
+  if (REMOTE_COMMANDS.includes(commandOf(argv))) return remoteCommand(argv);
   try {
     const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
     const [command, ...rest] = positionals;

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
+import { parameterSchemas } from './parameterSchemas.js';
 
 /** The OpenAPI 3.1 description is generated from the route schemas, so it cannot drift from the routes. */
 export const openapiPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
@@ -26,6 +27,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance, ctx: AppContext) =>
       },
       servers: ctx.config.publicUrl ? [{ url: ctx.config.publicUrl }] : [],
       components: {
+        // The catalogue's parameters, exactly: clients generated from this description (likeness/client) type-check them.
+        schemas: parameterSchemas(),
         securitySchemes: {
           oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/o/token/', scopes: { read: 'GET and HEAD requests', write: 'POST, PUT, PATCH and DELETE requests' } } } },
           bearer: { type: 'http', scheme: 'bearer' },
