@@ -61,7 +61,7 @@ export async function runTask<O, R>(job: Job, ctx: JobContext, task: TaskKind<O,
   const started = performance.now();
   // Every line about this job, the worker thread's failures included, carries the avatar and the job.
   ctx = { ...ctx, logger: ctx.logger.child({ ...about, attempt: job.attempt }) };
-  ctx.logger.debug('job started');
+  ctx.logger.info('job started');
   const storage = new Retries({
     policy: ctx.storageRetry ?? STORAGE_RETRY,
     retryable: (err) => storageFault(err) !== null,
