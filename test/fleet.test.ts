@@ -193,6 +193,7 @@ describe('the fleet on PostgreSQL and Redis (BullMQ)', { skip: FLEET_SKIP }, () 
     assert.equal(done.status, 'Completed', done.failure_reason);
     assert.equal(lines(other, code, 'job finished').length, 1);
     assert.equal(lines(other, code, 'job finished')[0].attempt, 2, 'the second attempt, after the killed one');
+    assert.ok(other.log.some((l) => l.includes('"msg":"a worker stopped renewing a job: it goes to another worker"')), 'recovered by BullMQ\'s stalled check');
     assert.deepEqual(await f.jobs(code), [{ kind: 'compute', state: 'done', attempt: 2 }]);
     await stop(other);
   });

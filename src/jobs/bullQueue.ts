@@ -231,7 +231,9 @@ export class BullQueue implements Queue {
     if (!this.connection || this.connection.status !== 'ready') return;
     const lock = await this.connection.set(`${this.options.prefix}:sweep`, this.owner, 'PX', periodMs, 'NX');
     if (lock !== 'OK') return;
-    const expired = await reclaimJobs(this.options.db, { expiredOnly: true });
+    // A lease that ran out just now is BullMQ's to recover (its stalled check hands the entry on); the
+    // sweep takes back only what BullMQ lost, a lease later.
+    const expired = await reclaimJobs(this.options.db, { expiredOnly: true, expiredForMs: this.options.leaseMs });
     if (expired) this.options.logger.warn({ reclaimed: expired }, 'jobs whose lease ran out are queued again');
     await this.publishFrom(0, false);
   }

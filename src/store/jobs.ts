@@ -99,10 +99,10 @@ export async function finishJob(db: Db, job: Job): Promise<boolean> {
 
 /** Puts running jobs back in the queue: those of a dead owner (all of them when `owner` is null),
  * or those whose lease ran out because their server stopped renewing it. */
-export async function reclaimJobs(db: Db, options: { owner?: string | null; expiredOnly?: boolean }): Promise<number> {
+export async function reclaimJobs(db: Db, options: { owner?: string | null; expiredOnly?: boolean; expiredForMs?: number }): Promise<number> {
   let query = db.updateTable('jobs').set({ state: 'queued', owner: null, lease_until: null }).where('state', '=', 'running');
   if (options.owner) query = query.where('owner', '=', options.owner);
-  if (options.expiredOnly) query = query.where('lease_until', '<', formatInstant(Date.now()));
+  if (options.expiredOnly) query = query.where('lease_until', '<', formatInstant(Date.now() - (options.expiredForMs ?? 0)));
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
