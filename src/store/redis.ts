@@ -32,6 +32,8 @@ export function openRedis(url: string, options: RedisConnectionOptions): Redis {
 
 /** Whether Redis answers, within `timeoutMs`. */
 export async function pingRedis(redis: Redis, timeoutMs = 2000): Promise<void> {
+  // Not the URL: it may hold a password.
+  if (redis.status !== 'ready') throw new Error(`not connected (${redis.status})`);
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
