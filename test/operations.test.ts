@@ -49,10 +49,10 @@ describe('operations: /healthz, /readyz and /metrics', () => {
     const created = await api.createAvatar({ pipeline: 'head_1.2', name: 'measured', photo: photo('astronaut.png') });
     assert.equal(created.status, 201);
     const code = created.body.code as string;
-    const done = await api.waitFor(code, (a) => ['Completed', 'Failed', 'Timed Out'].includes(a.status), 90_000);
+    const done = await api.waitFor(code, (a) => ['Completed', 'Failed', 'Timed Out'].includes(a.status), 240_000);
     assert.equal(done.status, 'Completed', done.failure_reason);
     const failed = await api.createAvatar({ pipeline: 'head_1.2', name: 'no face', photo: photo('no-face-fruits.jpg') });
-    const refused = await api.waitFor(failed.body.code, (a) => ['Completed', 'Failed', 'Timed Out'].includes(a.status), 90_000);
+    const refused = await api.waitFor(failed.body.code, (a) => ['Completed', 'Failed', 'Timed Out'].includes(a.status), 240_000);
     assert.equal(refused.status, 'Failed');
 
     const res = await fetch(`${server.url}/metrics`);
