@@ -156,8 +156,9 @@ export class BullQueue implements Queue {
         concurrency: workers,
         lockDuration: leaseMs,
         stalledInterval: Math.max(1000, Math.round(leaseMs / 2)),
-        // A job that kills its process each time ends Failed in BullMQ after this many; its lease then
-        // runs out and the sweep queues it again, so it is never lost, only slowed.
+        // Past this many stalls an entry ends failed in BullMQ; its job's lease then runs out and the
+        // sweep queues it again, so it is never lost. A job that keeps killing its worker is failed by
+        // runTask after MAX_ATTEMPTS takes instead.
         maxStalledCount: 5,
         removeOnComplete: { count: 0 },
         removeOnFail: { count: 0 },

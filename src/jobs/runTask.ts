@@ -26,6 +26,12 @@ export const STORAGE_RETRY: RetryPolicy = { attempts: 6, firstDelayMs: 2000 };
 /** 6 tries over about 8 s. A write that still fails leaves the job running; its lease runs out and it is run again. */
 export const STATUS_WRITE_RETRY: RetryPolicy = { attempts: 6, firstDelayMs: 250 };
 
+/**
+ * A job taken this many times without finishing stops its worker each time (it runs out of memory, say):
+ * its next taker fails it instead of losing one more worker. Stops and crashes of a healthy fleet stay far below.
+ */
+export const MAX_ATTEMPTS = 8;
+
 /** How a task ended: with its result (what `settle` writes), or Failed / Timed Out with a reason for the owner. */
 export type TaskOutcome<R> = { status: 'Completed'; result: R } | { status: Unsuccessful; reason: string; cause?: FailureCause };
 
@@ -70,7 +76,9 @@ export async function runTask<O, R>(job: Job, ctx: JobContext, task: TaskKind<O,
   });
   let outcome: TaskOutcome<R> | null;
   try {
-    outcome = await outcomeOf(job, ctx, task, storage);
+    outcome = job.attempt > MAX_ATTEMPTS
+      ? { status: 'Failed', cause: 'internal', reason: `The ${task.noun} was interrupted ${job.attempt - 1} times, its worker stopping each time; it is not tried again.` }
+      : await outcomeOf(job, ctx, task, storage);
   } catch (err) {
     if (!(err instanceof RetriesExhausted)) throw err;
     ctx.logger.error({ err: err.last, path: storageFault(err.last)?.path }, `the ${task.noun} failed: storage kept failing`);
