@@ -77,7 +77,7 @@ function fleet(name: string, options: { redis: boolean }) {
     await stop(state.server);
     if (options.redis) {
       const redis = new Redis(REDIS_URL!);
-      const keys = await redis.keys(`${state.prefix}:*`);
+      const keys = await redis.keys(`${state.prefix}*`);
       if (keys.length) await redis.del(...keys);
       await redis.quit();
     }
