@@ -35,7 +35,7 @@ const COMPUTING = ['geometry/', 'texture/', 'assets/', 'render/', 'analysis/'];
 const SERVICE_MAY_IMPORT = [
   /^service\//,
   /^store\//,
-  /^jobs\/(queue|embeddedQueue|blendshapeTarget)\.js$/,
+  /^jobs\/(queue|embeddedQueue|bullQueue|metrics|blendshapeTarget)\.js$/,
   /^pipelines\/catalogue\//,
   /^pipelines\/(registry|files|index|photo|modelInfo)\.js$/,
 ];

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type ConfigFlags } from '../service/config.js';
-import { startServer } from '../service/server.js';
+import { startServer, startWorker, type CloseOptions } from '../service/server.js';
 import { clientCommand } from './client.js';
 import { REMOTE_COMMANDS, remoteCommand } from './remote/program.js';
 
 const USAGE = `Usage:
   likeness serve [--host 127.0.0.1] [--port 8080] [--data-dir ./data] [--workers N]
+  likeness worker [--data-dir ./data] [--workers N] [--metrics-port P]
   likeness client create --name NAME --plan plus|pro|enterprise [--json] [--data-dir DIR]
   likeness client list [--json] [--data-dir DIR]
   likeness client delete CLIENT_ID [--data-dir DIR]
@@ -21,7 +22,7 @@ Against a running server (--url, LIKENESS_CLIENT_ID/LIKENESS_CLIENT_SECRET or a 
   likeness <command> --help   for each command's options
 
 Every flag has an environment variable (see the README): HOST, PORT, LIKENESS_DATA_DIR,
-LIKENESS_DATABASE_URL, LIKENESS_WORKERS, LIKENESS_PUBLIC_URL, ...`;
+LIKENESS_DATABASE_URL, LIKENESS_WORKERS, LIKENESS_PUBLIC_URL, LIKENESS_REDIS_URL, ...`;
 
 const OPTIONS = {
   host: { type: 'string' },
@@ -30,6 +31,7 @@ const OPTIONS = {
   'database-url': { type: 'string' },
   'public-url': { type: 'string' },
   workers: { type: 'string' },
+  'metrics-port': { type: 'string' },
   name: { type: 'string' },
   plan: { type: 'string' },
   json: { type: 'boolean' },
@@ -50,12 +52,44 @@ async function serve(flags: ConfigFlags): Promise<void> {
     process.exit(START_FAILED);
   }
   server.app.log.info(`Likeness listening on ${server.url}`);
-  const stop = async () => {
-    await server.close();
-    process.exit(0);
+  drainOnSignals((options) => server.close(options), config.drainSeconds);
+}
+
+/** `likeness worker`: takes jobs from the queue in the shared database (or Redis) and computes; no API. */
+async function work(flags: ConfigFlags): Promise<void> {
+  const config = loadConfig(flags);
+  let worker;
+  try {
+    worker = await startWorker(config);
+  } catch (err) {
+    console.error(`likeness: the worker did not start: ${(err as Error).message}`);
+    process.exit(START_FAILED);
+  }
+  drainOnSignals((options) => worker.close(options), config.drainSeconds);
+}
+
+/**
+ * SIGTERM and SIGINT drain: no new requests or jobs are taken, those in flight get `drainSeconds` to
+ * finish, and jobs still running then go back to the queue for another worker. A second signal stops at once.
+ */
+function drainOnSignals(close: (options: CloseOptions) => Promise<void>, drainSeconds: number): void {
+  let draining = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (draining) {
+      console.error(`likeness: ${signal} again: stopping without draining`);
+      process.exit(1);
+    }
+    draining = true;
+    close({ drainMs: drainSeconds * 1000 }).then(
+      () => process.exit(0),
+      (err) => {
+        console.error(`likeness: the stop failed: ${(err as Error).message}`);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 /** The command word, past the remote commands' global options (`likeness --url U avatar list`). */
@@ -78,6 +112,7 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     if (command === 'serve') return await serve(values);
+    if (command === 'worker') return await work(values);
     if (command === 'client') return await clientCommand(rest, values);
     throw new Error(`unknown command "${command}"`);
   } catch (err) {

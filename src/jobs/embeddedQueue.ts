@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../store/database.js';
 import type { BlobStore } from '../store/blobs.js';
-import { claimJob, enqueueJob, ensureJob, reclaimJobs, renewLease, type Job } from '../store/jobs.js';
+import { claimJob, enqueueJob, ensureJob, reclaimJobs } from '../store/jobs.js';
 import { writeBlendshapeTarget, type BlendshapeTarget } from './blendshapeTarget.js';
 import { updateAvatar } from '../store/avatars.js';
-import type { Queue } from './queue.js';
-import { WorkerPool } from './pool.js';
-import { runJob } from './runJob.js';
+import type { Queue, StopOptions } from './queue.js';
+import { Runner } from './runner.js';
 
 export interface EmbeddedQueueOptions {
   db: Db;
@@ -30,13 +29,10 @@ export interface EmbeddedQueueOptions {
  * a job left running by a killed server is claimed again, and only the attempt that holds it may complete it. */
 export class EmbeddedQueue implements Queue {
   private readonly owner = randomUUID();
-  private pool: WorkerPool | null = null;
+  private runner: Runner | null = null;
   private running = false;
-  /** Set while stopping: jobs cut short then go back to the queue instead of failing. */
-  private stopping = false;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
-  private readonly active = new Set<Promise<void>>();
 
   constructor(private readonly options: EmbeddedQueueOptions) {}
 
@@ -60,36 +56,35 @@ export class EmbeddedQueue implements Queue {
     this.wake?.();
   }
 
+  /** The database is the queue: when it answers, the queue does (the readiness check asks it anyway). */
+  async ready(): Promise<void> {}
+
   async start(): Promise<void> {
     const { db, soleOwner } = this.options;
     // An API-only server (no workers) must not take back jobs another server is running.
     const reclaimed = this.options.workers === 0 ? 0 : await reclaimJobs(db, soleOwner ? {} : { expiredOnly: true });
     if (reclaimed) this.options.logger.info({ reclaimed }, 'computations interrupted by a stop are queued again');
     if (this.options.workers === 0) return;
-    this.pool = new WorkerPool({ size: this.options.workers, timeoutMs: this.options.timeoutSeconds * 1000 });
+    const { leaseMs = 30_000 } = this.options;
+    this.runner = new Runner({ db, blobs: this.options.blobs, logger: this.options.logger, workers: this.options.workers, timeoutSeconds: this.options.timeoutSeconds, leaseMs });
+    this.runner.start();
     this.running = true;
     this.loop = this.dispatch();
   }
 
   private async dispatch(): Promise<void> {
     const { db, pollMs = 1000, leaseMs = 30_000 } = this.options;
+    const runner = this.runner!;
     while (this.running) {
       try {
         // Also on SQLite, where the start took back everything: a job of this very server whose
         // bookkeeping failed (a full disk) stops renewing its lease, and must run again, not wait for a restart.
         const expired = await reclaimJobs(db, { expiredOnly: true });
         if (expired) this.options.logger.warn({ reclaimed: expired }, 'jobs whose lease ran out are queued again');
-        // Capacity is counted in jobs in flight, not idle threads: a claimed job takes its thread a few
-        // awaits later, and counting threads would let the loop claim more jobs than there are threads.
-        while (this.running && this.pool && this.active.size < this.options.workers) {
+        while (this.running && runner.free > 0) {
           const job = await claimJob(db, this.owner, leaseMs);
           if (!job) break;
-          const task = this.track(job, leaseMs);
-          this.active.add(task);
-          void task.finally(() => {
-            this.active.delete(task);
-            this.wake?.();
-          });
+          void runner.run(job).finally(() => this.wake?.());
         }
       } catch (err) {
         this.options.logger.error({ err }, 'queue dispatch failed; retrying');
@@ -105,26 +100,12 @@ export class EmbeddedQueue implements Queue {
     }
   }
 
-  private async track(job: Job, leaseMs: number): Promise<void> {
-    const { db, logger } = this.options;
-    const heartbeat = setInterval(() => void renewLease(db, job, leaseMs).catch(() => undefined), leaseMs / 3);
-    try {
-      await runJob(job, { db, blobs: this.options.blobs, pool: this.pool!, logger, stopping: () => this.stopping });
-    } catch (err) {
-      logger.error({ err, avatar: job.avatar_code }, 'job bookkeeping failed; the job will be retried');
-    } finally {
-      clearInterval(heartbeat);
-    }
-  }
-
-  async stop(): Promise<void> {
+  async stop(options: StopOptions = {}): Promise<void> {
     this.running = false;
     this.wake?.();
     await this.loop;
-    this.stopping = true;
-    await this.pool?.close();
-    await Promise.allSettled([...this.active]);
-    // Jobs cut short by the stop go back to the queue for the next start, which computes them again.
+    await this.runner?.stop(options.drainMs ?? 0);
+    // Whatever this server still holds (a job whose bookkeeping failed) goes back to the queue too.
     await reclaimJobs(this.options.db, { owner: this.owner }).catch(() => undefined);
   }
 }

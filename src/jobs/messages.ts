@@ -32,6 +32,8 @@ export type ToWorker = { [K in WorkerTaskKind]: { type: K; task: WorkerTasks[K][
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'progress'; value: number }
+  /** The thread's V8 heap after a task, for /metrics. */
+  | { type: 'memory'; used: number; total: number }
   | { type: 'done'; output: WorkerTasks[WorkerTaskKind]['output'] }
   /** `reason` is for the avatar's owner when `expected` (no face, bad photo), otherwise a bug report. */
   | { type: 'failed'; reason: string; expected: boolean };

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FromWorker, ToWorker, WorkerTaskKind, WorkerTasks } from './messages.js';
+import { threadHeap } from './metrics.js';
 
 export interface WorkerPoolOptions {
   /** Number of worker threads, each with its own models. */
@@ -32,13 +33,16 @@ export class WorkerPool {
 
   constructor(private readonly options: WorkerPoolOptions) {
     this.script = options.script ?? new URL('./worker.js', import.meta.url);
-    for (let i = 0; i < options.size; i++) this.slots.push(this.spawn());
+    for (let i = 0; i < options.size; i++) this.slots.push(this.spawn(i));
   }
 
-  private spawn(): Slot {
+  private spawn(index: number): Slot {
     const worker = new Worker(this.script);
     // An idle worker whose models failed to load or that died is replaced at once.
     worker.on('error', () => undefined);
+    worker.on('message', (message: FromWorker) => {
+      if (message.type === 'memory') threadHeap(index, message);
+    });
     worker.unref();
     return { worker, busy: false };
   }
@@ -71,7 +75,8 @@ export class WorkerPool {
         worker.off('exit', onExit);
         if (replace && !this.closed) {
           void worker.terminate();
-          this.slots[index] = this.spawn();
+          threadHeap(index, null);
+          this.slots[index] = this.spawn(index);
         } else {
           slot.busy = false;
         }
@@ -97,6 +102,7 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.slots.forEach((_, index) => threadHeap(index, null));
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

@@ -1,8 +1,15 @@
 import type { Db } from '../store/database.js';
 import type { BlendshapeTarget } from './blendshapeTarget.js';
 
-/** Where avatar computations wait. The embedded queue keeps them in the database; a Redis-backed
- * queue can take its place when several machines share the work. */
+/** How a stop treats the jobs in flight. */
+export interface StopOptions {
+  /** How long jobs in flight may take to finish; past it they are cut short and handed back to the queue. 0 by default. */
+  drainMs?: number;
+}
+
+/** Where avatar computations wait. The embedded queue keeps them in the database (`EmbeddedQueue`); with
+ * LIKENESS_REDIS_URL, BullMQ carries them between processes (`BullQueue`). The database stays the
+ * source of truth of every job's state either way. */
 export interface Queue {
   /** Records the computation and marks the avatar Queued, inside the caller's transaction when given,
    * so that an avatar is never stored without its computation. */
@@ -15,5 +22,10 @@ export interface Queue {
   /** Tells the workers that work was committed; call after the transaction that enqueued it. */
   notify(): void;
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops taking jobs; jobs in flight finish within `drainMs`, or go back to the queue for another worker. */
+  stop(options?: StopOptions): Promise<void>;
+  /** Throws, saying why, when the queue cannot take work (Redis is away). */
+  ready(): Promise<void>;
+  /** The queue's own counts by state, when it keeps any beside the database (BullMQ). */
+  counts?(): Promise<Record<string, number>>;
 }

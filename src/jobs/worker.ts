@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
 import { createPipelineRuntime } from '../pipelines/runtime.js';
 import { runPipeline } from '../pipelines/run.js';
 import { pipelineOf } from '../pipelines/registry.js';
@@ -43,4 +44,6 @@ port.on('message', async (message: ToWorker) => {
     const expected = err instanceof PipelineFailure;
     send({ type: 'failed', reason: expected ? (err as Error).message : String((err as Error)?.stack ?? err), expected });
   }
+  const heap = getHeapStatistics();
+  send({ type: 'memory', used: heap.used_heap_size, total: heap.total_heap_size });
 });

@@ -21,6 +21,11 @@ import { parameterRoutes } from './routes/parameters.js';
 import { exportParameterRoutes } from './routes/exportParameters.js';
 import { exportRoutes } from './routes/exports.js';
 import { staticFileRoutes } from './routes/staticFiles.js';
+import { Registry } from 'prom-client';
+import { healthRoutes } from './health.js';
+import { httpMetrics, metricsRoute } from './metrics.js';
+import { dependencies } from './readiness.js';
+import { processMetrics, queueMetrics } from '../jobs/metrics.js';
 
 /** A JSON body holds fields, and a field may hold parameters: two levels above theirs. */
 const MAX_BODY_DEPTH = PARAMETER_LIMITS.depth + 2;
@@ -78,6 +83,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (request.query && typeof request.query === 'object') refuseNulls(request.query as Record<string, unknown>);
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+  app.addHook('preHandler', async (request) => {
+    // A request about one avatar logs its code, as the jobs that compute it do.
+    const code = (request.params as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string') request.log = request.log.child({ avatar: code });
+  });
+  const registry = new Registry();
+  httpMetrics(app, registry);
+  queueMetrics(registry, ctx.db, ctx.queue);
 
   await app.register(cors, {
     origin: true,
@@ -116,6 +129,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(exportParameterRoutes, ctx);
   await app.register(exportRoutes, ctx);
   await app.register(staticFileRoutes, ctx);
+  await app.register(healthRoutes, { deps: dependencies({ db: ctx.db, blobs: ctx.blobs, redis: ctx.redis ?? null, queue: ctx.queue }) });
+  if (ctx.config.metrics) await app.register(async (scope) => metricsRoute(scope, [processMetrics(), registry]));
   addMethodRoutes(app, methods);
   return app;
 }

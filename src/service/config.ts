@@ -43,9 +43,24 @@ export interface Config {
   trustProxy: boolean;
   /** LIKENESS_LOG_LEVEL: pino level. Default `info`. */
   logLevel: string;
+  /**
+   * LIKENESS_REDIS_URL: `redis://…`. With it, avatar and export jobs go through BullMQ and throttling is
+   * shared by every API process; without it, the embedded queue in the database and per-process throttling.
+   */
+  redisUrl: string | null;
+  /** LIKENESS_REDIS_PREFIX: prefix of every Redis key, so that several deployments share one Redis. Default `likeness`. */
+  redisPrefix: string;
+  /** LIKENESS_METRICS: `0` turns `/metrics` off (404). Default on. */
+  metrics: boolean;
+  /** LIKENESS_METRICS_PORT, --metrics-port: `likeness worker` only: a listener for /healthz, /readyz and /metrics. Default none. */
+  metricsPort: number | null;
+  /** LIKENESS_DRAIN_S: on SIGTERM, how long requests and jobs in flight may take to finish before jobs are handed back. Default 25. */
+  drainSeconds: number;
+  /** LIKENESS_JOB_LEASE_S: a running job whose process stops renewing it for this long is run again elsewhere. Default 30. */
+  jobLeaseSeconds: number;
 }
 
-export type ConfigFlags = Partial<Record<'data-dir' | 'host' | 'port' | 'workers' | 'database-url' | 'public-url', string>>;
+export type ConfigFlags = Partial<Record<'data-dir' | 'host' | 'port' | 'workers' | 'database-url' | 'public-url' | 'metrics-port', string>>;
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -82,5 +97,11 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     tokenTtlSeconds: int(env.LIKENESS_TOKEN_TTL_S, 36000, 'LIKENESS_TOKEN_TTL_S'),
     trustProxy: ['1', 'true', 'yes'].includes((env.LIKENESS_TRUST_PROXY ?? '').toLowerCase()),
     logLevel: env.LIKENESS_LOG_LEVEL ?? 'info',
+    redisUrl: env.LIKENESS_REDIS_URL || null,
+    redisPrefix: env.LIKENESS_REDIS_PREFIX || 'likeness',
+    metrics: !['0', 'false', 'no', 'off'].includes((env.LIKENESS_METRICS ?? '').toLowerCase()),
+    metricsPort: (flags['metrics-port'] ?? env.LIKENESS_METRICS_PORT) ? int(flags['metrics-port'] ?? env.LIKENESS_METRICS_PORT, 0, 'LIKENESS_METRICS_PORT') : null,
+    drainSeconds: int(env.LIKENESS_DRAIN_S, 25, 'LIKENESS_DRAIN_S'),
+    jobLeaseSeconds: seconds(env.LIKENESS_JOB_LEASE_S, 30, 'LIKENESS_JOB_LEASE_S'),
   };
 }

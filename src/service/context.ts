@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Redis } from 'ioredis';
 import type { Db, DatabaseKind } from '../store/database.js';
 import type { BlobStore } from '../store/blobs.js';
 import type { Queue } from '../jobs/queue.js';
@@ -12,4 +13,6 @@ export interface AppContext {
   blobs: BlobStore;
   queue: Queue;
   logger: Logger;
+  /** LIKENESS_REDIS_URL's connection for throttling and readiness; null without Redis. */
+  redis?: Redis | null;
 }

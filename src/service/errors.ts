@@ -48,6 +48,9 @@ export const errors = {
   /** The disk or the database refuses writes (read-only, no permission, I/O error): an operator can fix it. */
   storageUnavailable: (cause: string) =>
     detail(503, `The server's storage is unavailable (${cause}); nothing was saved. Try again later.`, { 'Retry-After': '60' }),
+  /** /readyz: a dependency the process needs to serve does not answer. */
+  unready: (failures: string[]) =>
+    detail(503, `This server cannot serve: ${failures.join('; ')}.`, { 'Retry-After': '5' }),
   throttled: (seconds: number) =>
     detail(429, `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`, { 'Retry-After': String(seconds) }),
 };

@@ -5,12 +5,15 @@ import type { AppContext } from './context.js';
 import { errors } from './errors.js';
 
 /** Throttling per client in developer access. In client access a leaked key must not let one
- * installation starve the others, so each player gets its own budget instead of sharing the client's. */
+ * installation starve the others, so each player gets its own budget instead of sharing the client's.
+ * With Redis the budgets live there, shared by every API process: N processes behind a load balancer
+ * allow what one does. While Redis is away requests pass unthrottled, rather than fail. */
 export const throttlePlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
   const { throttlePerMinute, playerThrottlePerMinute } = ctx.config;
   if (throttlePerMinute === 0 && playerThrottlePerMinute === 0) return;
   await app.register(rateLimit, {
     global: true,
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${ctx.config.redisPrefix}:throttle:`, skipOnError: true } : {}),
     // After authentication, so that the budget is the caller's and not the IP address's.
     hook: 'preHandler',
     timeWindow: 60_000,

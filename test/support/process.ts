@@ -45,3 +45,29 @@ export async function freePort(): Promise<number> {
     srv.on('error', reject);
   });
 }
+
+/**
+ * Starts `likeness worker` as a separate process, with its /readyz listener on `port`, and waits until
+ * it is ready. `stdio` 'inherit' shows its log; the log is kept in `log` either way.
+ */
+export async function worker(env: Record<string, string>, port: number): Promise<ChildProcess & { log: string[] }> {
+  const child = spawn(process.execPath, [CLI, 'worker'], {
+    env: { ...process.env, LIKENESS_LOG_LEVEL: 'info', ...env, LIKENESS_METRICS_PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }) as ChildProcess & { log: string[] };
+  child.log = [];
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => child.log.push(...chunk.split('\n').filter(Boolean)));
+  const end = Date.now() + 30_000;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`likeness worker exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error('likeness worker did not start in 30 s');
+}

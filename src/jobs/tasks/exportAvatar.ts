@@ -59,7 +59,7 @@ export function exportAvatar(job: Job, ctx: JobContext): TaskKind<ExportOutput, 
           // Deleted while it was exporting: what was just written belongs to nobody.
           if (!(await findAvatarByCode(ctx.db, avatar.code))) {
             await ctx.blobs.removePrefix(avatarPrefix(avatar.code));
-            return { status: 'Failed', reason: 'The avatar was deleted.' };
+            return { status: 'Failed', reason: 'The avatar was deleted.', cause: 'missing_input' };
           }
           for (const file of output.staticFiles) await putStaticFile(ctx.blobs, file);
           return { status: 'Completed', result: { files } };
