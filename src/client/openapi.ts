@@ -1478,7 +1478,7 @@ export interface paths {
                             }[];
                             /**
                              * Format: uri
-                             * @description Present with make_public: avatar.zip without authentication.
+                             * @description Present with make_public: avatar.zip without authentication; with make_public_direct (persona_2.0), the GLB or FBX itself.
                              */
                             public_file?: string;
                         }[];
@@ -1550,7 +1550,7 @@ export interface paths {
                             }[];
                             /**
                              * Format: uri
-                             * @description Present with make_public: avatar.zip without authentication.
+                             * @description Present with make_public: avatar.zip without authentication; with make_public_direct (persona_2.0), the GLB or FBX itself.
                              */
                             public_file?: string;
                         };
@@ -1643,7 +1643,7 @@ export interface paths {
                             }[];
                             /**
                              * Format: uri
-                             * @description Present with make_public: avatar.zip without authentication.
+                             * @description Present with make_public: avatar.zip without authentication; with make_public_direct (persona_2.0), the GLB or FBX itself.
                              */
                             public_file?: string;
                         };
@@ -1759,6 +1759,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/exports/{export}/{signature}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public model file of an export made with make_public_direct
+         * @description No authentication: the path is the credential. The GLB or FBX itself, with every part and texture embedded; its name (model.glb, model.fbx) ends the URL.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    export: string;
+                    signature: string;
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/static_files/{identity}/": {
         parameters: {
             query?: never;
@@ -1840,6 +1885,148 @@ export interface paths {
                         "application/json": {
                             detail?: string;
                         };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the process is alive
+         * @description Answers 200 as long as the process runs; asks no dependency. Needs no authentication.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status?: "alive";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the process can serve
+         * @description Asks the database, Redis (with LIKENESS_REDIS_URL) and the blob store, each within 2 s. 200 when all answer; 503 with a `detail` naming what failed otherwise, and while the process is stopping. Needs no authentication.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status?: "ready";
+                            /** @description Each dependency: `ok`, or why it failed. */
+                            checks?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                            /** @description Each dependency: `ok`, or why it failed. */
+                            checks?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Metrics in Prometheus text format
+         * @description HTTP latency by route (`likeness_http_request_duration_seconds`), queue depth (`likeness_jobs`, `likeness_bullmq_jobs`), job durations by pipeline (`likeness_job_duration_seconds`), failures by reason (`likeness_job_failures_total`), worker memory (`process_resident_memory_bytes`, `nodejs_heap_size_used_bytes`, `likeness_worker_thread_heap_bytes`) and the process's defaults. Needs no authentication; LIKENESS_METRICS=0 turns it off.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Prometheus text exposition format 0.0.4. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
                     };
                 };
             };
@@ -2359,7 +2546,7 @@ export interface components {
                 } | null;
             } | null;
             haircuts?: {
-                list?: "HaircutGenerated"[];
+                list?: ("HaircutGenerated" | "clean_fade" | "buzz_lineup" | "textured_top_fade" | "classic_side_part" | "slick_back_medium" | "undercut_pompadour" | "curly_top_fade" | "pixie_textured" | "coily_short" | "coily_afro" | "coily_high_puff" | "curly_shoulder" | "long_curly_volume" | "bob_chin_sleek" | "bob_wavy_side" | "lob_beach_waves" | "shag_layered" | "shoulder_length_swept" | "long_straight_middle" | "long_layered_waves" | "curtain_bangs_long" | "high_ponytail_sleek" | "low_ponytail_wavy" | "messy_bun" | "top_knot" | "braid_back_long" | "twin_braids" | "box_braids_long")[];
                 format?: ("gltf" | "glb" | "fbx") | null;
                 embed?: boolean | null;
                 lod?: ("LOD1" | "LOD2") | null;
