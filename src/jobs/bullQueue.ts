@@ -4,10 +4,10 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '../store/database.js';
 import type { BlobStore } from '../store/blobs.js';
-import { enqueueJob, ensureJob, queuedComputations, queuedJobs, reclaimJobs, takeJob, type Job, type QueuedJob } from '../store/jobs.js';
-import { updateAvatar } from '../store/avatars.js';
+import { queuedComputations, queuedJobs, reclaimJobs, takeJob, type Job, type QueuedJob } from '../store/jobs.js';
 import { closeRedis, openRedis } from '../store/redis.js';
-import { writeBlendshapeTarget, type BlendshapeTarget } from './blendshapeTarget.js';
+import type { BlendshapeTarget } from './blendshapeTarget.js';
+import { writeBlendshapes, writeComputation } from './enqueue.js';
 import type { Queue, StopOptions } from './queue.js';
 import { Runner } from './runner.js';
 
@@ -81,17 +81,13 @@ export class BullQueue implements Queue {
   constructor(private readonly options: BullQueueOptions) {}
 
   async enqueue(avatarCode: string, within?: Db): Promise<void> {
-    const write = async (db: Db) => {
-      await enqueueJob(db, avatarCode, 'compute');
-      await updateAvatar(db, avatarCode, { status: 'Queued' });
-    };
-    if (within) return write(within);
-    await this.options.db.transaction().execute(write);
-    this.notify();
+    await writeComputation(this.options.db, avatarCode, within);
+    // Inside the caller's transaction, the caller notifies once it has committed.
+    if (!within) this.notify();
   }
 
   async enqueueBlendshapes(avatarCode: string, target: BlendshapeTarget): Promise<number> {
-    const id = await ensureJob(this.options.db, avatarCode, 'blendshapes', writeBlendshapeTarget(target));
+    const id = await writeBlendshapes(this.options.db, avatarCode, target);
     this.notify();
     return id;
   }

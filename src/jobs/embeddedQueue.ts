@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../store/database.js';
 import type { BlobStore } from '../store/blobs.js';
-import { claimJob, enqueueJob, ensureJob, reclaimJobs } from '../store/jobs.js';
-import { writeBlendshapeTarget, type BlendshapeTarget } from './blendshapeTarget.js';
-import { updateAvatar } from '../store/avatars.js';
+import { claimJob, reclaimJobs } from '../store/jobs.js';
+import type { BlendshapeTarget } from './blendshapeTarget.js';
+import { writeBlendshapes, writeComputation } from './enqueue.js';
 import type { Queue, StopOptions } from './queue.js';
 import { Runner } from './runner.js';
 
@@ -37,17 +37,13 @@ export class EmbeddedQueue implements Queue {
   constructor(private readonly options: EmbeddedQueueOptions) {}
 
   async enqueue(avatarCode: string, within?: Db): Promise<void> {
-    const write = async (db: Db) => {
-      await enqueueJob(db, avatarCode, 'compute');
-      await updateAvatar(db, avatarCode, { status: 'Queued' });
-    };
-    if (within) return write(within);
-    await this.options.db.transaction().execute(write);
-    this.notify();
+    await writeComputation(this.options.db, avatarCode, within);
+    // Inside the caller's transaction, the caller notifies once it has committed.
+    if (!within) this.notify();
   }
 
   async enqueueBlendshapes(avatarCode: string, target: BlendshapeTarget): Promise<number> {
-    const id = await ensureJob(this.options.db, avatarCode, 'blendshapes', writeBlendshapeTarget(target));
+    const id = await writeBlendshapes(this.options.db, avatarCode, target);
     this.notify();
     return id;
   }
