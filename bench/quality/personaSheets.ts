@@ -2,7 +2,8 @@
  * persona_2.0 avatars made and exported over the API, as a client makes them, rendered from the
  * exported GLB by three.js in Chromium: for each face photo and gender, the whole figure from the
  * front, 3/4 and back, a close-up of the face, and at LOD2 the same front; a frame of the walk and
- * a blink (mobile_51's eyeBlink on the head and lashes). scratch/personas/personas.png.
+ * a blink (mobile_51's eyeBlink on the head and lashes); the three ages (adult, teen15, teen12) of one
+ * photo under one camera. scratch/personas/personas.png.
  *
  *   npx tsc -p . && node dist/bench/quality/personaSheets.js
  */
@@ -54,6 +55,21 @@ export async function run(): Promise<string[]> {
         rows.push({ height: 500, panels });
       }
       if (face.subtype !== 'female') continue;
+      // The three ages side by side, from the same photo: adult, teen15, teen12.
+      const ages: Panel[] = [];
+      for (const age of ['adult', 'teen15', 'teen12'] as const) {
+        const aged = age === 'adult' ? avatar : (await completedAvatar(api, {
+          pipeline: 'persona_2.0', pipeline_subtype: face.subtype, photo: await readFile(face.photo),
+          parameters: JSON.stringify({ avatar_modifications: { plus: { age } } }),
+        })).avatar;
+        const { files } = await exportedFiles(api, aged, { format: 'glb', lod: 'LOD2', textures: { embed: true, profile: '1K.jpg' } });
+        const url = `/model/age-${age}.glb`;
+        add(url, files['model.glb']);
+        // One camera for all three, so that their heights compare.
+        const shot = { target: [0, 0.85, 0] as [number, number, number], distance: 4.2, width: 300, height: 500, pose: ARMS_DOWN };
+        for (const [yaw, label] of [[0, 'front'], [90, 'side']] as const) ages.push({ image: await shoot(url, { ...shot, yaw }), caption: `${age} ${label}` });
+      }
+      rows.push({ height: 500, panels: ages });
       // The customisation blends at their extremes (weight 1, and −1 where the creator's range has it).
       const { files } = await exportedFiles(api, avatar, { format: 'glb', lod: 'LOD1', textures: { embed: true, profile: '1K.jpg' }, blendshapes: { list: ['customisation'] } });
       const url = '/model/blends.glb';
