@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { BlobStorage } from '../store/openBlobStore.js';
+import { parseS3Url } from '../store/s3Url.js';
 
 /** Everything a Likeness server can be told. Each field has an environment variable and a CLI flag. */
 export interface Config {
@@ -43,6 +45,13 @@ export interface Config {
   trustProxy: boolean;
   /** LIKENESS_LOG_LEVEL: pino level. Default `info`. */
   logLevel: string;
+  /**
+   * LIKENESS_STORAGE_URL: `s3://bucket/prefix` keeps the blobs in an S3-compatible bucket, reached
+   * through LIKENESS_S3_ENDPOINT, LIKENESS_S3_REGION, LIKENESS_S3_FORCE_PATH_STYLE and
+   * LIKENESS_S3_ACCESS_KEY_ID / LIKENESS_S3_SECRET_ACCESS_KEY (or the AWS SDK's own variables).
+   * Default: files under `<dataDir>/blobs`.
+   */
+  storage: BlobStorage;
 }
 
 export type ConfigFlags = Partial<Record<'data-dir' | 'host' | 'port' | 'workers' | 'database-url' | 'public-url', string>>;
@@ -59,6 +68,35 @@ function seconds(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of seconds, got "${value}"`);
   return n;
+}
+
+function flag(value: string | undefined, name: string): boolean {
+  const v = (value ?? '').toLowerCase();
+  if (['', '0', 'false', 'no'].includes(v)) return false;
+  if (['1', 'true', 'yes'].includes(v)) return true;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+/** The blob store the environment names: an S3-compatible bucket, or the data dir's `blobs` folder. */
+function blobStorage(dataDir: string, env: NodeJS.ProcessEnv): BlobStorage {
+  const url = env.LIKENESS_STORAGE_URL;
+  if (!url) return { kind: 'fs', root: join(dataDir, 'blobs') };
+  if (!url.startsWith('s3://')) throw new Error(`LIKENESS_STORAGE_URL must be an s3://bucket/prefix URL, got "${url}"`);
+  parseS3Url(url);
+  const accessKeyId = env.LIKENESS_S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.LIKENESS_S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('LIKENESS_S3_ACCESS_KEY_ID and LIKENESS_S3_SECRET_ACCESS_KEY go together');
+  return {
+    kind: 's3',
+    url,
+    endpoint: env.LIKENESS_S3_ENDPOINT || null,
+    region: env.LIKENESS_S3_REGION || env.AWS_REGION || 'us-east-1',
+    forcePathStyle: flag(env.LIKENESS_S3_FORCE_PATH_STYLE, 'LIKENESS_S3_FORCE_PATH_STYLE'),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    presignedDownloadsMinBytes: flag(env.LIKENESS_S3_PRESIGNED_DOWNLOADS, 'LIKENESS_S3_PRESIGNED_DOWNLOADS')
+      ? int(env.LIKENESS_S3_PRESIGNED_MIN_BYTES, 1024 * 1024, 'LIKENESS_S3_PRESIGNED_MIN_BYTES')
+      : null,
+  };
 }
 
 /** Flags win over environment variables, which win over defaults. */
@@ -82,5 +120,6 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     tokenTtlSeconds: int(env.LIKENESS_TOKEN_TTL_S, 36000, 'LIKENESS_TOKEN_TTL_S'),
     trustProxy: ['1', 'true', 'yes'].includes((env.LIKENESS_TRUST_PROXY ?? '').toLowerCase()),
     logLevel: env.LIKENESS_LOG_LEVEL ?? 'info',
+    storage: blobStorage(dataDir, env),
   };
 }

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type OpenDatabase } from '../store/database.js';
-import { FsBlobStore } from '../store/blobs.js';
+import { openBlobStore } from '../store/openBlobStore.js';
 import { removeLeftovers } from '../store/leftovers.js';
 import { EmbeddedQueue } from '../jobs/embeddedQueue.js';
 import type { Config } from './config.js';
@@ -32,7 +31,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   let app: FastifyInstance | null = null;
   try {
     await checkDatabase(database.db);
-    const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+    const blobs = await openBlobStore(config.storage);
     await checkBlobStore(blobs);
     const soleOwner = database.kind === 'sqlite';
     const leftovers = await removeLeftovers(database.db, blobs, soleOwner ? 0 : SHARED_LEFTOVER_GRACE_MS);

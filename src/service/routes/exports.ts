@@ -16,6 +16,7 @@ import { baseUrl } from '../links.js';
 import { pageRequest, paginate } from '../pagination.js';
 import { checkPublicSignature, publicExportPath, publicSignature } from '../publicLinks.js';
 import { codeParams, detailSchema, pageQuery } from '../schemas.js';
+import { sendBlob } from '../sendBlob.js';
 import { whyUnavailable } from './avatarAssets.js';
 
 const tags = ['exports'];
@@ -186,13 +187,13 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       const file = exportFiles(record).find((f) => f.identity === identity);
       if (!file) throw errors.notFound(`This export has no file "${identity}".`);
       const key = avatarKey(record.avatar_code, file.key);
-      const data = await ctx.blobs.get(key);
-      if (!data) {
+      const sent = await sendBlob(ctx, reply, key, { contentType: 'application/zip', filename: `${identity}.zip`, cacheControl: 'private, max-age=3600' });
+      if (!sent) {
         // A Completed export's file gone from storage is a server fault, as for an avatar's own files.
         request.log.error({ export: record.code, key }, 'a file of a Completed export is missing from storage');
         throw errors.storedFileMissing(`export file ${identity}`);
       }
-      return reply.type('application/zip').header('Content-Disposition', `attachment; filename="${identity}.zip"`).header('Cache-Control', 'private, max-age=3600').send(data);
+      return sent;
     },
   );
 
@@ -210,9 +211,9 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!record || !(await checkPublicSignature(ctx.db, record.code, signature))) throw missing();
       if (!exportParameters(record).makePublic || record.status !== 'Completed') throw missing();
       const file = exportFiles(record).find((f) => f.identity === 'avatar');
-      const data = file && (await ctx.blobs.get(avatarKey(record.avatar_code, file.key)));
-      if (!data) throw missing();
-      return reply.type('application/zip').header('Content-Disposition', 'attachment; filename="avatar.zip"').header('Cache-Control', 'public, max-age=3600').send(data);
+      const sent = file && (await sendBlob(ctx, reply, avatarKey(record.avatar_code, file.key), { contentType: 'application/zip', filename: 'avatar.zip', cacheControl: 'public, max-age=3600' }));
+      if (!sent) throw missing();
+      return sent;
     },
   );
 }

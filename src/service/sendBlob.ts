@@ -1,0 +1,28 @@
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from './context.js';
+
+export interface BlobAnswer {
+  contentType: string;
+  /** The file name the client saves it as (`Content-Disposition: attachment`). */
+  filename: string;
+  cacheControl: string;
+}
+
+/**
+ * Answers with a stored blob, streamed from the store with its `Content-Length`: the API never holds
+ * a whole file. When the store offers presigned downloads (S3 with LIKENESS_S3_PRESIGNED_DOWNLOADS)
+ * and the blob is large, the answer is a 302 to a short-lived URL of the bucket instead, which is never
+ * cached. Null when there is no such blob, for the caller to say why.
+ */
+export async function sendBlob(ctx: AppContext, reply: FastifyReply, key: string, answer: BlobAnswer): Promise<FastifyReply | null> {
+  const url = await ctx.blobs.downloadUrl?.(key, { contentType: answer.contentType, filename: answer.filename });
+  if (url) return reply.header('Cache-Control', 'no-store').redirect(url, 302);
+  const found = await ctx.blobs.getStream(key);
+  if (!found) return null;
+  return reply
+    .type(answer.contentType)
+    .header('Content-Length', String(found.size))
+    .header('Content-Disposition', `attachment; filename="${answer.filename}"`)
+    .header('Cache-Control', answer.cacheControl)
+    .send(found.body);
+}
