@@ -1,6 +1,7 @@
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type OpenDatabase } from '../store/database.js';
+import type { BlobBackend } from '../store/blobs.js';
 import { openBlobStore } from '../store/openBlobStore.js';
 import { removeLeftovers } from '../store/leftovers.js';
 import { EmbeddedQueue } from '../jobs/embeddedQueue.js';
@@ -13,6 +14,7 @@ export interface RunningServer {
   /** Where it listens, e.g. http://127.0.0.1:8080 */
   url: string;
   database: OpenDatabase;
+  blobs: BlobBackend;
   close(): Promise<void>;
 }
 
@@ -29,9 +31,10 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   const database = await startStep(`the database cannot be opened`, () => openDatabase({ url: config.databaseUrl }));
   let queue: EmbeddedQueue | null = null;
   let app: FastifyInstance | null = null;
+  let blobs: BlobBackend | null = null;
   try {
     await checkDatabase(database.db);
-    const blobs = await openBlobStore(config.storage);
+    blobs = await openBlobStore(config.storage);
     await checkBlobStore(blobs);
     const soleOwner = database.kind === 'sqlite';
     const leftovers = await removeLeftovers(database.db, blobs, soleOwner ? 0 : SHARED_LEFTOVER_GRACE_MS);
@@ -44,9 +47,10 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     await app?.close().catch(() => undefined);
     await queue?.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
+    blobs?.close();
     throw err;
   }
-  const started = { app, queue };
+  const started = { app, queue, blobs };
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -55,11 +59,13 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     app,
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     database,
+    blobs,
     close: () =>
       (closing ??= (async () => {
         await started.app.close();
         await started.queue.stop();
         await database.close();
+        started.blobs.close();
       })()),
   };
 }

@@ -52,6 +52,8 @@ export interface BlobBackend extends BlobStore {
   folders(prefix: string): AsyncIterable<string[]>;
   /** When anything under the folder `prefix` last changed (ms since the epoch), or null when it holds nothing. */
   folderModified(prefix: string): Promise<number | null>;
+  /** Lets go of connections kept open to the store. */
+  close(): void;
 }
 
 /** The temporary file a write goes through before its rename: `.<uuid>.tmp` beside the blob. */
@@ -92,6 +94,8 @@ export class FsBlobStore implements BlobBackend {
   get location(): string {
     return this.root;
   }
+
+  close(): void {}
 
   private path(key: string): string {
     const path = resolve(this.root, key);

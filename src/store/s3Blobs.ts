@@ -97,6 +97,10 @@ export class S3BlobStore implements BlobBackend {
     return `s3://${this.bucket}/${this.prefix}`;
   }
 
+  close(): void {
+    this.client.destroy();
+  }
+
   /** The object key of a blob key; refuses keys that would leave the prefix or name nothing. */
   private objectKey(key: string): string {
     const segments = key.split('/');
@@ -231,9 +235,14 @@ export class S3BlobStore implements BlobBackend {
     let keyMarker: string | undefined;
     let uploadMarker: string | undefined;
     do {
-      const page = await this.send(Prefix ?? '', () =>
-        this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix, KeyMarker: keyMarker, UploadIdMarker: uploadMarker })),
-      );
+      let page;
+      try {
+        page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix, KeyMarker: keyMarker, UploadIdMarker: uploadMarker }));
+      } catch (err) {
+        // A store without multipart uploads has none to abort.
+        if (err instanceof S3ServiceException && err.name === 'NotImplemented') return removed;
+        throw this.fault(err, Prefix ?? '');
+      }
       for (const upload of page.Uploads ?? []) {
         if (!upload.Key || !upload.UploadId || (upload.Initiated?.getTime() ?? 0) >= before) continue;
         await this.send(upload.Key, () => this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId })));
