@@ -27,7 +27,7 @@ die() { echo "swift-s3: $*" >&2; exit 1; }
 
 stop() {
   local dir=$1
-  [ -d "$dir" ] || die "no such directory: $dir"
+  [ -d "$dir" ] || return 0
   for pidfile in "$dir"/run/*.pid; do
     [ -e "$pidfile" ] || continue
     kill "$(cat "$pidfile")" 2>/dev/null || true

@@ -30,6 +30,8 @@ export interface S3Options {
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
   /** Downloads at least this large are redirected to a presigned URL of the bucket; null: never. */
   presignedDownloadsMinBytes: number | null;
+  /** Keys per listing page and per batch delete: 1000 (S3's most) unless a test wants many pages of few keys. */
+  pageSize?: number;
 }
 
 /** How long a presigned download URL works. */
@@ -191,7 +193,7 @@ export class S3BlobStore implements BlobBackend {
   private async *list(objectPrefix: string): AsyncIterable<{ key: string; modifiedMs: number }[]> {
     let token: string | undefined;
     do {
-      const page = await this.send(objectPrefix, () => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: objectPrefix, ContinuationToken: token })));
+      const page = await this.send(objectPrefix, () => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: objectPrefix, ContinuationToken: token, MaxKeys: this.options.pageSize })));
       yield (page.Contents ?? []).map((o) => ({ key: o.Key!, modifiedMs: o.LastModified?.getTime() ?? 0 }));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -237,7 +239,7 @@ export class S3BlobStore implements BlobBackend {
     do {
       let page;
       try {
-        page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix, KeyMarker: keyMarker, UploadIdMarker: uploadMarker }));
+        page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix, KeyMarker: keyMarker, UploadIdMarker: uploadMarker, MaxUploads: this.options.pageSize }));
       } catch (err) {
         // A store without multipart uploads has none to abort.
         if (err instanceof S3ServiceException && err.name === 'NotImplemented') return removed;
@@ -258,7 +260,7 @@ export class S3BlobStore implements BlobBackend {
     let token: string | undefined;
     do {
       const page = await this.send(folder, () =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: folder, Delimiter: '/', ContinuationToken: token })),
+        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: folder, Delimiter: '/', ContinuationToken: token, MaxKeys: this.options.pageSize })),
       );
       const names = (page.CommonPrefixes ?? []).map((p) => p.Prefix!.slice(folder.length).replace(/\/$/, '')).filter((name) => name !== '');
       if (names.length) yield names;
