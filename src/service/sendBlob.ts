@@ -19,9 +19,9 @@ export async function sendBlob(ctx: AppContext, reply: FastifyReply, key: string
   if (url) return reply.header('Cache-Control', 'no-store').redirect(url, 302);
   const found = await ctx.blobs.getStream(key);
   if (!found) return null;
+  if (found.size !== null) reply.header('Content-Length', String(found.size));
   return reply
     .type(answer.contentType)
-    .header('Content-Length', String(found.size))
     .header('Content-Disposition', `attachment; filename="${answer.filename}"`)
     .header('Cache-Control', answer.cacheControl)
     .send(found.body);

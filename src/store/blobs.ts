@@ -8,7 +8,8 @@ import { pipeline } from 'node:stream/promises';
 /** A stored blob being read: its bytes as they come, and how many there are. */
 export interface BlobStream {
   body: Readable;
-  size: number;
+  /** Null when the store did not say (an S3-compatible server answering in chunks). */
+  size: number | null;
 }
 
 /** How a download may be answered with a redirect instead of the bytes (see `BlobStore.downloadUrl`). */

@@ -168,7 +168,7 @@ export class S3BlobStore implements BlobBackend {
     const Key = this.objectKey(key);
     try {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key }));
-      return { body: answer.Body as Readable, size: answer.ContentLength ?? 0 };
+      return { body: answer.Body as Readable, size: answer.ContentLength ?? null };
     } catch (err) {
       if (isMissing(err)) return null;
       throw this.fault(err, Key);
