@@ -121,6 +121,16 @@ function blobStoreContract(name: string, open: () => Promise<BlobBackend>, skip:
       assert.equal(await store.has('avatars/xy/photo'), true);
     });
 
+    test('removePrefix of a key without a slash removes that blob (and a folder of that name), as a path on disk would', async () => {
+      await store.put('avatars/y/photo', Buffer.from('1'));
+      await store.put('avatars/y/photos', Buffer.from('2'));
+      await store.removePrefix('avatars/y/photo');
+      assert.equal(await store.has('avatars/y/photo'), false);
+      assert.equal(await store.has('avatars/y/photos'), true);
+      await store.removePrefix('avatars/y');
+      assert.equal(await store.has('avatars/y/photos'), false);
+    });
+
     test('folders lists more than a listing page of folders, and removePrefix removes more than a page of blobs', async () => {
       const names = Array.from({ length: manyKeys }, (_, i) => `f${String(i).padStart(4, '0')}`);
       await inParallel(names, 16, (n) => store.put(`many/${n}/photo`, Buffer.from(n)));

@@ -205,7 +205,12 @@ export class S3BlobStore implements BlobBackend {
     return key.endsWith('/') ? key : `${key}/`;
   }
 
+  /** As on disk, where a prefix names a file or a folder: `avatars/x/photo` is that blob, `avatars/x` that blob and the folder. */
   async removePrefix(prefix: string): Promise<void> {
+    if (!prefix.endsWith('/')) {
+      const Key = this.objectKey(prefix);
+      await this.send(Key, () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key })));
+    }
     const folder = this.folderKey(prefix);
     for await (const page of this.list(folder)) {
       if (!page.length) continue;
