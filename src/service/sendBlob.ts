@@ -1,6 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from './context.js';
 
+/** What the OpenAPI says of every download that sendBlob answers. */
+export const REDIRECTED_DOWNLOADS =
+  'On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.';
+
 export interface BlobAnswer {
   contentType: string;
   /** The file name the client saves it as (`Content-Disposition: attachment`). */

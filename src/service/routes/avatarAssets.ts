@@ -10,7 +10,7 @@ import { pipelineOf } from '../../pipelines/registry.js';
 import { errors, type ApiError } from '../errors.js';
 import { baseUrl } from '../links.js';
 import { detailSchema } from '../schemas.js';
-import { sendBlob } from '../sendBlob.js';
+import { REDIRECTED_DOWNLOADS, sendBlob } from '../sendBlob.js';
 
 const tags = ['avatar assets'];
 
@@ -86,7 +86,7 @@ const lodQuery = {
 
 const download = (summary: string, description: string, query?: object) => ({
   summary,
-  description: `${description} Answers 404 with a \`detail\` that says why while the avatar has no such file.`,
+  description: `${description} Answers 404 with a \`detail\` that says why while the avatar has no such file. ${REDIRECTED_DOWNLOADS}`,
   tags,
   ...(query ? { querystring: query } : {}),
   response: { 404: detailSchema },

@@ -16,7 +16,7 @@ import { baseUrl } from '../links.js';
 import { pageRequest, paginate } from '../pagination.js';
 import { checkPublicSignature, publicExportPath, publicSignature } from '../publicLinks.js';
 import { codeParams, detailSchema, pageQuery } from '../schemas.js';
-import { sendBlob } from '../sendBlob.js';
+import { REDIRECTED_DOWNLOADS, sendBlob } from '../sendBlob.js';
 import { whyUnavailable } from './avatarAssets.js';
 
 const tags = ['exports'];
@@ -178,7 +178,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/avatars/:code/exports/:export/files/:identity/file/',
-    { schema: { summary: 'Download one export file (zip)', description: 'The zip of one export file. Static files it lists are downloaded separately.', tags, response: { 404: detailSchema } } },
+    { schema: { summary: 'Download one export file (zip)', description: `The zip of one export file. Static files it lists are downloaded separately. ${REDIRECTED_DOWNLOADS}`, tags, response: { 404: detailSchema } } },
     async (request, reply) => {
       const { code, export: exportCode, identity } = request.params as { code: string; export: string; identity: string };
       const record = await findExport(ctx.db, request.caller.scope, code, exportCode);
@@ -201,7 +201,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     '/public/exports/:export/:signature/avatar.zip',
     {
       config: { auth: false },
-      schema: { summary: 'Public avatar.zip of an export made with make_public', description: 'No authentication: the path is the credential.', tags, response: { 404: detailSchema } },
+      schema: { summary: 'Public avatar.zip of an export made with make_public', description: `No authentication: the path is the credential. ${REDIRECTED_DOWNLOADS}`, tags, response: { 404: detailSchema } },
     },
     async (request, reply) => {
       const { export: exportCode, signature } = request.params as { export: string; signature: string };

@@ -5,7 +5,7 @@ import { staticFileMeta, type StaticFileMeta } from '../../store/staticFiles.js'
 import { errors } from '../errors.js';
 import { baseUrl } from '../links.js';
 import { detailSchema } from '../schemas.js';
-import { sendBlob } from '../sendBlob.js';
+import { REDIRECTED_DOWNLOADS, sendBlob } from '../sendBlob.js';
 
 const tags = ['static files'];
 
@@ -44,7 +44,7 @@ export async function staticFileRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         summary: 'Download a static file',
-        description: 'The bytes, with a strong `ETag` (the SHA-256) and a year-long immutable `Cache-Control`; `If-None-Match` with that ETag answers 304.',
+        description: `The bytes, with a strong \`ETag\` (the SHA-256) and a year-long immutable \`Cache-Control\`; \`If-None-Match\` with that ETag answers 304. ${REDIRECTED_DOWNLOADS}`,
         tags, params, response: { 304: { type: 'null' }, 404: detailSchema },
       },
     },
