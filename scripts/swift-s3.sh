@@ -68,6 +68,12 @@ EOF
 start() {
   command -v swift-ring-builder >/dev/null || die "swift-ring-builder is missing: apt-get install swift swift-proxy swift-account swift-container swift-object"
   "$PYTHON" -c 'import swift.obj.server, swift.proxy.server' 2>/dev/null || die "the Swift servers are missing: apt-get install swift-proxy swift-account swift-container swift-object"
+  local port
+  for port in "$PORT" $((PORT + 1)) $((PORT + 2)) $((PORT + 3)); do
+    if curl -s -o /dev/null -m 2 "http://127.0.0.1:$port/"; then
+      die "127.0.0.1:$port is taken (another Swift?); choose other ports with SWIFT_PORT"
+    fi
+  done
   DIR=${1:-$(mktemp -d "${TMPDIR:-/tmp}/likeness-swift.XXXXXX")}
   mkdir -p "$DIR"/etc "$DIR"/srv/d1 "$DIR"/run "$DIR"/log
   DIR=$(cd "$DIR" && pwd)
