@@ -221,6 +221,25 @@ describe('S3 specifics', { skip: S3_SKIP_REASON }, () => {
   });
 });
 
+describe('the storage variables', () => {
+  test('LIKENESS_STORAGE_URL=s3://bucket/prefix selects the bucket with the LIKENESS_S3_ variables; none keeps files in the data dir', () => {
+    assert.deepEqual(loadConfig({}, { LIKENESS_DATA_DIR: '/srv/l' }).storage, { kind: 'fs', root: '/srv/l/blobs' });
+    assert.deepEqual(loadConfig({}, {
+      LIKENESS_STORAGE_URL: 's3://avatars/prod/eu', LIKENESS_S3_ENDPOINT: 'http://swift:8080', LIKENESS_S3_FORCE_PATH_STYLE: 'true',
+      LIKENESS_S3_ACCESS_KEY_ID: 'id', LIKENESS_S3_SECRET_ACCESS_KEY: 'secret', LIKENESS_S3_PRESIGNED_DOWNLOADS: '1',
+    }).storage, {
+      kind: 's3', url: 's3://avatars/prod/eu', endpoint: 'http://swift:8080', region: 'us-east-1', forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' }, presignedDownloadsMinBytes: 1024 * 1024,
+    });
+  });
+
+  test('a storage URL that is not s3://, or a key id without its secret, stops the server from starting', () => {
+    assert.throws(() => loadConfig({}, { LIKENESS_STORAGE_URL: 'file:///srv' }), /must be an s3:\/\/bucket\/prefix URL/);
+    assert.throws(() => loadConfig({}, { LIKENESS_STORAGE_URL: 's3://b', LIKENESS_S3_ACCESS_KEY_ID: 'id' }), /go together/);
+    assert.throws(() => loadConfig({}, { LIKENESS_STORAGE_URL: 's3://b', LIKENESS_S3_FORCE_PATH_STYLE: 'maybe' }), /must be true or false/);
+  });
+});
+
 describe('an object store that cannot be reached', () => {
   // A port nothing listens on: the connection is refused, as while the store restarts.
   const options: S3Options = { url: 's3://likeness/x', endpoint: 'http://127.0.0.1:9', region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, presignedDownloadsMinBytes: null };

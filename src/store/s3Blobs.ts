@@ -220,7 +220,7 @@ export class S3BlobStore implements BlobBackend {
       const failed = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
       if (failed.length) {
         const first = failed[0]!;
-        throw new ObjectStoreError(`the object store did not remove ${failed.length} object(s) under ${this.where(folder)}: ${first.Code} ${first.Message ?? ''}`.trim(), `S3_${first.Code}`, this.where(first.Key ?? folder), null);
+        throw new ObjectStoreError(`the object store did not remove ${failed.length} object(s) under ${this.where(folder)}: ${first.Code} ${first.Message ?? ''}`.trim(), `S3_${first.Code}`, this.where(first.Key ?? folder), 500);
       }
     }
   }
