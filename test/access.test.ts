@@ -96,12 +96,9 @@ for (const backend of backends()) {
     test('deleting a player deletes its avatars and its PlayerUID then gets 403', async () => {
       const p = (await dev.post('/players/')).body.code;
       const a = await newAvatar(dev.as(p), 'doomed');
-      const { existsSync } = await import('node:fs');
-      const { join } = await import('node:path');
-      const files = join(server.dataDir, 'blobs', 'avatars', a.code);
-      assert.ok(existsSync(files));
+      assert.ok(await server.blobs.has(`avatars/${a.code}/photo`));
       const res = await dev.delete(`/players/${p}/`);
-      assert.ok(!existsSync(files), 'its files are removed');
+      assert.equal(await server.blobs.folderModified(`avatars/${a.code}/`), null, 'its files are removed');
       assert.equal(res.status, 204);
       assert.equal((await dev.get(`/avatars/${a.code}/`)).status, 404);
       assert.equal((await dev.as(p).get('/avatars/')).status, 403);

@@ -1,7 +1,5 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { backends, startTestServer, type TestServer } from './support/server.js';
 import { Api, tinyPng } from './support/api.js';
 
@@ -71,11 +69,10 @@ for (const backend of backends()) {
 
     test('deleting an avatar answers 204 and removes its files', async () => {
       const avatar = await create({});
-      const dir = join(server.dataDir, 'blobs', 'avatars', avatar.code);
-      assert.ok(existsSync(join(dir, 'photo')));
+      assert.ok(await server.blobs.has(`avatars/${avatar.code}/photo`));
       const res = await api.delete(`/avatars/${avatar.code}/`);
       assert.equal(res.status, 204);
-      assert.ok(!existsSync(dir));
+      assert.equal(await server.blobs.folderModified(`avatars/${avatar.code}/`), null);
       assert.equal((await api.get(`/avatars/${avatar.code}/`)).status, 404);
       assert.equal((await api.delete(`/avatars/${avatar.code}/`)).status, 404);
     });

@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 import pino from 'pino';
 import { openDatabase, type OpenDatabase } from '../src/store/database.js';
 import { FsBlobStore, type BlobStore } from '../src/store/blobs.js';
@@ -23,7 +23,12 @@ class FlakyStore implements BlobStore {
     }
     return this.inner.put(key, data);
   }
+  async putStream(key: string, body: Readable) {
+    if (this.failures > 0) body.destroy();
+    return this.failures > 0 ? this.put(key, new Uint8Array()) : this.inner.putStream(key, body);
+  }
   get(key: string) { return this.inner.get(key); }
+  getStream(key: string) { return this.inner.getStream(key); }
   has(key: string) { return this.inner.has(key); }
   removePrefix(prefix: string) { return this.inner.removePrefix(prefix); }
 }

@@ -1,7 +1,5 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import pino from 'pino';
 import { backends, startTestServer, type TestServer } from './support/server.js';
 import { Api, photo } from './support/api.js';
@@ -16,7 +14,9 @@ for (const backend of backends()) {
     let api: Api;
     let code: string;
     const log: { level: number; msg: string; key?: string }[] = [];
-    const blob = (name: string) => join(server.dataDir, 'blobs', avatarKey(code, name));
+    // Lost from whatever store the server keeps its files in, as a file deleted by hand or an object by a lifecycle rule.
+    const lose = (key: string) => server.blobs.removePrefix(key);
+    const blob = (name: string) => avatarKey(code, name);
     before(async () => {
       const logger = pino({ level: 'warn' }, { write: (line: string) => void log.push(JSON.parse(line)) });
       server = await startTestServer({ backend, workers: 1, logger });
@@ -50,7 +50,7 @@ for (const backend of backends()) {
       assert.equal((await api.get(file)).status, 200);
       const [stored] = await server.database.db.selectFrom('exports').select('files').where('code', '=', exported.code).execute();
       const key = avatarKey(code, (JSON.parse(stored.files!) as { key: string }[])[0].key);
-      await rm(join(server.dataDir, 'blobs', key));
+      await lose(key);
       const lostFile = await api.get(file);
       assert.equal(lostFile.status, 500, JSON.stringify(lostFile.body));
       assert.match(lostFile.body.detail, /^A stored file of this avatar \(export file avatar\) is missing from the server's storage/);
@@ -59,7 +59,7 @@ for (const backend of backends()) {
 
     test('a lost texture that its index still lists answers that it is missing, not that there is no such texture', async () => {
       assert.equal((await api.get(`/avatars/${code}/textures/model/file/`)).status, 200);
-      await rm(blob(avatarFiles.texture('model', 'jpg')));
+      await lose(blob(avatarFiles.texture('model', 'jpg')));
       const res = await api.get(`/avatars/${code}/textures/model/file/`);
       assert.equal(res.status, 500, JSON.stringify(res.body));
       assert.match(res.body.detail, /^A stored file of this avatar \(texture model\) is missing from the server's storage/);
@@ -68,7 +68,7 @@ for (const backend of backends()) {
 
     test('its download answers 500 with a detail that says the stored file is missing, and the log names the key', async () => {
       for (const { path } of lost) assert.equal((await api.get(`/avatars/${code}/${path}`)).status, 200, path);
-      for (const { file } of lost) await rm(blob(file));
+      for (const { file } of lost) await lose(blob(file));
       for (const { path, file, asset } of lost) {
         const res = await api.get(`/avatars/${code}/${path}`);
         assert.equal(res.status, 500, `${path}: ${JSON.stringify(res.body)}`);
@@ -84,8 +84,8 @@ for (const backend of backends()) {
 
     test('an avatar stored by an earlier version that made no mesh for its pipeline answers 404 that says so, not 500', async () => {
       // Such an avatar (body_0.3 before it made bodies) has its analysis but none of a head's files, modifications.json included.
-      await rm(blob(avatarFiles.modifications));
-      await rm(blob(avatarFiles.mesh(1)));
+      await lose(blob(avatarFiles.modifications));
+      await lose(blob(avatarFiles.mesh(1)));
       const res = await api.get(`/avatars/${code}/mesh/?lod=1`);
       assert.equal(res.status, 404, JSON.stringify(res.body));
       assert.match(res.body.detail, /computed before this server made it/);

@@ -1,11 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { backends, startTestServer, type TestServer, type TestClient } from './support/server.js';
 import { Api } from './support/api.js';
-import { FsBlobStore } from '../src/store/blobs.js';
 import { putStaticFile } from '../src/store/staticFiles.js';
 import { createClient } from '../src/store/clients.js';
 
@@ -58,7 +56,7 @@ interface Flood {
 
 /** Puts a 4 MiB static file on `server` for `downloadFlooded` to fetch. */
 function bigStaticFile(server: TestServer) {
-  return putStaticFile(new FsBlobStore(join(server.dataDir, 'blobs')), {
+  return putStaticFile(server.blobs, {
     identity: 'big.bin', name: 'big.bin', contentType: 'application/octet-stream', data: randomBytes(4 * 1024 * 1024),
   });
 }

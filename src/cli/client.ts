@@ -1,10 +1,9 @@
 import { loadConfig, type ConfigFlags } from '../service/config.js';
 import { openDatabase } from '../store/database.js';
-import { FsBlobStore } from '../store/blobs.js';
+import { openBlobStore } from '../store/openBlobStore.js';
 import { createClient, deleteClient, listClients } from '../store/clients.js';
 import { avatarPrefix } from '../store/keys.js';
 import { isPlan, PLANS } from '../pipelines/catalogue/index.js';
-import { join } from 'node:path';
 
 interface ClientFlags extends ConfigFlags {
   name?: string;
@@ -36,7 +35,7 @@ export async function clientCommand(args: string[], flags: ClientFlags): Promise
       if (!id) throw new Error('client delete needs a CLIENT_ID');
       const avatars = await deleteClient(database.db, id);
       if (!avatars) throw new Error(`no client ${id}`);
-      const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+      const blobs = await openBlobStore(config.storage);
       for (const code of avatars) await blobs.removePrefix(avatarPrefix(code));
       console.log(`deleted client ${id} and ${avatars.length} avatar(s)`);
     } else {

@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { BlobStorage } from '../store/openBlobStore.js';
+import { parseS3Url } from '../store/s3Url.js';
 
 /** Everything a Likeness server can be told. Each field has an environment variable and a CLI flag. */
 export interface Config {
@@ -58,6 +60,13 @@ export interface Config {
   drainSeconds: number;
   /** LIKENESS_JOB_LEASE_S: a running job whose process stops renewing it for this long is run again elsewhere. Default 30. */
   jobLeaseSeconds: number;
+  /**
+   * LIKENESS_STORAGE_URL: `s3://bucket/prefix` keeps the blobs in an S3-compatible bucket, reached
+   * through LIKENESS_S3_ENDPOINT, LIKENESS_S3_REGION, LIKENESS_S3_FORCE_PATH_STYLE and
+   * LIKENESS_S3_ACCESS_KEY_ID / LIKENESS_S3_SECRET_ACCESS_KEY (or the AWS SDK's own variables).
+   * Default: files under `<dataDir>/blobs`.
+   */
+  storage: BlobStorage;
 }
 
 export type ConfigFlags = Partial<Record<'data-dir' | 'host' | 'port' | 'workers' | 'database-url' | 'public-url' | 'metrics-port', string>>;
@@ -74,6 +83,35 @@ function seconds(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of seconds, got "${value}"`);
   return n;
+}
+
+function flag(value: string | undefined, name: string): boolean {
+  const v = (value ?? '').toLowerCase();
+  if (['', '0', 'false', 'no'].includes(v)) return false;
+  if (['1', 'true', 'yes'].includes(v)) return true;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+/** The blob store the environment names: an S3-compatible bucket, or the data dir's `blobs` folder. */
+function blobStorage(dataDir: string, env: NodeJS.ProcessEnv): BlobStorage {
+  const url = env.LIKENESS_STORAGE_URL;
+  if (!url) return { kind: 'fs', root: join(dataDir, 'blobs') };
+  if (!url.startsWith('s3://')) throw new Error(`LIKENESS_STORAGE_URL must be an s3://bucket/prefix URL, got "${url}"`);
+  parseS3Url(url);
+  const accessKeyId = env.LIKENESS_S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.LIKENESS_S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('LIKENESS_S3_ACCESS_KEY_ID and LIKENESS_S3_SECRET_ACCESS_KEY go together');
+  return {
+    kind: 's3',
+    url,
+    endpoint: env.LIKENESS_S3_ENDPOINT || null,
+    region: env.LIKENESS_S3_REGION || env.AWS_REGION || 'us-east-1',
+    forcePathStyle: flag(env.LIKENESS_S3_FORCE_PATH_STYLE, 'LIKENESS_S3_FORCE_PATH_STYLE'),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    presignedDownloadsMinBytes: flag(env.LIKENESS_S3_PRESIGNED_DOWNLOADS, 'LIKENESS_S3_PRESIGNED_DOWNLOADS')
+      ? int(env.LIKENESS_S3_PRESIGNED_MIN_BYTES, 1024 * 1024, 'LIKENESS_S3_PRESIGNED_MIN_BYTES')
+      : null,
+  };
 }
 
 /** Flags win over environment variables, which win over defaults. */
@@ -103,5 +141,6 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     metricsPort: (flags['metrics-port'] ?? env.LIKENESS_METRICS_PORT) ? int(flags['metrics-port'] ?? env.LIKENESS_METRICS_PORT, 0, 'LIKENESS_METRICS_PORT') : null,
     drainSeconds: int(env.LIKENESS_DRAIN_S, 25, 'LIKENESS_DRAIN_S'),
     jobLeaseSeconds: seconds(env.LIKENESS_JOB_LEASE_S, 30, 'LIKENESS_JOB_LEASE_S'),
+    storage: blobStorage(dataDir, env),
   };
 }

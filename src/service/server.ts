@@ -1,10 +1,10 @@
-import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import type { Redis } from 'ioredis';
 import { openDatabase, type OpenDatabase } from '../store/database.js';
-import { FsBlobStore } from '../store/blobs.js';
+import type { BlobBackend } from '../store/blobs.js';
+import { openBlobStore } from '../store/openBlobStore.js';
 import { removeLeftovers } from '../store/leftovers.js';
 import { closeRedis, openRedis } from '../store/redis.js';
 import { EmbeddedQueue } from '../jobs/embeddedQueue.js';
@@ -28,6 +28,8 @@ export interface RunningServer {
   /** Where it listens, e.g. http://127.0.0.1:8080 */
   url: string;
   database: OpenDatabase;
+  /** The blob store it serves files from (on disk or S3). */
+  blobs: BlobBackend;
   close(options?: CloseOptions): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ const SHARED_LEFTOVER_GRACE_MS = 60 * 60 * 1000;
 
 interface Parts {
   database: OpenDatabase;
-  blobs: FsBlobStore;
+  blobs: BlobBackend;
   queue: Queue;
   /** The connection for throttling and readiness, which must not wait while Redis is away. */
   redis: Redis | null;
@@ -61,7 +63,8 @@ async function openParts(config: Config, logger: Logger, soleOwner: boolean, wor
   const database = await startStep(`the database cannot be opened`, () => openDatabase({ url: config.databaseUrl }));
   opened({ database });
   await checkDatabase(database.db);
-  const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+  const blobs = await openBlobStore(config.storage);
+  opened({ blobs });
   await checkBlobStore(blobs);
   const owner = soleOwner && database.kind === 'sqlite';
   const leftovers = await removeLeftovers(database.db, blobs, owner ? 0 : SHARED_LEFTOVER_GRACE_MS);
@@ -77,6 +80,7 @@ async function openParts(config: Config, logger: Logger, soleOwner: boolean, wor
 async function closeParts(parts: Partial<Parts>): Promise<void> {
   if (parts.redis) await closeRedis(parts.redis);
   await parts.database?.close().catch(() => undefined);
+  parts.blobs?.close();
 }
 
 /** Stops taking connections; requests in flight finish, and after `drainMs` the connections still open are cut. */
@@ -117,6 +121,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     app,
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     database: started.database,
+    blobs: parts.blobs!,
     close: (options = {}) =>
       (closing ??= (async () => {
         const drainMs = options.drainMs ?? 0;

@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/database.js';
-import type { FsBlobStore } from '../store/blobs.js';
+import type { BlobBackend } from '../store/blobs.js';
 import { describeFault, storageFault } from '../store/storageFault.js';
 
 /** A check before listening failed: the server must not start half-way. */
@@ -41,6 +41,6 @@ export function checkDatabase(db: Db): Promise<void> {
   });
 }
 
-export function checkBlobStore(blobs: FsBlobStore): Promise<void> {
-  return startStep(`the blob store ${blobs.root} does not take files`, () => blobs.check());
+export function checkBlobStore(blobs: BlobBackend): Promise<void> {
+  return startStep(`the blob store ${blobs.location} does not take files`, () => blobs.check());
 }

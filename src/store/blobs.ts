@@ -1,21 +1,60 @@
-import { mkdir, readFile, readdir, rm, writeFile, rename, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, readdir, rm, writeFile, rename, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** A stored blob being read: its bytes as they come, and how many there are. */
+export interface BlobStream {
+  body: Readable;
+  /** Null when the store did not say (an S3-compatible server answering in chunks). */
+  size: number | null;
+}
+
+/** How a download may be answered with a redirect instead of the bytes (see `BlobStore.downloadUrl`). */
+export interface DownloadHeaders {
+  contentType: string;
+  /** The file name the client saves it as. */
+  filename: string;
+}
 
 /** Where avatar files live. Keys are relative paths such as `avatars/<code>/photo`. */
 export interface BlobStore {
   put(key: string, data: Uint8Array): Promise<void>;
+  /** Stores what `body` gives as it comes, never holding it whole; nothing is stored if it fails. */
+  putStream(key: string, body: Readable): Promise<void>;
   /** The bytes, or null when there is no such blob. */
   get(key: string): Promise<Buffer | null>;
+  /** The bytes as a stream with their length, or null when there is no such blob. The caller must consume or destroy the stream. */
+  getStream(key: string): Promise<BlobStream | null>;
   has(key: string): Promise<boolean>;
   /** Removes every blob whose key starts with `prefix`. */
   removePrefix(prefix: string): Promise<void>;
+  /**
+   * A short-lived URL the client may download the blob from directly, when the store offers one and
+   * the blob is large enough to be worth it; null to send the bytes (or when there is no such blob).
+   */
+  downloadUrl?(key: string, headers: DownloadHeaders): Promise<string | null>;
 }
 
-/** A folder directly under a prefix, with when it last changed. */
-export interface BlobFolder {
-  name: string;
-  modifiedMs: number;
+/**
+ * The store a server runs on, with what it does at start: check that it takes a blob, and remove what
+ * failed writes left behind.
+ */
+export interface BlobBackend extends BlobStore {
+  /** Where the blobs are, for messages: a directory, or `s3://bucket/prefix`. */
+  readonly location: string;
+  /** Writes, reads back and removes a blob: whether blobs can be stored at all. */
+  check(): Promise<void>;
+  /** Removes the parts of writes that a crash or a failure left behind, begun before `before` (ms since the epoch). */
+  removeTemporaryFiles(before: number): Promise<number>;
+  /** The names of the folders directly under `prefix` (e.g. every avatar's under `avatars/`), a page at a time. */
+  folders(prefix: string): AsyncIterable<string[]>;
+  /** When anything under the folder `prefix` last changed (ms since the epoch), or null when it holds nothing. */
+  folderModified(prefix: string): Promise<number | null>;
+  /** Lets go of connections kept open to the store. */
+  close(): void;
 }
 
 /** The temporary file a write goes through before its rename: `.<uuid>.tmp` beside the blob. */
@@ -46,12 +85,18 @@ async function makeFolder(dir: string): Promise<void> {
 
 /** Blobs as files under a root directory. Writes go through a temporary file and a rename,
  * so a crash never leaves a half-written blob behind. */
-export class FsBlobStore implements BlobStore {
+export class FsBlobStore implements BlobBackend {
   readonly root: string;
 
   constructor(root: string) {
     this.root = resolve(root);
   }
+
+  get location(): string {
+    return this.root;
+  }
+
+  close(): void {}
 
   private path(key: string): string {
     const path = resolve(this.root, key);
@@ -59,12 +104,20 @@ export class FsBlobStore implements BlobStore {
     return path;
   }
 
-  async put(key: string, data: Uint8Array): Promise<void> {
+  put(key: string, data: Uint8Array): Promise<void> {
+    return this.write(key, (tmp) => writeFile(tmp, data));
+  }
+
+  putStream(key: string, body: Readable): Promise<void> {
+    return this.write(key, (tmp) => pipeline(body, createWriteStream(tmp)));
+  }
+
+  private async write(key: string, writeTo: (tmp: string) => Promise<void>): Promise<void> {
     const path = this.path(key);
     await makeFolder(dirname(path));
     const tmp = join(dirname(path), `.${randomUUID()}.tmp`);
     try {
-      await writeFile(tmp, data);
+      await writeTo(tmp);
       await rename(tmp, path);
     } catch (err) {
       // A full disk leaves the part written so far; it must not hold space after the write failed.
@@ -84,6 +137,25 @@ export class FsBlobStore implements BlobStore {
     }
   }
 
+  async getStream(key: string): Promise<BlobStream | null> {
+    let file;
+    try {
+      file = await open(this.path(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+    // Opened first, then measured: a blob replaced meanwhile is read whole, old or new, never mixed.
+    try {
+      const { size } = await file.stat();
+      // 1 MiB reads rather than 64 KiB: a large download goes at the disk's pace, for 1 MiB held per download.
+      return { body: file.createReadStream({ highWaterMark: 1024 * 1024 }), size };
+    } catch (err) {
+      await file.close();
+      throw err;
+    }
+  }
+
   async has(key: string): Promise<boolean> {
     try {
       return (await stat(this.path(key))).isFile();
@@ -96,7 +168,7 @@ export class FsBlobStore implements BlobStore {
     await rm(this.path(prefix), { recursive: true, force: true });
   }
 
-  /** Creates the root if needed and writes, reads back and removes a file: whether blobs can be stored at all. */
+  /** Creates the root if needed and writes, reads back and removes a file. */
   async check(): Promise<void> {
     await makeFolder(this.root);
     const probe = join(this.root, `.${randomUUID()}.tmp`);
@@ -108,7 +180,7 @@ export class FsBlobStore implements BlobStore {
     }
   }
 
-  /** Removes the temporary files of writes that a crash or a failure left behind, last changed before `before` (ms since the epoch). */
+  /** Removes the temporary files of writes that a crash or a failure left behind, last changed before `before`. */
   async removeTemporaryFiles(before: number): Promise<number> {
     let entries;
     try {
@@ -129,22 +201,21 @@ export class FsBlobStore implements BlobStore {
     return removed;
   }
 
-  /** The folders directly under `prefix` (e.g. every avatar's under `avatars/`). */
-  async folders(prefix: string): Promise<BlobFolder[]> {
-    const dir = this.path(prefix);
+  async *folders(prefix: string): AsyncIterable<string[]> {
     let entries;
     try {
-      entries = await readdir(dir, { withFileTypes: true });
+      entries = await readdir(this.path(prefix), { withFileTypes: true });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw err;
     }
-    const folders: BlobFolder[] = [];
-    for (const entry of entries) {
-      if (!entry.isDirectory()) continue;
-      const stats = await stat(join(dir, entry.name)).catch(() => null);
-      if (stats) folders.push({ name: entry.name, modifiedMs: stats.mtimeMs });
-    }
-    return folders;
+    const names = entries.filter((e) => e.isDirectory()).map((e) => e.name);
+    for (let i = 0; i < names.length; i += 1000) yield names.slice(i, i + 1000);
+  }
+
+  /** The folder's own modified time: it changes whenever a file is added to it or removed. */
+  async folderModified(prefix: string): Promise<number | null> {
+    const stats = await stat(this.path(prefix)).catch(() => null);
+    return stats?.isDirectory() ? stats.mtimeMs : null;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * What a failed read or write of the disk or the database says about the storage: full, or refusing
+ * What a failed read or write of the disk, the object store or the database says about the storage: full, or refusing
  * (read-only, no permission, I/O error). Both the HTTP answer (507 or 503) and the job retries are
  * decided from it; anything else is a bug, not a storage fault.
  */
@@ -42,12 +42,40 @@ const POSTGRES: Record<string, { kind: StorageFault['kind']; cause: string }> = 
   '58030': { kind: 'refusing', cause: 'the database had an input/output error' },
 };
 
+/**
+ * An S3-compatible object store's answers, as the S3 blob store reports them (`S3_` and the store's
+ * error code). Any other answer of status 500 or more, and a store that cannot be reached at all,
+ * is refusing too; other 4xx answers are bugs of ours.
+ */
+const OBJECT_STORE: Record<string, { kind: StorageFault['kind']; cause: string }> = {
+  S3_QuotaExceeded: { kind: 'full', cause: 'the bucket\'s quota is exceeded' },
+  S3_XMinioStorageFull: { kind: 'full', cause: 'the object store is full' },
+  S3_InsufficientStorage: { kind: 'full', cause: 'the object store is full' },
+  S3_NoSuchBucket: { kind: 'refusing', cause: 'the bucket does not exist' },
+  S3_AccessDenied: { kind: 'refusing', cause: 'the object store denied access' },
+  S3_InvalidAccessKeyId: { kind: 'refusing', cause: 'the object store does not know the access key' },
+  S3_SignatureDoesNotMatch: { kind: 'refusing', cause: 'the object store refused the secret key' },
+  S3_SlowDown: { kind: 'refusing', cause: 'the object store asks to slow down' },
+  S3_RequestTimeout: { kind: 'refusing', cause: 'the object store timed out' },
+  S3_TimeoutError: { kind: 'refusing', cause: 'the object store did not answer in time' },
+};
+
+function objectStoreFault(code: string, status: unknown, where: string | null): StorageFault | null {
+  const known = OBJECT_STORE[code];
+  if (known) return { ...known, code, path: where };
+  if (typeof status !== 'number') return { kind: 'refusing', code, cause: 'the object store cannot be reached', path: where };
+  if (status === 507) return { kind: 'full', code, cause: 'the object store is full', path: where };
+  if (status >= 500) return { kind: 'refusing', code, cause: `the object store failed (HTTP ${status})`, path: where };
+  return null;
+}
+
 /** The storage fault behind an error, or null when the error is not one. */
 export function storageFault(err: unknown): StorageFault | null {
   if (!err || typeof err !== 'object') return null;
-  const { code, path } = err as { code?: unknown; path?: unknown };
+  const { code, path, status } = err as { code?: unknown; path?: unknown; status?: unknown };
   if (typeof code !== 'string') return null;
   const where = typeof path === 'string' ? path : null;
+  if (code.startsWith('S3_')) return objectStoreFault(code, status, where);
   const system = SYSTEM[code];
   if (system) return { ...system, code, path: where };
   const sqlite = SQLITE.find(([prefix]) => code.startsWith(prefix));

@@ -7,18 +7,24 @@ import pino, { type Logger } from 'pino';
 import { loadConfig, type Config } from '../../src/service/config.js';
 import { startServer, type RunningServer } from '../../src/service/server.js';
 import { createClient } from '../../src/store/clients.js';
+import { S3_URL, ensureTestBucket, freshS3Url, s3ServerEnv } from './s3.js';
 
 export interface Backend {
   name: 'sqlite' | 'postgres';
   /** PostgreSQL server URL (a fresh database is made on it per test server). */
   url?: string;
+  /** Where its files go: `s3` is a fresh prefix of the test bucket per test server (support/s3.ts); files on disk otherwise. */
+  storage?: 'fs' | 's3';
 }
 
 const PG_URL = process.env.LIKENESS_TEST_POSTGRES_URL;
 
-/** SQLite always; PostgreSQL too when LIKENESS_TEST_POSTGRES_URL is set (.ci/run sets it). */
+/**
+ * SQLite with files on disk always; the fleet's PostgreSQL too when LIKENESS_TEST_POSTGRES_URL is set
+ * (.ci/run sets it), with its files on S3 when LIKENESS_TEST_S3_URL is set too.
+ */
 export function backends(): Backend[] {
-  return PG_URL ? [{ name: 'sqlite' }, { name: 'postgres', url: PG_URL }] : [{ name: 'sqlite' }];
+  return PG_URL ? [{ name: 'sqlite' }, { name: 'postgres', url: PG_URL, storage: S3_URL ? 's3' : 'fs' }] : [{ name: 'sqlite' }];
 }
 
 export const POSTGRES_SKIP_REASON = PG_URL ? false : 'PostgreSQL tests skipped: set LIKENESS_TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run them';
@@ -61,6 +67,8 @@ export async function freshPostgresDatabase(serverUrl: string): Promise<{ url: s
 export async function startTestServer(options: { backend?: Backend; env?: Record<string, string>; workers?: number; logger?: Logger } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'likeness-test-'));
   const pgdb = options.backend?.name === 'postgres' ? await freshPostgresDatabase(options.backend.url!) : null;
+  const s3 = options.backend?.storage === 's3';
+  if (s3) await ensureTestBucket();
   const env: Record<string, string> = {
     LIKENESS_DATA_DIR: dataDir,
     HOST: '127.0.0.1',
@@ -68,6 +76,7 @@ export async function startTestServer(options: { backend?: Backend; env?: Record
     LIKENESS_WORKERS: String(options.workers ?? 0),
     LIKENESS_LOG_LEVEL: 'silent',
     ...(pgdb ? { LIKENESS_DATABASE_URL: pgdb.url } : {}),
+    ...(s3 ? s3ServerEnv(freshS3Url('server')) : {}),
     ...options.env,
   };
   const config = loadConfig({}, env);
@@ -82,6 +91,8 @@ export async function startTestServer(options: { backend?: Backend; env?: Record
       return { clientId: created.client_id, secret: created.client_secret, token };
     },
     async stop() {
+      // A bucket outlives the test run: what the server stored there goes with it.
+      if (s3) for (const prefix of ['avatars/', 'static/']) await server.blobs.removePrefix(prefix).catch(() => undefined);
       await server.close();
       await pgdb?.drop();
       await rm(dataDir, { recursive: true, force: true });

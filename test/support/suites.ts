@@ -8,4 +8,4 @@ export const SHARED_SERVER_SUITES = ['exports', 'sameOutput', 'modifications', '
 
 /** The files that take longest (measured with `npm test`), longest first: the runner starts them first so
  * that its two slots end close together. Any file not listed starts after these, by name. */
-export const SLOWEST_FIRST = ['sharedServerSuites', 'fleet', 'recovery', 'haircuts.unit', 'blendshapes.unit', 'geometryModifications.unit', 'textureEdits.unit', 'analysis.unit', 'geometry.unit', 'hairCurtain.unit', 'removals.unit'];
+export const SLOWEST_FIRST = ['sharedServerSuites', 'fleet', 'cliRemote', 'recovery', 's3Storage', 'client', 'haircuts.unit', 'blendshapes.unit', 'geometryModifications.unit', 'textureEdits.unit', 'analysis.unit', 'geometry.unit', 'hairCurtain.unit', 'removals.unit'];

@@ -35,7 +35,15 @@ export function computeAvatar(job: Job, ctx: JobContext): TaskKind<ComputeOutput
           },
         ),
         async keep(output) {
-          for (const [name, data] of Object.entries(output.files)) await ctx.blobs.put(avatarKey(avatar.code, name), data);
+          // Eight at a time: on S3 each write is a round trip, and an avatar has dozens of files.
+          const files = Object.entries(output.files);
+          let next = 0;
+          await Promise.all(Array.from({ length: Math.min(8, files.length) }, async () => {
+            while (next < files.length) {
+              const [name, data] = files[next++]!;
+              await ctx.blobs.put(avatarKey(avatar.code, name), data);
+            }
+          }));
           // Deleted while it was computing: what was just written belongs to nobody.
           if (!(await findAvatarByCode(ctx.db, avatar.code))) {
             await ctx.blobs.removePrefix(avatarPrefix(avatar.code));

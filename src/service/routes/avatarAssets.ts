@@ -10,6 +10,7 @@ import { pipelineOf } from '../../pipelines/registry.js';
 import { errors, type ApiError } from '../errors.js';
 import { baseUrl } from '../links.js';
 import { detailSchema } from '../schemas.js';
+import { REDIRECTED_DOWNLOADS, sendBlob } from '../sendBlob.js';
 
 const tags = ['avatar assets'];
 
@@ -73,13 +74,9 @@ function lodOf(request: FastifyRequest, avatar: AvatarRecord): number {
 }
 
 export async function sendAvatarFile(ctx: AppContext, reply: FastifyReply, avatar: AvatarRecord, key: string, asset: string, type: string, filename: string) {
-  const data = await ctx.blobs.get(avatarKey(avatar.code, key));
-  if (!data) throw await noSuchFile(ctx, reply.log, avatar, key, asset);
-  return reply
-    .type(type)
-    .header('Content-Disposition', `attachment; filename="${filename}"`)
-    .header('Cache-Control', 'private, max-age=3600')
-    .send(data);
+  const sent = await sendBlob(ctx, reply, avatarKey(avatar.code, key), { contentType: type, filename, cacheControl: 'private, max-age=3600' });
+  if (!sent) throw await noSuchFile(ctx, reply.log, avatar, key, asset);
+  return sent;
 }
 
 const lodQuery = {
@@ -89,7 +86,7 @@ const lodQuery = {
 
 const download = (summary: string, description: string, query?: object) => ({
   summary,
-  description: `${description} Answers 404 with a \`detail\` that says why while the avatar has no such file.`,
+  description: `${description} Answers 404 with a \`detail\` that says why while the avatar has no such file. ${REDIRECTED_DOWNLOADS}`,
   tags,
   ...(query ? { querystring: query } : {}),
   response: { 404: detailSchema },

@@ -16,6 +16,7 @@ import { baseUrl } from '../links.js';
 import { pageRequest, paginate } from '../pagination.js';
 import { checkPublicSignature, publicExportPath, publicSignature } from '../publicLinks.js';
 import { codeParams, detailSchema, pageQuery } from '../schemas.js';
+import { REDIRECTED_DOWNLOADS, sendBlob } from '../sendBlob.js';
 import { whyUnavailable } from './avatarAssets.js';
 
 const tags = ['exports'];
@@ -178,7 +179,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/avatars/:code/exports/:export/files/:identity/file/',
-    { schema: { summary: 'Download one export file (zip)', description: 'The zip of one export file. Static files it lists are downloaded separately.', tags, response: { 404: detailSchema } } },
+    { schema: { summary: 'Download one export file (zip)', description: `The zip of one export file. Static files it lists are downloaded separately. ${REDIRECTED_DOWNLOADS}`, tags, response: { 404: detailSchema } } },
     async (request, reply) => {
       const { code, export: exportCode, identity } = request.params as { code: string; export: string; identity: string };
       const record = await findExport(ctx.db, request.caller.scope, code, exportCode);
@@ -187,13 +188,13 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       const file = exportFiles(record).find((f) => f.identity === identity);
       if (!file) throw errors.notFound(`This export has no file "${identity}".`);
       const key = avatarKey(record.avatar_code, file.key);
-      const data = await ctx.blobs.get(key);
-      if (!data) {
+      const sent = await sendBlob(ctx, reply, key, { contentType: 'application/zip', filename: `${identity}.zip`, cacheControl: 'private, max-age=3600' });
+      if (!sent) {
         // A Completed export's file gone from storage is a server fault, as for an avatar's own files.
         request.log.error({ export: record.code, key }, 'a file of a Completed export is missing from storage');
         throw errors.storedFileMissing(`export file ${identity}`);
       }
-      return reply.type('application/zip').header('Content-Disposition', `attachment; filename="${identity}.zip"`).header('Cache-Control', 'private, max-age=3600').send(data);
+      return sent;
     },
   );
 
@@ -201,7 +202,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     '/public/exports/:export/:signature/avatar.zip',
     {
       config: { auth: false },
-      schema: { summary: 'Public avatar.zip of an export made with make_public', description: 'No authentication: the path is the credential.', tags, response: { 404: detailSchema } },
+      schema: { summary: 'Public avatar.zip of an export made with make_public', description: `No authentication: the path is the credential. ${REDIRECTED_DOWNLOADS}`, tags, response: { 404: detailSchema } },
     },
     async (request, reply) => {
       const { export: exportCode, signature } = request.params as { export: string; signature: string };
@@ -211,9 +212,9 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!record || !(await checkPublicSignature(ctx.db, record.code, signature))) throw missing();
       if (!exportParameters(record).makePublic || record.status !== 'Completed') throw missing();
       const file = exportFiles(record).find((f) => f.identity === 'avatar');
-      const data = file && (await ctx.blobs.get(avatarKey(record.avatar_code, file.key)));
-      if (!data) throw missing();
-      return reply.type('application/zip').header('Content-Disposition', 'attachment; filename="avatar.zip"').header('Cache-Control', 'public, max-age=3600').send(data);
+      const sent = file && (await sendBlob(ctx, reply, avatarKey(record.avatar_code, file.key), { contentType: 'application/zip', filename: 'avatar.zip', cacheControl: 'public, max-age=3600' }));
+      if (!sent) throw missing();
+      return sent;
     },
   );
 
@@ -235,10 +236,10 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!exportParameters(record).makePublic || record.status !== 'Completed') throw missing();
       const direct = exportFiles(record).find((f) => f.identity === 'avatar')?.direct;
       if (!direct || direct.name !== name) throw missing();
-      const data = await ctx.blobs.get(avatarKey(record.avatar_code, direct.key));
-      if (!data) throw missing();
-      const type = name.endsWith('.glb') ? 'model/gltf-binary' : 'application/octet-stream';
-      return reply.type(type).header('Content-Disposition', `attachment; filename="${name}"`).header('Cache-Control', 'public, max-age=3600').send(data);
+      const contentType = name.endsWith('.glb') ? 'model/gltf-binary' : 'application/octet-stream';
+      const sent = await sendBlob(ctx, reply, avatarKey(record.avatar_code, direct.key), { contentType, filename: name, cacheControl: 'public, max-age=3600' });
+      if (!sent) throw missing();
+      return sent;
     },
   );
 }

@@ -5,6 +5,7 @@ import { staticFileMeta, type StaticFileMeta } from '../../store/staticFiles.js'
 import { errors } from '../errors.js';
 import { baseUrl } from '../links.js';
 import { detailSchema } from '../schemas.js';
+import { REDIRECTED_DOWNLOADS, sendBlob } from '../sendBlob.js';
 
 const tags = ['static files'];
 
@@ -43,7 +44,7 @@ export async function staticFileRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         summary: 'Download a static file',
-        description: 'The bytes, with a strong `ETag` (the SHA-256) and a year-long immutable `Cache-Control`; `If-None-Match` with that ETag answers 304.',
+        description: `The bytes, with a strong \`ETag\` (the SHA-256) and a year-long immutable \`Cache-Control\`; \`If-None-Match\` with that ETag answers 304. ${REDIRECTED_DOWNLOADS}`,
         tags, params, response: { 304: { type: 'null' }, 404: detailSchema },
       },
     },
@@ -54,9 +55,9 @@ export async function staticFileRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable');
       const match = request.headers['if-none-match'];
       if (match && match.split(',').map((s) => s.trim()).some((tag) => tag === etag || tag === '*')) return reply.code(304).send();
-      const data = await ctx.blobs.get(staticKey(identity));
-      if (!data) throw errors.notFound(`There is no static file "${identity}".`);
-      return reply.type(m.contentType).header('Content-Disposition', `attachment; filename="${m.name}"`).send(data);
+      const sent = await sendBlob(ctx, reply, staticKey(identity), { contentType: m.contentType, filename: m.name, cacheControl: 'public, max-age=31536000, immutable' });
+      if (!sent) throw errors.notFound(`There is no static file "${identity}".`);
+      return sent;
     },
   );
 }
