@@ -583,7 +583,7 @@ export interface paths {
         };
         /**
          * Mesh: zip with a binary PLY
-         * @description A zip holding `model.ply`: binary little-endian PLY with positions (metres, +Y up, face towards +Z), normals, per-vertex texcoords `s`, `t` and triangles. Answers 404 with a `detail` that says why while the avatar has no such file.
+         * @description A zip holding `model.ply`: binary little-endian PLY with positions (metres, +Y up, face towards +Z), normals, per-vertex texcoords `s`, `t` and triangles. Answers 404 with a `detail` that says why while the avatar has no such file. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
          */
         get: {
             parameters: {
@@ -629,7 +629,7 @@ export interface paths {
         };
         /**
          * Pointcloud: zip with a PLY of vertices only
-         * @description A zip holding `pointcloud.ply`: the mesh's vertex positions, in the same order, without faces, normals or texcoords. Answers 404 with a `detail` that says why while the avatar has no such file.
+         * @description A zip holding `pointcloud.ply`: the mesh's vertex positions, in the same order, without faces, normals or texcoords. Answers 404 with a `detail` that says why while the avatar has no such file. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
          */
         get: {
             parameters: {
@@ -675,7 +675,7 @@ export interface paths {
         };
         /**
          * Preview render (PNG)
-         * @description A 512×512 PNG: the textured avatar, lit, in a three-quarter view. Answers 404 with a `detail` that says why while the avatar has no such file.
+         * @description A 512×512 PNG: the textured avatar, lit, in a three-quarter view. Answers 404 with a `detail` that says why while the avatar has no such file. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
          */
         get: {
             parameters: {
@@ -761,7 +761,7 @@ export interface paths {
         };
         /**
          * One texture file
-         * @description The image: JPEG for colour textures, PNG for masks. Answers 404 with a `detail` that says why while the avatar has no such file.
+         * @description The image: JPEG for colour textures, PNG for masks. Answers 404 with a `detail` that says why while the avatar has no such file. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
          */
         get: {
             parameters: {
@@ -805,7 +805,7 @@ export interface paths {
         };
         /**
          * Blendshapes: zip archive
-         * @description The blendshape sets requested at creation, at level of detail `lod`. `fmt=ply` (default): `base.ply` (the mesh at that LOD) and `{set}/{name}.ply` per blendshape, the deformed vertex positions in base.ply's vertex order. `fmt=gltf|glb|fbx`: one model of the head with every blendshape as a named morph target. An avatar created without blendshapes answers 404 and says so. `fmt=ply` at LOD 0 is made with the avatar; another format or LOD is made by a worker on first request, which waits for it: past LIKENESS_BLENDSHAPES_WAIT_S (60 s) it answers 503 with `Retry-After` and a `detail`, and the same request later finds it made. Answers 404 with a `detail` that says why while the avatar has no such file.
+         * @description The blendshape sets requested at creation, at level of detail `lod`. `fmt=ply` (default): `base.ply` (the mesh at that LOD) and `{set}/{name}.ply` per blendshape, the deformed vertex positions in base.ply's vertex order. `fmt=gltf|glb|fbx`: one model of the head with every blendshape as a named morph target. An avatar created without blendshapes answers 404 and says so. `fmt=ply` at LOD 0 is made with the avatar; another format or LOD is made by a worker on first request, which waits for it: past LIKENESS_BLENDSHAPES_WAIT_S (60 s) it answers 503 with `Retry-After` and a `detail`, and the same request later finds it made. Answers 404 with a `detail` that says why while the avatar has no such file. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
          */
         get: {
             parameters: {
@@ -1679,7 +1679,7 @@ export interface paths {
         };
         /**
          * Download one export file (zip)
-         * @description The zip of one export file. Static files it lists are downloaded separately.
+         * @description The zip of one export file. Static files it lists are downloaded separately. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
          */
         get: {
             parameters: {
@@ -1724,7 +1724,7 @@ export interface paths {
         };
         /**
          * Public avatar.zip of an export made with make_public
-         * @description No authentication: the path is the credential.
+         * @description No authentication: the path is the credential. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
          */
         get: {
             parameters: {
@@ -1856,7 +1856,7 @@ export interface paths {
         };
         /**
          * Download a static file
-         * @description The bytes, with a strong `ETag` (the SHA-256) and a year-long immutable `Cache-Control`; `If-None-Match` with that ETag answers 304.
+         * @description The bytes, with a strong `ETag` (the SHA-256) and a year-long immutable `Cache-Control`; `If-None-Match` with that ETag answers 304. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
          */
         get: {
             parameters: {
