@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import {
-  BODY_LOD_BUDGETS, BODY_SHAPE_INTERVALS, bodyLod, bodySkeleton, bodySkinWeights, bodyTexture, bodyTopology, foldedTriangles,
+  BODY_LOD_BUDGETS, BODY_SHAPE_INTERVALS, bodyLod, bodySkeleton, bodySkinWeights, bodyTexture, bodyTextureBasis, bodyTextureToned, bodyTopology, foldedTriangles,
   meshSkinWeights, solveBodyShape, type BodyMesh, type BodyTextures, type SkinWeights,
 } from '../src/assets/body/index.js';
 import { meshDefects } from '../src/geometry/meshDefects.js';
@@ -140,6 +140,20 @@ describe('body textures', () => {
     assert.deepEqual(again.roughness.data, female.roughness.data);
     const other = bodyTexture(bodies[0].body, { size: SIZE, skinTone: tone, underwearColor: grey, seed: 2 });
     assert.notDeepEqual(other.model.data, female.model.data);
+  });
+
+  test('a shared body toned from its basis is the texture painted in that tone, to within one level, for light, dark and yellow tones', () => {
+    const basis = bodyTextureBasis(bodies[0].body, { size: SIZE, underwearColor: grey });
+    for (const skinTone of [tone, { red: 40, green: 28, blue: 20 }, { red: 255, green: 235, blue: 220 }, { red: 185, green: 134, blue: 78 }]) {
+      const painted = skinTone === tone ? female : bodyTexture(bodies[0].body, { size: SIZE, skinTone, underwearColor: grey });
+      const toned = bodyTextureToned(basis, skinTone);
+      let worst = 0;
+      for (let i = 0; i < painted.model.data.length; i++) worst = Math.max(worst, Math.abs(painted.model.data[i] - toned.model.data[i]));
+      assert.ok(worst <= 1, `${JSON.stringify(skinTone)}: a texel differs by ${worst} levels`);
+      assert.deepEqual(toned.normal.data, painted.normal.data);
+      assert.deepEqual(toned.roughness.data, painted.roughness.data);
+      assert.deepEqual(toned.kinds.data, painted.kinds.data);
+    }
   });
 
   test('the skin texels average to the given tone', () => {

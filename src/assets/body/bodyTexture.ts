@@ -66,17 +66,82 @@ export interface BodyTextures {
  * ```
  */
 export function bodyTexture(body: BodyMesh, options: BodyTextureOptions = {}): BodyTextures {
+  const o = checkedOptions(options);
+  const painted = paintLinear(body, o, lin(o.skinTone));
+  const n = o.size * o.size;
+  const model = new Uint8Array(n * 3);
+  for (let p = 0; p < n; p++) for (let k = 0; k < 3; k++) model[p * 3 + k] = toSrgb(painted.filled[p * 5 + k]);
+  return { model: { width: o.size, height: o.size, channels: 3, data: model }, ...painted.maps };
+}
+
+/**
+ * A body's textures with the skin tone left open: everything but the `model` texture, and per texel
+ * and channel the linear colour as offset + slope × tone. The paint is affine in the tone (every
+ * shade of skin, palm and nail is the tone scaled or mixed with a fixed colour, and pull-push is
+ * linear), so painting with a black and a white tone gives both, and {@link bodyTextureToned} then
+ * makes any tone's texture in a pass over the texels instead of a paint of every triangle. For a body
+ * that many avatars share (persona_2.0's, one per gender and age).
+ */
+export interface BodyTextureBasis {
+  size: number;
+  offset: Float32Array;
+  slope: Float32Array;
+  maps: Omit<BodyTextures, 'model'>;
+}
+
+export function bodyTextureBasis(body: BodyMesh, options: Omit<BodyTextureOptions, 'skinTone'> = {}): BodyTextureBasis {
+  const o = checkedOptions(options);
+  const black = paintLinear(body, o, [0, 0, 0]), white = paintLinear(body, o, [1, 1, 1]);
+  const n = o.size * o.size;
+  const offset = new Float32Array(n * 3), slope = new Float32Array(n * 3);
+  for (let p = 0; p < n; p++) {
+    for (let k = 0; k < 3; k++) {
+      offset[p * 3 + k] = black.filled[p * 5 + k];
+      slope[p * 3 + k] = white.filled[p * 5 + k] - black.filled[p * 5 + k];
+    }
+  }
+  return { size: o.size, offset, slope, maps: black.maps };
+}
+
+/** The body's textures in `skinTone` (sRGB), from its {@link bodyTextureBasis}: as {@link bodyTexture} would paint them. */
+export function bodyTextureToned(basis: BodyTextureBasis, skinTone: Rgb): BodyTextures {
+  checkColor(skinTone);
+  const [tr, tg, tb] = lin(skinTone);
+  const { size, offset, slope } = basis;
+  const n = size * size;
+  const model = new Uint8Array(n * 3);
+  for (let p = 0, q = 0; p < n; p++, q += 3) {
+    model[q] = toSrgb(offset[q] + slope[q] * tr);
+    model[q + 1] = toSrgb(offset[q + 1] + slope[q + 1] * tg);
+    model[q + 2] = toSrgb(offset[q + 2] + slope[q + 2] * tb);
+  }
+  return { model: { width: size, height: size, channels: 3, data: model }, ...basis.maps };
+}
+
+const lin = (c: Rgb): [number, number, number] => [toLinear(c.red), toLinear(c.green), toLinear(c.blue)];
+
+function checkColor(c: Rgb): void {
+  for (const v of [c.red, c.green, c.blue]) if (!(v >= 0 && v <= 255)) throw new RangeError(`colour channels must be in 0…255, got ${v}`);
+}
+
+function checkedOptions(options: BodyTextureOptions): Required<Omit<BodyTextureOptions, 'gender'>> & Pick<BodyTextureOptions, 'gender'> {
   const o = { ...BODY_TEXTURE_DEFAULTS, ...options };
   const size = o.size;
   if (!(Number.isInteger(size) && size >= 64 && size <= 8192)) throw new RangeError(`texture size must be an integer in 64…8192, got ${size}`);
-  for (const c of [o.skinTone, o.underwearColor]) {
-    for (const v of [c.red, c.green, c.blue]) if (!(v >= 0 && v <= 255)) throw new RangeError(`colour channels must be in 0…255, got ${v}`);
-  }
+  checkColor(o.skinTone);
+  checkColor(o.underwearColor);
+  return o;
+}
+
+/** Every triangle painted in linear colour (`tone` linear), islands filled by pull-push: colour (3), height, roughness per texel; and the maps that do not depend on the tone. */
+function paintLinear(
+  body: BodyMesh, o: Required<Omit<BodyTextureOptions, 'gender'>> & Pick<BodyTextureOptions, 'gender'>, tone: [number, number, number],
+): { filled: Float32Array; maps: Omit<BodyTextures, 'model'> } {
+  const size = o.size;
   const gender = o.gender ?? (body.proportions.maleness >= 0.5 ? 'male' : 'female');
   const { features, landmarks } = bodyTextureFeatures(body, o.seed);
-  const lin = (c: Rgb): [number, number, number] => [toLinear(c.red), toLinear(c.green), toLinear(c.blue)];
   const paint = bodyPainter(landmarks, {
-    tone: lin(o.skinTone), underwear: lin(o.underwearColor), gender, clothed: o.underwear, seed: o.seed, roughness: o.roughness,
+    tone, underwear: lin(o.underwearColor), gender, clothed: o.underwear, seed: o.seed, roughness: o.roughness,
   });
 
   const n = size * size;
@@ -110,24 +175,23 @@ export function bodyTexture(body: BodyMesh, options: BodyTextureOptions = {}): B
       }
     }
   }
-  const tone = lin(o.skinTone);
   const filled = pushPull(values, weight, size, size, 5, [tone[0], tone[1], tone[2], 0, o.roughness.skin]);
 
-  const model = new Uint8Array(n * 3);
   const rough = new Uint8Array(n);
   const height = new Float32Array(n);
   for (let p = 0; p < n; p++) {
-    for (let k = 0; k < 3; k++) model[p * 3 + k] = toSrgb(filled[p * 5 + k]);
     height[p] = filled[p * 5 + 3];
     rough[p] = Math.round(Math.min(1, Math.max(0, filled[p * 5 + 4])) * 255);
   }
   const metresPerTexel = landmarks.metresPerUv / size;
   return {
-    model: { width: size, height: size, channels: 3, data: model },
-    normal: normalFromHeight(height, size, metresPerTexel, o.normalStrength),
-    roughness: { width: size, height: size, channels: 1, data: rough },
-    metallic: { width: size, height: size, channels: 1, data: new Uint8Array(n) },
-    kinds: { width: size, height: size, channels: 1, data: kinds },
+    filled,
+    maps: {
+      normal: normalFromHeight(height, size, metresPerTexel, o.normalStrength),
+      roughness: { width: size, height: size, channels: 1, data: rough },
+      metallic: { width: size, height: size, channels: 1, data: new Uint8Array(n) },
+      kinds: { width: size, height: size, channels: 1, data: kinds },
+    },
   };
 }
 

@@ -30,6 +30,8 @@ export { walkAnimation, WALK_ANIMATION_DEFAULTS, type WalkAnimationOptions } fro
 export { idleAnimation, IDLE_ANIMATION_DEFAULTS, type IdleAnimationOptions } from './bodyAnimationIdle.js';
 export { heldPoseAnimation, HELD_POSES, HELD_POSE_NAMES, type HeldPose } from './bodyAnimationPoses.js';
 export { BODY_DEFAULT_LOD_BUDGETS, BODY_LOD_BUDGETS, PERSONA_BODY_BUDGETS, BODY_LOD_DEFAULTS, bodyLod, foldedTriangles, type BodyLod, type BodyLodOptions, type BodyLodRow, type BodyTemplate } from './bodyLod.js';
-export { BODY_TEXTURE_DEFAULTS, bodyTexture, type BodyTextureOptions, type BodyTextures } from './bodyTexture.js';
+export {
+  BODY_TEXTURE_DEFAULTS, bodyTexture, bodyTextureBasis, bodyTextureToned, type BodyTextureBasis, type BodyTextureOptions, type BodyTextures,
+} from './bodyTexture.js';
 export { BODY_ATLAS_V, FUSE_HEAD_DEFAULTS, fusedBodyDeltas, fusedDeltas, fuseHead, HEAD_ATLAS_V, type FusedAvatar, type FuseHeadOptions } from './headFusion.js';
 export { fusedLod, type FusedLod } from './fusedLod.js';

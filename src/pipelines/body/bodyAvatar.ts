@@ -69,7 +69,8 @@ export async function bodyAvatar(
   // The neck fades into the body's tone where it was reshaped into the body's neck (a triangle
   // pass over a few hundred neck triangles, in the head's own texture).
   fadeNeck(headTexture, headMesh, fused.neckShare, tone);
-  const painted = bodySkin(solved.body, tone, 1024);
+  // A persona body is one of a few shared by every avatar of its gender and age: its paint is kept.
+  const painted = bodySkin(solved.body, tone, 1024, options.bodyFromPhoto === false);
   const texture = await atlas(headTexture, painted.model);
   const template = headTemplate(BODY_HEAD_MODEL);
   const [jpeg, preview, lods, pbr] = await Promise.all([
