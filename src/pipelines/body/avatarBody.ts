@@ -1,6 +1,6 @@
 import {
   BODY_SHAPE_INTERVALS, bodyShapeCoefficients, bodySkeleton, bodySkinWeights, fuseHead, idleAnimation, solveBodyShape, walkAnimation,
-  type BodyGender, type BodyShape, type FusedAvatar, type Skeleton, type SolvedBody,
+  type BodyGender, type BodyShape, type FusedAvatar, type Skeleton, type SkinWeights, type SolvedBody,
 } from '../../assets/body/index.js';
 import type { SceneAnimation } from '../../formats/scene.js';
 import type { Mesh } from '../../geometry/index.js';
@@ -59,11 +59,36 @@ export function outsideIntervals(shape: BodyShape): string | null {
  * this one, so every avatar of one request has the very same body mesh (persona_2.0).
  */
 export function avatarBody(head: Mesh, shape: BodyShape, oneBody = false): { solved: SolvedBody; skeleton: Skeleton; fused: FusedAvatar; coeffs10: number[] } {
+  const { solved, skeleton, weights, coeffs10 } = oneBody ? sharedBody(shape) : solvedBody(shape);
+  const reference = oneBody ? headTemplate(BODY_HEAD_MODEL).mesh : undefined;
+  const fused = fuseHead(head, solved, skeleton, weights, { reference });
+  return { solved, skeleton, fused, coeffs10 };
+}
+
+type SolvedWithRig = { solved: SolvedBody; skeleton: Skeleton; weights: SkinWeights; coeffs10: number[] };
+
+function solvedBody(shape: BodyShape): SolvedWithRig {
   const solved = solveBodyShape(shape);
   const skeleton = bodySkeleton(solved.body.proportions);
-  const reference = oneBody ? headTemplate(BODY_HEAD_MODEL).mesh : undefined;
-  const fused = fuseHead(head, solved, skeleton, bodySkinWeights(solved.body, skeleton), { reference });
-  return { solved, skeleton, fused, coeffs10: bodyShapeCoefficients(solved.body.positions) };
+  return { solved, skeleton, weights: bodySkinWeights(solved.body, skeleton), coeffs10: bodyShapeCoefficients(solved.body.positions) };
+}
+
+/**
+ * One body of the few that every avatar of a gender and age shares (persona_2.0): solved once per
+ * worker and kept, as its paint is (bodySkin.ts). Nothing downstream writes to it (fuseHead copies).
+ */
+const SHARED_BODIES = new Map<string, SolvedWithRig>();
+
+function sharedBody(shape: BodyShape): SolvedWithRig {
+  const key = JSON.stringify(shape);
+  let body = SHARED_BODIES.get(key);
+  if (!body) {
+    body = solvedBody(shape);
+    // Genders × ages: a handful; a bound all the same, as the request shapes them.
+    if (SHARED_BODIES.size >= 16) SHARED_BODIES.delete(SHARED_BODIES.keys().next().value!);
+    SHARED_BODIES.set(key, body);
+  }
+  return body;
 }
 
 /**
