@@ -126,8 +126,10 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
     partTextures('AvatarHead', maps.head, persona.avatar.textures), partTextures('AvatarBody', maps.body, persona.avatar.textures),
   ]);
   progress(60);
-  // The generated haircut as the head's own `Haircut` blendshape, and its texture to blend into the head's.
-  const haircutBlend = embedMorphs ? await generatedHaircutBlend(avatar.head, input.files, joined.fused, head.mesh, persona.avatar.textures) : null;
+  const wanted = new Set(persona.avatar.list);
+  // The generated haircut as the head's own `Haircut` blendshape, and its texture to blend into the
+  // head's: only for an export that has the head.
+  const haircutBlend = embedMorphs && wanted.has('AvatarHead') ? await generatedHaircutBlend(avatar.head, input.files, joined.fused, head.mesh, persona.avatar.textures) : null;
   if (haircutBlend) head.morphTargets = [...head.morphTargets, haircutBlend.target];
   const part = (name: string, p: AvatarPartMesh, images: Map<string, SceneImage>): SceneMesh => ({ name, mesh: p.mesh, material: partMaterial(name, images), morphTargets: p.morphTargets, skin: p.skin });
   // The teeth: upper arch on the skull, lower following jawOpen with the head's morph targets.
@@ -153,7 +155,6 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const eyes = await personaEyes(avatar.head, joined.fused, iris, level, persona.avatar.textures, headTargets.map((t) => t.name));
   parts.push(...eyes.parts);
   parts.push(await personaEyelashes(avatar.head, joined.fused, level, embedMorphs ? morphs : new Map(), deltas, headValues(values), headTargets));
-  const wanted = new Set(persona.avatar.list);
   const meshes = parts.filter((p) => wanted.has(p.name));
   const files: ExportFileOutput[] = [];
   // Maps no glTF material takes, which travel beside the model in its zip.
