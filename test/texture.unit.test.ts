@@ -543,6 +543,38 @@ describe('evenLighting', () => {
     const stripe = (img: Uint8Array) => img[(128 * width + 256) * 3] - img[(128 * width + 257) * 3];
     assert.ok(Math.abs(stripe(out.data) - stripe(data)) <= 4, `detail ${stripe(data)} became ${stripe(out.data)}`);
   });
+
+  test('towards a target colour, a colour cast that varies across the skin goes, and the skin takes the target', () => {
+    const width = 512, height = 256;
+    const data = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        // A green light on the left fading out to the right, over skin of (200, 150, 125); fine detail.
+        const green = 1 - x / (width - 1);
+        const detail = y % 2 === 0 ? 6 : -6;
+        const k = (y * width + x) * 3;
+        data[k] = Math.round((200 + detail) * (1 - 0.25 * green));
+        data[k + 1] = Math.round((150 + detail) * (1 + 0.1 * green));
+        data[k + 2] = Math.round((125 + detail) * (1 - 0.2 * green));
+      }
+    }
+    const skin: Mask = { width, height, channels: 1, data: new Uint8Array(width * height).fill(255) };
+    const target = { red: 205, green: 152, blue: 128 };
+    const out = evenLighting({ width, height, channels: 3, data }, skin, { target });
+    const mean = (img: Uint8Array, x0: number) => {
+      const m = [0, 0, 0];
+      for (let y = 100; y < 156; y++) for (let x = x0; x < x0 + 32; x++) for (let c = 0; c < 3; c++) m[c] += img[(y * width + x) * 3 + c] / (56 * 32);
+      return m;
+    };
+    for (const x0 of [40, 240, 440]) {
+      const m = mean(out.data, x0);
+      assert.ok(Math.hypot(m[0] - target.red, m[1] - target.green, m[2] - target.blue) < 8, `at x ${x0}: ${m.map(Math.round)}`);
+    }
+    const before = mean(data, 40);
+    assert.ok(Math.hypot(before[0] - target.red, before[1] - target.green, before[2] - target.blue) > 40, 'the test cast is too weak');
+    const stripe = (img: Uint8Array) => img[(128 * width + 256) * 3] - img[(129 * width + 256) * 3];
+    assert.ok(Math.abs(stripe(out.data) - stripe(data)) <= 4, `detail ${stripe(data)} became ${stripe(out.data)}`);
+  });
 });
 
 describe('resizeTexture', () => {

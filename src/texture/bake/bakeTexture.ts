@@ -240,7 +240,9 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
     symmetricCompletion(texels, mirrored, width, height, tone, input.facialHair);
   }
   if (o.evenLighting > 0) {
-    evenLightingIn(texels.color, texels.source, width, height, texels.seen, { strength: o.evenLighting });
+    // To the skin tone the fill grows towards, channel by channel: the face then meets the fill (and a
+    // body painted in that tone) in colour as well as in light.
+    evenLightingIn(texels.color, texels.source, width, height, texels.seen, { strength: o.evenLighting, target: tone });
   }
   const fill = skinFill(texels.color, texels.source, texels.seen, width, height, tone, o.fillFactor, o.fillFalloff * width);
   const blend = feather(texels.weight, texels.coverage, width, height, texels.seen, Math.round(o.feather * width));

@@ -1,4 +1,4 @@
-import type { Mask } from '../../analysis/types.js';
+import type { Mask, Rgb } from '../../analysis/types.js';
 import { boxBlur } from '../filters/boxBlur.js';
 import { checkRgbImage, type TexelBox, type RgbImage } from '../../core/image.js';
 import { pushPull } from '../filters/pushPull.js';
@@ -14,12 +14,19 @@ export interface EvenLightingOptions {
   scale?: number;
   /** Largest brightening (and, inverted, darkening) factor, so deep shadow does not turn into noise. */
   maxGain?: number;
+  /**
+   * The colour the skin's broad shading is brought to, sRGB: each channel is then evened on its own,
+   * so a colour cast (a green or yellow light, a shadow's blue) goes too, and the face meets a fill
+   * of this tone without a change of colour. Absent: luma only, to the skin's median.
+   */
+  target?: Rgb | null;
 }
 
 export const EVEN_LIGHTING_DEFAULTS: Required<EvenLightingOptions> = {
   strength: 1,
   scale: 1 / 24,
   maxGain: 2.5,
+  target: null,
 };
 
 /** Texels per cell of the shading field along each axis: the field is broad by definition. */
@@ -61,11 +68,13 @@ export function evenLightingIn(
   if (o.strength === 0 || box.x0 > box.x1 || box.y0 > box.y1) return;
   const bx = box.x0, by = box.y0, bw = box.x1 - box.x0 + 1, bh = box.y1 - box.y0 + 1;
   const fw = Math.ceil(bw / FIELD_FACTOR), fh = Math.ceil(bh / FIELD_FACTOR);
-  const sum = new Float32Array(fw * fh);
+  // One field (luma) or three (R, G, B, towards a target colour).
+  const channels = o.target ? 3 : 1;
+  const sum = new Float32Array(fw * fh * channels);
   const weight = new Float32Array(fw * fh);
   const histogram = new Float64Array(256);
   for (let y = 0; y < bh; y++) {
-    lumaRow(data, skin, ((by + y) * width) + bx, bw, Math.floor(y / FIELD_FACTOR) * fw, sum, weight, histogram);
+    skinRow(data, skin, ((by + y) * width) + bx, bw, Math.floor(y / FIELD_FACTOR) * fw, channels, sum, weight, histogram);
   }
   let total = 0;
   for (const h of histogram) total += h;
@@ -73,26 +82,29 @@ export function evenLightingIn(
   let median = 0;
   for (let acc = 0; median < 255 && acc + histogram[median] < total / 2; median++) acc += histogram[median];
   median = Math.max(1, median);
+  const targets = o.target ? [o.target.red, o.target.green, o.target.blue].map((v) => Math.max(1, v)) : [median];
 
-  // Normalised convolution: blur(luma × s) / blur(s) is the local skin luma, ignoring non-skin.
+  // Normalised convolution: blur(value × s) / blur(s) is the local skin value, ignoring non-skin.
   const radius = Math.max(1, (o.scale * width) / FIELD_FACTOR / 2);
-  boxBlur(sum, fw, fh, 1, radius);
+  boxBlur(sum, fw, fh, channels, radius);
   boxBlur(weight, fw, fh, 1, radius);
   const full = 255 * FIELD_FACTOR * FIELD_FACTOR;
   // How near a cell is to the photo's skin: 1 within it, falling to 0 over the blur around it.
   const near = new Float32Array(fw * fh);
   for (let i = 0; i < weight.length; i++) {
     const w = Math.min(1, (weight[i] / full) * 4);
-    sum[i] = weight[i] > 0 ? (sum[i] / weight[i]) * w : 0;
+    for (let c = 0; c < channels; c++) sum[i * channels + c] = weight[i] > 0 ? (sum[i * channels + c] / weight[i]) * w : 0;
     weight[i] = w;
     near[i] = w;
   }
-  const shading = pushPull(sum, weight, fw, fh, 1, [median]);
-  const gain = new Float32Array(fw * fh);
+  const shading = pushPull(sum, weight, fw, fh, channels, targets);
+  const gain = new Float32Array(fw * fh * channels);
   const lo = 1 / o.maxGain, hi = o.maxGain;
-  for (let i = 0; i < gain.length; i++) {
-    const g = Math.min(hi, Math.max(lo, median / Math.max(1, shading[i])));
-    gain[i] = 1 + o.strength * near[i] * (g - 1);
+  for (let i = 0; i < fw * fh; i++) {
+    for (let c = 0; c < channels; c++) {
+      const g = Math.min(hi, Math.max(lo, targets[c] / Math.max(1, shading[i * channels + c])));
+      gain[i * channels + c] = 1 + o.strength * near[i] * (g - 1);
+    }
   }
   // Per column of the box, the two field cells and the weight of the second.
   const cx0 = new Int32Array(bw), cx1 = new Int32Array(bw), cax = new Float32Array(bw);
@@ -103,19 +115,20 @@ export function evenLightingIn(
     cx1[x] = Math.min(fw - 1, cx0[x] + 1);
     cax[x] = fx - cx0[x];
   }
-  const between = new Float32Array(fw);
+  const between = new Float32Array(fw * channels);
   for (let y = 0; y < bh; y++) {
     let fy = (y + 0.5) / FIELD_FACTOR - 0.5;
     if (fy < 0) fy = 0; else if (fy > fh - 1) fy = fh - 1;
     const y0 = Math.floor(fy), y1 = Math.min(fh - 1, y0 + 1);
-    for (let i = 0; i < fw; i++) between[i] = gain[y0 * fw + i] + (fy - y0) * (gain[y1 * fw + i] - gain[y0 * fw + i]);
-    gainRow(data, ((by + y) * width + bx) * 3, bw, between, cx0, cx1, cax);
+    for (let i = 0; i < fw * channels; i++) between[i] = gain[y0 * fw * channels + i] + (fy - y0) * (gain[y1 * fw * channels + i] - gain[y0 * fw * channels + i]);
+    if (channels === 1) gainRow(data, ((by + y) * width + bx) * 3, bw, between, cx0, cx1, cax);
+    else colorGainRow(data, ((by + y) * width + bx) * 3, bw, between, cx0, cx1, cax);
   }
 }
 
-/** Adds one row's skin luma into its field cells and the luma histogram. */
-function lumaRow(
-  data: Uint8Array, skin: Uint8Array, from: number, n: number, cellRow: number,
+/** Adds one row's skin luma (one channel) or colour (three) into its field cells, and its luma into the histogram. */
+function skinRow(
+  data: Uint8Array, skin: Uint8Array, from: number, n: number, cellRow: number, channels: number,
   sum: Float32Array, weight: Float32Array, histogram: Float64Array,
 ): void {
   for (let x = 0; x < n; x++) {
@@ -124,9 +137,22 @@ function lumaRow(
     if (s === 0) continue;
     const luma = 0.299 * data[k * 3] + 0.587 * data[k * 3 + 1] + 0.114 * data[k * 3 + 2];
     const cell = cellRow + Math.floor(x / FIELD_FACTOR);
-    sum[cell] += s * luma;
+    if (channels === 1) sum[cell] += s * luma;
+    else for (let c = 0; c < 3; c++) sum[cell * 3 + c] += s * data[k * 3 + c];
     weight[cell] += s;
     histogram[Math.round(luma)] += s;
+  }
+}
+
+/** Multiplies one row of the box by each channel's gain, interpolated across from one field row (three gains per cell). */
+function colorGainRow(data: Uint8Array, start: number, n: number, between: Float32Array, cx0: Int32Array, cx1: Int32Array, cax: Float32Array): void {
+  for (let x = 0; x < n; x++) {
+    const a = cx0[x] * 3, b = cx1[x] * 3, t = cax[x], p = start + x * 3;
+    for (let c = 0; c < 3; c++) {
+      const g = between[a + c] + t * (between[b + c] - between[a + c]);
+      const v = data[p + c] * g + 0.5;
+      data[p + c] = v > 255 ? 255 : v;
+    }
   }
 }
 
