@@ -2,7 +2,7 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document } from '@gltf-transform/core';
 import sharp from 'sharp';
-import { backends, type TestServer } from './support/server.js';
+import { oneBackend, type TestServer } from './support/server.js';
 import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readGltfDocument, validateGltf } from './support/models.js';
@@ -35,7 +35,7 @@ const counts = (doc: Document) => Object.fromEntries(doc.getRoot().listMeshes().
   return [m.getName(), [p.getAttribute('POSITION')!.getCount(), p.getIndices()!.getCount() / 3]];
 }));
 
-for (const backend of backends()) describe(`persona_2.0 (over HTTP, ${backend.name})`, () => {
+for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${backend.name})`, () => {
   let server: TestServer;
   let api: Api;
   let avatar: any;

@@ -23,6 +23,12 @@ export interface Config {
   /** LIKENESS_PLAYER_THROTTLE_PER_MINUTE: requests per minute per player in client access. Default 300. */
   playerThrottlePerMinute: number;
   /**
+   * LIKENESS_THROTTLE_WINDOW_S: the window the throttle counts requests over, in seconds, 1–60.
+   * Default 60. A shorter one spreads a minute's budget over it (at least one request per window):
+   * bursts are smaller and a throttled client waits at most the window.
+   */
+  throttleWindowS: number;
+  /**
    * LIKENESS_AUTH_FAILURES_PER_MINUTE: failed client authentications at POST /o/token/ allowed per
    * client_id and per address in a minute; past it that client_id or address answers 429 until the
    * minute ends. Default 10; 0 turns the limit off.
@@ -78,6 +84,12 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function throttleWindow(value: string | undefined): number {
+  const n = int(value, 60, 'LIKENESS_THROTTLE_WINDOW_S');
+  if (n < 1 || n > 60) throw new Error(`LIKENESS_THROTTLE_WINDOW_S must be 1 to 60 seconds, got "${value}"`);
+  return n;
+}
+
 function seconds(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -127,6 +139,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     workers: int(flags.workers ?? env.LIKENESS_WORKERS, Math.max(1, availableParallelism() - 1), 'LIKENESS_WORKERS'),
     throttlePerMinute: int(env.LIKENESS_THROTTLE_PER_MINUTE, 600, 'LIKENESS_THROTTLE_PER_MINUTE'),
     playerThrottlePerMinute: int(env.LIKENESS_PLAYER_THROTTLE_PER_MINUTE, 300, 'LIKENESS_PLAYER_THROTTLE_PER_MINUTE'),
+    throttleWindowS: throttleWindow(env.LIKENESS_THROTTLE_WINDOW_S),
     authFailuresPerMinute: int(env.LIKENESS_AUTH_FAILURES_PER_MINUTE, 10, 'LIKENESS_AUTH_FAILURES_PER_MINUTE'),
     maxPhotoBytes: int(env.LIKENESS_MAX_PHOTO_BYTES, 16 * 1024 * 1024, 'LIKENESS_MAX_PHOTO_BYTES'),
     maxPhotoPixels: int(env.LIKENESS_MAX_PHOTO_PIXELS, 40_000_000, 'LIKENESS_MAX_PHOTO_PIXELS'),

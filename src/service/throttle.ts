@@ -9,15 +9,17 @@ import { errors } from './errors.js';
  * With Redis the budgets live there, shared by every API process: N processes behind a load balancer
  * allow what one does. While Redis is away requests pass unthrottled, rather than fail. */
 export const throttlePlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
-  const { throttlePerMinute, playerThrottlePerMinute } = ctx.config;
+  const { throttlePerMinute, playerThrottlePerMinute, throttleWindowS } = ctx.config;
+  // A minute's budget spread over the window; a budget is 0 only when throttling is off.
+  const perWindow = (perMinute: number) => (perMinute === 0 ? 0 : Math.max(1, Math.round((perMinute * throttleWindowS) / 60)));
   if (throttlePerMinute === 0 && playerThrottlePerMinute === 0) return;
   await app.register(rateLimit, {
     global: true,
     ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${ctx.config.redisPrefix}:throttle:`, skipOnError: true } : {}),
     // After authentication, so that the budget is the caller's and not the IP address's.
     hook: 'preHandler',
-    timeWindow: 60_000,
-    max: (request: FastifyRequest) => (request.caller?.clientAccess ? playerThrottlePerMinute : throttlePerMinute),
+    timeWindow: throttleWindowS * 1000,
+    max: (request: FastifyRequest) => perWindow(request.caller?.clientAccess ? playerThrottlePerMinute : throttlePerMinute),
     keyGenerator: (request: FastifyRequest) =>
       request.caller?.clientAccess ? `player:${request.caller.scope.playerCode}` : `client:${request.caller?.clientId ?? request.ip}`,
     allowList: (request: FastifyRequest) => !request.caller || (request.caller.clientAccess ? playerThrottlePerMinute : throttlePerMinute) === 0,

@@ -27,6 +27,17 @@ export function backends(): Backend[] {
   return PG_URL ? [{ name: 'sqlite' }, { name: 'postgres', url: PG_URL, storage: S3_URL ? 's3' : 'fs' }] : [{ name: 'sqlite' }];
 }
 
+/**
+ * One backend, for a suite that tests what a pipeline makes rather than how it is stored (persona_2.0,
+ * body_0.3): on every backend it would test the same files twice, and CI has a time budget. `fleet`:
+ * PostgreSQL (with S3 when set) when there is one, else SQLite; `embedded`: SQLite. Storage itself is
+ * tested on every backend by the suites that take {@link backends}.
+ */
+export function oneBackend(which: 'fleet' | 'embedded'): Backend[] {
+  const all = backends();
+  return [which === 'fleet' ? all[all.length - 1] : all[0]];
+}
+
 export const POSTGRES_SKIP_REASON = PG_URL ? false : 'PostgreSQL tests skipped: set LIKENESS_TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run them';
 
 export interface TestServer extends RunningServer {
