@@ -362,7 +362,7 @@ describe('available and default parameters', () => {
       avatar_modifications: { plus: { add_glare: true, parametric_eyes_texture: true } },
     });
     assert.deepEqual(defaultParameters('head_2.0', 'head/mobile'), { avatar_modifications: { plus: { repack_texture: true } } });
-    assert.deepEqual(defaultParameters('persona_2.0', 'male'), { avatar_modifications: { plus: { age: 'adult', enhance_lighting: true } } });
+    assert.deepEqual(defaultParameters('persona_2.0', 'male'), { avatar_modifications: { plus: { age: 'adult', enhance_lighting: true }, pro: { remove_smile: true } } });
   });
 
   test('the default request of every pipeline and subtype validates on its lowest plan', () => {

@@ -253,10 +253,13 @@ export const PARAMETER_CATALOGUE = {
         description: 'Removes glasses from the photo before computation (modifies the source photo).',
         appliesTo: ALL,
       },
+      // A persona's face moves (expressions, speech, the face demos) and shows its own teeth when
+      // the mouth opens: a smile's teeth left in the photo would be painted on its lips.
       remove_smile: {
         value: FLAG,
         description: 'Removes mostly open smiles from the photo before computation (modifies the source photo).',
         appliesTo: ALL,
+        alwaysOn: { 'persona_2.0': 'all' },
       },
       remove_stubble: {
         value: FLAG,
