@@ -1,7 +1,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { backends, type TestServer } from './support/server.js';
+import { oneBackend, type TestServer } from './support/server.js';
 import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readGltfDocument, validateGltf } from './support/models.js';
@@ -11,7 +11,7 @@ import { readPly } from '../src/formats/ply.js';
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
 
-for (const backend of backends()) describe(`exports (over HTTP, ${backend.name})`, () => {
+for (const backend of oneBackend('embedded')) describe(`exports (over HTTP, ${backend.name})`, () => {
   let server: TestServer;
   let api: Api;
   let bust: any; // head_2.0 bust/mobile: generated haircut, export asked at creation
