@@ -119,6 +119,11 @@ export async function run(avatars = Number(process.env.LIKENESS_BENCH_FLEET_AVAT
   const redis = await ownRedis(join(dataDir, 'redis'), await freePort());
   const pgdb = await freshPostgresDatabase(PG_URL!);
   const procs: ChildProcess[] = [];
+  const interrupted = () => {
+    for (const p of procs) p.kill('SIGKILL');
+    void Promise.all([redis.stop(), swift.stop(), pgdb.drop()]).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   const workerLogs: string[][] = [];
   const log = (what: string) => console.log(`  [${new Date().toISOString().slice(11, 19)}] ${what}`);
   const env: Record<string, string> = {
@@ -126,6 +131,13 @@ export async function run(avatars = Number(process.env.LIKENESS_BENCH_FLEET_AVAT
     LIKENESS_PLAYER_THROTTLE_PER_MINUTE: '0', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...swift.serverEnv,
   };
   const db = new pg.Client({ connectionString: pgdb.url });
+  // The benchmark's own queries are transactions of the database too: counted, and taken off its figures.
+  let ownQueries = 0;
+  const query = db.query.bind(db);
+  db.query = ((...args: Parameters<typeof query>) => {
+    ownQueries++;
+    return query(...args);
+  }) as typeof db.query;
   try {
     const { client_id, client_secret } = JSON.parse(await likeness(['client', 'create', '--name', 'fleet load', '--plan', 'enterprise', '--json'], env));
     await db.connect();
@@ -180,6 +192,7 @@ export async function run(avatars = Number(process.env.LIKENESS_BENCH_FLEET_AVAT
       return { commands, pg: Object.fromEntries(Object.entries(pgStats).map(([k, v]) => [k, Number(v)])) };
     };
     const before = await stat();
+    const ownBefore = ownQueries;
 
     // Create every avatar, eight uploads at a time, alternating the two API processes.
     const started = Date.now();
@@ -263,7 +276,10 @@ export async function run(avatars = Number(process.env.LIKENESS_BENCH_FLEET_AVAT
     const finishedAt = Date.now();
     // The workers' last lines reach their pipes.
     await sleep(2000);
+    // pg_stat_database is reported when a backend's transaction ends, at most once a second.
+    await sleep(1500);
     const after = await stat();
+    const ownDuring = ownQueries - ownBefore;
 
     // What the clients see: every avatar and every export Completed.
     const report: string[] = [];
@@ -394,6 +410,8 @@ export async function run(avatars = Number(process.env.LIKENESS_BENCH_FLEET_AVAT
     const commands = Object.entries(after.commands).map(([k, v]) => [k, v - (before.commands[k] ?? 0)] as [string, number]).filter(([k, v]) => v > 0 && k !== 'info').sort((a, b) => b[1] - a[1]);
     const redisCalls = commands.reduce((s, [, v]) => s + v, 0);
     const pgDelta = Object.fromEntries(Object.entries(after.pg).map(([k, v]) => [k, v - before.pg[k]]));
+    pgDelta.xact_commit -= ownDuring;
+    pgDelta.tup_inserted -= transitions.length;
     const figures: Figure[] = [
       { name: `avatars Completed (of ${avatars})`, value: completedAt.size, unit: '' },
       { name: 'throughput, 2 worker processes of 1 thread', value: completedAt.size / elapsedMin, unit: 'avatars/min' },
