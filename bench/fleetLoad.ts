@@ -322,6 +322,7 @@ export async function run(avatars = Number(process.env.LIKENESS_BENCH_FLEET_AVAT
         finishedLines.set(String(j.job), [...(finishedLines.get(String(j.job)) ?? []), { status: j.status, seconds: j.seconds, attempt: j.attempt }]);
       }
     }
+    const storageRetries = workerLogs.flat().filter((l) => l.includes('met a storage fault; trying again')).length;
     const logMissing = jobs.filter((j) => !finishedLines.has(String(j.id))).length;
     for (const [job, lines] of finishedLines) if (lines.length > 1) problems.push(`job ${job} finished ${lines.length} times by the workers' logs`);
     if (logMissing > 1) problems.push(`${logMissing} jobs without a "job finished" line`);
@@ -441,6 +442,7 @@ export async function run(avatars = Number(process.env.LIKENESS_BENCH_FLEET_AVAT
       { name: 'PostgreSQL transactions per avatar (xact_commit)', value: pgDelta.xact_commit / avatars, unit: 'transactions' },
       { name: 'PostgreSQL rows written per avatar (ins+upd+del)', value: (pgDelta.tup_inserted + pgDelta.tup_updated + pgDelta.tup_deleted) / avatars, unit: 'rows' },
       { name: 'jobs run more than once (recovered or handed back)', value: jobs.filter((j) => j.attempt > 1).length, unit: `of ${jobs.length}` },
+      { name: 'storage outage: job steps tried again by the workers', value: storageRetries, unit: 'retries' },
       { name: 'storage outage: answers 503 with a detail', value: outage.filter((o) => o.status === 503 && o.detail).length, unit: `of ${outage.length}` },
       { name: 'problems found (lost, duplicated, not Completed)', value: problems.length, unit: '' },
     );
