@@ -23,3 +23,6 @@ printFigures('Parameter validation', await validation());
 printFigures('API and computation', await api());
 printFigures('Blobs through the API (S3 too with LIKENESS_TEST_S3_URL)', await blobThroughput());
 printFigures('Bodies from full-body photos (proportions check, contact sheet in scratch/bodyPhotos/)', await bodyPhotos());
+// LIKENESS_BENCH_FLEET_AVATARS (default 200, the figure): 2 API and 2 worker processes, faults on the way.
+const { run: fleetLoad } = await import('./fleetLoad.js');
+printFigures('The fleet under load and faults (PostgreSQL, a Redis and a Swift of its own)', await fleetLoad());

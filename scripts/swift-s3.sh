@@ -4,6 +4,9 @@
 #   scripts/swift-s3.sh start [DIR]   starts it in DIR (default: a new temporary directory), waits until
 #                                     it answers, prints the variables to export and writes them to DIR/env
 #   scripts/swift-s3.sh stop DIR      stops it and removes DIR
+#   scripts/swift-s3.sh down DIR      stops its servers and keeps DIR (objects, rings, configuration):
+#                                     an outage, as a store being restarted is
+#   scripts/swift-s3.sh up DIR        starts the servers of DIR again, on the same ports, and waits
 #
 # Needs Debian's swift, swift-proxy, swift-account, swift-container and swift-object packages.
 # Everything lives in DIR: the configuration, the rings (built by swift-ring-builder), the one
@@ -25,9 +28,10 @@ SECRET_KEY='testing'
 
 die() { echo "swift-s3: $*" >&2; exit 1; }
 
-stop() {
+# SIGTERM, then SIGKILL after 5 s, to each server of DIR.
+down() {
   local dir=$1
-  [ -d "$dir" ] || return 0
+  [ -d "$dir/run" ] || return 0
   for pidfile in "$dir"/run/*.pid; do
     [ -e "$pidfile" ] || continue
     kill "$(cat "$pidfile")" 2>/dev/null || true
@@ -38,7 +42,14 @@ stop() {
     pid=$(cat "$pidfile")
     for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -9 "$pid" 2>/dev/null || true
+    rm -f "$pidfile"
   done
+}
+
+stop() {
+  local dir=$1
+  [ -d "$dir" ] || return 0
+  down "$dir"
   rm -rf "$dir"
 }
 
@@ -63,6 +74,40 @@ use = egg:swift#$1
 [filter:healthcheck]
 use = egg:swift#healthcheck
 EOF
+}
+
+# Starts the four servers of DIR and waits until each answers its /healthcheck; on failure runs
+# $ON_FAIL DIR (stop for a fresh DIR, down for one restarted) and exits.
+launch() {
+  for kind in account container object proxy; do
+    setsid "$PYTHON" "$DIR/etc/launch.py" "$DIR/etc/swift.conf" "$kind" "$DIR/etc/$kind-server.conf" -v \
+      >>"$DIR/log/$kind.log" 2>&1 </dev/null &
+    echo $! >"$DIR/run/$kind.pid"
+  done
+
+  local ready=
+  for _ in $(seq 150); do
+    if curl -fs "http://127.0.0.1:$PORT/healthcheck" >/dev/null 2>&1 &&
+      curl -fs "http://127.0.0.1:$((PORT + 1))/healthcheck" >/dev/null 2>&1 &&
+      curl -fs "http://127.0.0.1:$((PORT + 2))/healthcheck" >/dev/null 2>&1 &&
+      curl -fs "http://127.0.0.1:$((PORT + 3))/healthcheck" >/dev/null 2>&1; then
+      ready=1
+      break
+    fi
+    for kind in account container object proxy; do
+      kill -0 "$(cat "$DIR/run/$kind.pid")" 2>/dev/null || { tail -20 "$DIR/log/$kind.log" >&2; "$ON_FAIL" "$DIR"; die "the $kind server exited"; }
+    done
+    sleep 0.2
+  done
+  [ -n "$ready" ] || { tail -n 5 "$DIR"/log/*.log >&2; "$ON_FAIL" "$DIR"; die "Swift did not answer on 127.0.0.1:$PORT within 30 s"; }
+}
+
+# Starts the servers of an existing DIR (after `down`) on the ports it was made with.
+up() {
+  DIR=$(cd "$1" && pwd)
+  [ -s "$DIR/etc/port" ] || die "$DIR is not a Swift made by $0 start"
+  PORT=$(cat "$DIR/etc/port")
+  ON_FAIL=down launch
 }
 
 start() {
@@ -168,28 +213,8 @@ if kind == 'object':
     extra['global_conf_callback'] = server.global_conf_callback
 sys.exit(run_wsgi(conf_file, kind + '-server', **extra, **options))
 EOF
-  for kind in account container object proxy; do
-    setsid "$PYTHON" "$DIR/etc/launch.py" "$DIR/etc/swift.conf" "$kind" "$DIR/etc/$kind-server.conf" -v \
-      >"$DIR/log/$kind.log" 2>&1 </dev/null &
-    echo $! >"$DIR/run/$kind.pid"
-  done
-
-  local ready=
-  for _ in $(seq 150); do
-    if curl -fs "http://127.0.0.1:$PORT/healthcheck" >/dev/null 2>&1 &&
-      curl -fs "http://127.0.0.1:$((PORT + 1))/healthcheck" >/dev/null 2>&1 &&
-      curl -fs "http://127.0.0.1:$((PORT + 2))/healthcheck" >/dev/null 2>&1 &&
-      curl -fs "http://127.0.0.1:$((PORT + 3))/healthcheck" >/dev/null 2>&1; then
-      ready=1
-      break
-    fi
-    for kind in account container object proxy; do
-      kill -0 "$(cat "$DIR/run/$kind.pid")" 2>/dev/null || { tail -20 "$DIR/log/$kind.log" >&2; stop "$DIR"; die "the $kind server exited"; }
-    done
-    sleep 0.2
-  done
-  [ -n "$ready" ] || { tail -n 5 "$DIR"/log/*.log >&2; stop "$DIR"; die "Swift did not answer on 127.0.0.1:$PORT within 30 s"; }
-
+  echo "$PORT" >"$DIR/etc/port"
+  ON_FAIL=stop launch
   cat >"$DIR/env" <<EOF
 export LIKENESS_SWIFT_DIR=$DIR
 export LIKENESS_TEST_S3_URL=s3://$BUCKET/run-$(date +%s)
@@ -205,5 +230,7 @@ EOF
 case ${1:-} in
   start) shift; start "$@" ;;
   stop) [ $# -eq 2 ] || die "usage: $0 stop DIR"; stop "$2" ;;
-  *) die "usage: $0 start [DIR] | stop DIR" ;;
+  down) [ $# -eq 2 ] || die "usage: $0 down DIR"; down "$2" ;;
+  up) [ $# -eq 2 ] || die "usage: $0 up DIR"; up "$2" ;;
+  *) die "usage: $0 start [DIR] | stop DIR | down DIR | up DIR" ;;
 esac

@@ -212,6 +212,38 @@ describe('the fleet on PostgreSQL and Redis (BullMQ)', { skip: FLEET_SKIP }, () 
   test('SIGTERM with no time to drain: the job is handed back through BullMQ and another worker process completes it exactly once', () => handBackScenario(f));
   test('SIGTERM with time to drain: the worker finishes its job, then exits', () => drainScenario(f));
 
+  test('failed client authentications are counted once for the fleet: two API processes share the limit through Redis', async () => {
+    const env = { ...f.state.env, LIKENESS_WORKERS: '0', LIKENESS_AUTH_FAILURES_PER_MINUTE: '4', LIKENESS_REDIS_PREFIX: `${f.state.prefix}-authfail` };
+    const { client_id, client_secret } = JSON.parse(await likeness(['client', 'create', '--name', 'guessed', '--plan', 'pro', '--json'], env));
+    const ports = [await freePort(), await freePort()];
+    const servers = [await serve(env, ports[0]), await serve(env, ports[1])];
+    try {
+      const token = (i: number, secret: string) => fetch(`http://127.0.0.1:${ports[i % 2]}/o/token/`, {
+        method: 'POST',
+        headers: { Authorization: `Basic ${Buffer.from(`${client_id}:${secret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await token(i, `wrong-${i}`)).status);
+      assert.deepEqual(statuses, [401, 401, 401, 401], 'four wrong secrets, two through each process');
+      for (const i of [0, 1]) {
+        const refused = await token(i, `wrong-again-${i}`);
+        assert.equal(refused.status, 429, `process ${i} counts the other's failures too`);
+        assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+      }
+      const redis = new Redis(REDIS_URL!);
+      try {
+        assert.deepEqual(await redis.keys(`${f.state.prefix}-authfail:authfail:client_id:*`), [`${f.state.prefix}-authfail:authfail:client_id:${client_id}`]);
+      } finally {
+        await redis.quit();
+      }
+      // The right secret is throttled like any other attempt of the id until the window ends: the 429 says when.
+      assert.equal((await token(0, client_secret)).status, 429);
+    } finally {
+      await Promise.all(servers.map((s) => stop(s)));
+    }
+  });
+
   test('throttling is shared by two API processes through Redis, with the same 429', async () => {
     const port = await freePort();
     const env = { ...f.state.env, LIKENESS_WORKERS: '0', LIKENESS_THROTTLE_PER_MINUTE: '6', LIKENESS_REDIS_PREFIX: `${f.state.prefix}-throttle` };

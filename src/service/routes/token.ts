@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { clientExists } from '../../store/clients.js';
 import { issueToken } from '../../store/tokens.js';
 import { ClientCredentials } from '../clientCredentials.js';
+import { RedisFailureLedger } from '../authFailures.js';
 import { readForm } from '../form.js';
 import { grantScope, SCOPES } from '../oauthScopes.js';
 
@@ -30,7 +31,9 @@ function basicCredentials(request: FastifyRequest): { id: string; secret: string
 
 /** POST /o/token/: the client credentials grant (RFC 6749 §4.4). */
 export async function tokenRoutes(app: FastifyInstance, ctx: AppContext) {
-  const credentials = new ClientCredentials(ctx.db, ctx.config.authFailuresPerMinute);
+  const limit = ctx.config.authFailuresPerMinute;
+  const shared = ctx.redis && limit > 0 ? new RedisFailureLedger(ctx.redis, `${ctx.config.redisPrefix}:authfail:`, limit) : undefined;
+  const credentials = new ClientCredentials(ctx.db, limit, shared);
   app.post(
     '/o/token/',
     {
