@@ -2,7 +2,8 @@ import type { Mesh } from '../../core/mesh.js';
 import { computeNormals } from '../../geometry/computeNormals.js';
 import type { SkinWeights } from '../body/skinWeights.js';
 import { bodyLayout } from '../body/bodyMesh.js';
-import { surfacePatch, type SurfacePlace } from './garmentSurface.js';
+import { surfacePatch, type SurfacePatch, type SurfacePlace } from './garmentSurface.js';
+import { solveBodyShape } from '../body/bodyShapeSolver.js';
 import type { GarmentRecipe } from './garmentRecipe.js';
 
 /** The body a garment is fitted to: positions and skin weights per body vertex (topology ids), as bodySkinWeights makes them. */
@@ -68,21 +69,12 @@ const FACING = 0.045;
 export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: 'full' | 'lowpoly'): Garment {
   const [around, along] = recipe.detail[detail];
   const patch = surfacePatch(recipe.covers, around, along);
-  const normals = bodyVertexNormals(body.positions);
   const P = body.positions;
   const S = patch.samples.length;
-  const base = new Float64Array(S * 3), normal = new Float64Array(S * 3);
-  patch.samples.forEach((s, i) => {
-    let x = 0, y = 0, z = 0, nx = 0, ny = 0, nz = 0;
-    s.vertices.forEach((v, k) => {
-      const w = s.weights[k];
-      x += w * P[v * 3]; y += w * P[v * 3 + 1]; z += w * P[v * 3 + 2];
-      nx += w * normals[v * 3]; ny += w * normals[v * 3 + 1]; nz += w * normals[v * 3 + 2];
-    });
-    const l = Math.hypot(nx, ny, nz) || 1;
-    base.set([x, y, z], i * 3);
-    normal.set([nx / l, ny / l, nz / l], i * 3);
-  });
+  const { base, normal } = samplePoints(patch.samples, P);
+  // What decides the garment's triangles (which way each turns, how deep the facings go) is
+  // measured on the reference body, so every body's garment has the same vertices and triangles.
+  const reference = samplePoints(patch.samples, referencePositions());
 
   // Sample adjacency and the hem: edges used by one triangle.
   const edgeUse = new Map<number, number>();
@@ -99,6 +91,8 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
   const onHem = new Uint8Array(S);
   for (const [e, count] of edgeUse) if (count === 1) { onHem[Math.floor(e / S)] = 1; onHem[e % S] = 1; }
   const hem = hemDistances(S, neighbours, onHem, base);
+  const referenceHem = hemDistances(S, neighbours, onHem, reference.base);
+  const inward = (f: number) => facesInward(patch.corners[tri[f]].sample, patch.corners[tri[f + 1]].sample, patch.corners[tri[f + 2]].sample, reference.base, reference.normal);
 
   // Outer shell: lifted by the ease, smoothed, then kept at least its least ease from the body.
   const outer = new Float64Array(S * 3);
@@ -162,13 +156,13 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
   for (let f = 0; f < tri.length; f += 3) {
     const [a, b, c] = [tri[f], tri[f + 1], tri[f + 2]];
     // Wound so that the face turns the way the body's surface does beneath it.
-    const flip = facesInward(outerIds[a], outerIds[b], outerIds[c], positions, normal, patch.corners[a].sample);
+    const flip = inward(f);
     if (flip) indices.push(outerIds[a], outerIds[c], outerIds[b]);
     else indices.push(outerIds[a], outerIds[b], outerIds[c]);
     // The inner shell is a facing, as in a sewn garment: a band inside each hem, all that shows
     // through an opening; deeper in, the body hides it.
     const sa = patch.corners[a].sample, sb = patch.corners[b].sample, sc = patch.corners[c].sample;
-    if (Math.max(hem[sa], hem[sb], hem[sc]) > FACING) continue;
+    if (Math.max(referenceHem[sa], referenceHem[sb], referenceHem[sc]) > FACING) continue;
     if (flip) indices.push(innerId(a), innerId(b), innerId(c));
     else indices.push(innerId(a), innerId(c), innerId(b));
   }
@@ -202,7 +196,7 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
       const ca = tri[f + k], cb = tri[f + (k + 1) % 3];
       const a = patch.corners[ca].sample, b = patch.corners[cb].sample;
       if (edgeUse.get(ekey(a, b)) !== 1) continue;
-      const flip = facesInward(outerIds[tri[f]], outerIds[tri[f + 1]], outerIds[tri[f + 2]], positions, normal, a);
+      const flip = inward(f);
       const [x, y] = flip ? [cb, ca] : [ca, cb];
       // The outer triangle walks x → y; the rim walks y → x on the outer row, outwards over the lip.
       for (const [r0, r1] of [[0, 1], [1, 2]] as const) {
@@ -237,12 +231,37 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
   return { name: recipe.name, mesh, skin: { joints, weights }, layer: Uint8Array.from(layer), bindVertices, bindWeights, hem: hemOut, zone, coveredFaces: patch.faces };
 }
 
-/** Whether the triangle's winding turns it into the body (against the normal of the point its first corner is bound to). */
-function facesInward(a: number, b: number, c: number, p: number[], normal: Float64Array, sample: number): boolean {
+/** Whether samples a, b, c wind into the body (against the body's normal at a). */
+function facesInward(a: number, b: number, c: number, p: Float64Array, normal: Float64Array): boolean {
   const ux = p[b * 3] - p[a * 3], uy = p[b * 3 + 1] - p[a * 3 + 1], uz = p[b * 3 + 2] - p[a * 3 + 2];
   const vx = p[c * 3] - p[a * 3], vy = p[c * 3 + 1] - p[a * 3 + 1], vz = p[c * 3 + 2] - p[a * 3 + 2];
   const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-  return nx * normal[sample * 3] + ny * normal[sample * 3 + 1] + nz * normal[sample * 3 + 2] < 0;
+  return nx * normal[a * 3] + ny * normal[a * 3 + 1] + nz * normal[a * 3 + 2] < 0;
+}
+
+let referenceBody: Float32Array | undefined;
+/** The mean body's vertices: the reference every garment's triangles are decided on. */
+function referencePositions(): Float32Array {
+  return (referenceBody ??= solveBodyShape({}).body.positions);
+}
+
+/** Samples' points and normals on a body. */
+function samplePoints(samples: SurfacePatch['samples'], P: Float32Array): { base: Float64Array; normal: Float64Array } {
+  const normals = bodyVertexNormals(P);
+  const S = samples.length;
+  const base = new Float64Array(S * 3), normal = new Float64Array(S * 3);
+  samples.forEach((s, i) => {
+    let x = 0, y = 0, z = 0, nx = 0, ny = 0, nz = 0;
+    s.vertices.forEach((v, k) => {
+      const w = s.weights[k];
+      x += w * P[v * 3]; y += w * P[v * 3 + 1]; z += w * P[v * 3 + 2];
+      nx += w * normals[v * 3]; ny += w * normals[v * 3 + 1]; nz += w * normals[v * 3 + 2];
+    });
+    const l = Math.hypot(nx, ny, nz) || 1;
+    base.set([x, y, z], i * 3);
+    normal.set([nx / l, ny / l, nz / l], i * 3);
+  });
+  return { base, normal };
 }
 
 /** Distance over the samples' graph to the nearest hem sample (Dijkstra on a binary heap would be faster; the graph is small enough for a bucketless sweep). */
