@@ -50,7 +50,7 @@ export function partOfIsland(name: string): BodyPart {
 let cornerUvs: [number, number][][] | undefined;
 
 /** Each topology face corner's UV in the body atlas, as bodyLayout assigns them (the same keys, in the same order). */
-function faceCornerUvs(): [number, number][][] {
+export function faceCornerUvs(): [number, number][][] {
   if (cornerUvs) return cornerUvs;
   const topology = bodyTopology();
   const layout = bodyLayout();

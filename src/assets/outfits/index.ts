@@ -8,3 +8,4 @@ export { GARMENT_ZONES, type GarmentRecipe, type GarmentSlot } from './garmentRe
 export { fitOutfit, garmentQuarter, outfitRecipes, type FittedOutfit } from './outfit.js';
 export { OUTFIT_RECIPES } from './outfitRecipes.js';
 export { FABRIC_NAMES, type FabricName } from './fabrics.js';
+export { bodyVisibilityMask, paintOutfit, type OutfitMaps } from './outfitTexture.js';
