@@ -76,7 +76,8 @@ export function paintFabric(recipe: GarmentRecipe, t: FabricTexel): FabricOut {
     case 'denim': {
       const twill = Math.sin(((t.x + t.y) / 0.0022) * TAU);
       const weft = 0.5 + 0.5 * twill;
-      const fade = noise(t.x * 0.3, t.y, 0.02);
+      // Fading runs along the legs, in streaks, as worn denim fades.
+      const fade = noise(t.x, t.y * 0.15, 0.012);
       color = mix(scale(base, 0.9 + 0.25 * fade + 0.08 * slub), [200, 205, 215], 0.18 * weft * weft);
       height = 0.08 * twill + 0.04 * slub;
       roughness = 0.82;

@@ -111,7 +111,7 @@ export function bottomRecipe(o: BottomOptions): GarmentRecipe {
       return e;
     },
     thickness: o.thickness ?? 0.0025,
-    drape: 4,
+    drape: 8,
     zone: ({ place, hem }) => zoneId(place.part === 'torso' && hem < 0.04 && place.t > ROWS.hips ? 'band' : o.cuffs && hem < 0.05 && place.t > 20 ? 'rib' : hem < 0.012 ? 'trim' : 'main'),
     detail: o.detail,
     fabric: o.fabric,
