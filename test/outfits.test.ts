@@ -70,8 +70,10 @@ describe('outfits (over HTTP, sqlite)', () => {
     assert.ok(node.getSkin(), 'the outfit node has the skeleton');
     const material = primitive.getMaterial()!;
     assert.ok(material.getBaseColorTexture() && material.getNormalTexture() && material.getMetallicRoughnessTexture());
-    const mask = files['textures/outfit_tshirt_jeans_sneakers_body_visibility_mask.png'];
-    assert.ok(mask, Object.keys(files).join(', '));
+    // Embedded textures stay in the GLB; the mask beside it is a static file.
+    const listed = exp.files[0].static_files.map((s: any) => s.identity);
+    assert.deepEqual(listed, ['outfit_tshirt_jeans_sneakers_body_visibility_mask', 'outfit_tshirt_jeans_sneakers_roughness_map']);
+    const mask = (await download(exp.files[0].static_files[0].file)).data;
     const { data, info } = await sharp(mask).raw().toBuffer({ resolveWithObject: true });
     assert.equal(info.channels, 4);
     let hidden = 0, headHidden = 0;
@@ -93,6 +95,33 @@ describe('outfits (over HTTP, sqlite)', () => {
     const avatar = readZip((await download(exp.files.find((f: any) => f.identity === 'avatar').file)).data);
     const document = await readGltfDocument(avatar, 'model.glb');
     assert.ok(!document.getRoot().listMeshes().some((m) => m.getName().startsWith('outfit_')));
+  });
+
+  test('an outfit\'s own maps are static files: listed, left out of the archive, served with a strong ETag', async () => {
+    const exp = await api.exportAvatar(male, { format: 'gltf', outfits: { list: ['tank_shorts_sneakers_lowpoly'], additional_textures: ['normal_map', 'body_visibility_mask'] } }, 240_000);
+    const avatar = exp.files.find((f: any) => f.identity === 'avatar');
+    const identities = avatar.static_files.map((s: any) => s.identity).sort();
+    assert.deepEqual(identities, [
+      'outfit_tank_shorts_sneakers_lowpoly_body_visibility_mask', 'outfit_tank_shorts_sneakers_lowpoly_normal_map', 'outfit_tank_shorts_sneakers_lowpoly_texture',
+    ]);
+    const files = readZip((await download(avatar.file)).data);
+    assert.ok(!Object.keys(files).some((name) => name.includes('outfit_')), Object.keys(files).join(', '));
+    const texture = avatar.static_files.find((s: any) => s.identity.endsWith('_texture'));
+    const res = await fetch(texture.file, { headers: { Authorization: `Bearer ${api.token}` } });
+    assert.equal(res.status, 200);
+    const etag = res.headers.get('etag');
+    assert.match(etag ?? '', /^"[0-9a-f]{64}"$/);
+    await res.arrayBuffer();
+    const again = await fetch(texture.file, { headers: { Authorization: `Bearer ${api.token}`, 'If-None-Match': etag! } });
+    assert.equal(again.status, 304);
+    // With the files beside it, the model is whole: the validator finds every image it names.
+    files['outfit_tank_shorts_sneakers_lowpoly_texture.jpg'] = new Uint8Array(await (await fetch(texture.file, { headers: { Authorization: `Bearer ${api.token}` } })).arrayBuffer());
+    for (const s of avatar.static_files) {
+      const meta = (await api.get(new URL(s.file).pathname.replace(/file\/$/, ''))).body;
+      files[meta.name] = (await download(s.file)).data;
+    }
+    const report = await validateGltf(files, 'model.gltf');
+    assert.equal(report.errors, 0, report.messages.slice(0, 5).join('; '));
   });
 
   test('two outfits at once are refused with a 400 that names both', async () => {

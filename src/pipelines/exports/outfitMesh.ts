@@ -8,6 +8,7 @@ import { outfitByIdentity, type Outfit } from '../../library/outfits/outfitLibra
 import type { ExportPartOptions } from '../catalogue/index.js';
 import { PipelineFailure } from '../failure.js';
 import { sizedImage } from './textures.js';
+import type { StaticFileOutput } from './types.js';
 
 /** Side of an outfit's texture: four garments' quarters, each the body's atlas at 1024². */
 export const OUTFIT_TEXTURE_SIZE = 2048;
@@ -70,8 +71,18 @@ export interface ExportedOutfit {
   part: SceneMesh;
   /** Images that travel beside the model (the body visibility mask, the grey maps). */
   extras: SceneImage[];
+  /**
+   * Those of its images (the material's and the extras) that are the outfit's own, not resized:
+   * the same in every export, so they may be static files (name → the static file).
+   */
+  statics: Map<string, StaticFileOutput>;
   fitted: FittedOutfit;
 }
+
+/** The static file identity of an outfit's image: its file name without the extension. */
+const staticOf = (image: SceneImage): StaticFileOutput => ({
+  identity: image.name.replace(/\.[a-z]+$/, ''), name: image.name, contentType: image.mimeType, data: image.data,
+});
 
 /**
  * The outfit `identity` fitted to the exported body (`positions`: the fused avatar's, with any
@@ -86,7 +97,12 @@ export async function exportedOutfit(identity: string, fused: FusedAvatar, posit
   const fitted = await fitOutfit(outfit.garments, fusedBody(fused, positions), outfit.set === 'base' ? 'full' : 'lowpoly', outfit);
   const images = await outfitImages(outfit, fitted);
   const wanted = new Set(o.additionalTextures);
-  const sized = (image: SceneImage) => sizedImage(image, o.textureSize);
+  const statics = new Map<string, StaticFileOutput>();
+  const sized = async (image: SceneImage) => {
+    const out = await sizedImage(image, o.textureSize);
+    if (out.data === image.data) statics.set(image.name, staticOf(image));
+    return out;
+  };
   const packed = wanted.has('roughness_map') || wanted.has('metallic_map');
   const material: SceneMaterial = {
     name: `outfit_${identity}`,
@@ -99,8 +115,8 @@ export async function exportedOutfit(identity: string, fused: FusedAvatar, posit
     doubleSided: false,
   };
   const extras: SceneImage[] = [];
-  if (wanted.has('body_visibility_mask')) extras.push(images.mask);
+  if (wanted.has('body_visibility_mask')) { extras.push(images.mask); statics.set(images.mask.name, staticOf(images.mask)); }
   if (wanted.has('roughness_map')) extras.push(await sized(images.roughness));
   if (wanted.has('metallic_map')) extras.push(await sized(images.metallic));
-  return { part: { name: `outfit_${identity}`, mesh: fitted.mesh, material, morphTargets: [], skin: fitted.skin }, extras, fitted };
+  return { part: { name: `outfit_${identity}`, mesh: fitted.mesh, material, morphTargets: [], skin: fitted.skin }, extras, statics, fitted };
 }
