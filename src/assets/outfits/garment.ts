@@ -67,32 +67,14 @@ const FACING = 0.045;
  * rolled rim joining them at every hem, with hard edges of its own.
  */
 export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: 'full' | 'lowpoly'): Garment {
-  const [around, along] = recipe.detail[detail];
-  const patch = surfacePatch(recipe.covers, around, along);
+  const { patch, edgeUse, neighbours, onHem, referenceHem, inwardFaces } = garmentLayout(recipe, detail);
   const P = body.positions;
   const S = patch.samples.length;
   const { base, normal } = samplePoints(patch.samples, P);
-  // What decides the garment's triangles (which way each turns, how deep the facings go) is
-  // measured on the reference body, so every body's garment has the same vertices and triangles.
-  const reference = samplePoints(patch.samples, referencePositions());
-
-  // Sample adjacency and the hem: edges used by one triangle.
-  const edgeUse = new Map<number, number>();
   const ekey = (a: number, b: number) => (a < b ? a * S + b : b * S + a);
-  const neighbours: Set<number>[] = Array.from({ length: S }, () => new Set());
   const tri = patch.triangles;
-  for (let f = 0; f < tri.length; f += 3) {
-    for (let k = 0; k < 3; k++) {
-      const a = patch.corners[tri[f + k]].sample, b = patch.corners[tri[f + (k + 1) % 3]].sample;
-      edgeUse.set(ekey(a, b), (edgeUse.get(ekey(a, b)) ?? 0) + 1);
-      neighbours[a].add(b); neighbours[b].add(a);
-    }
-  }
-  const onHem = new Uint8Array(S);
-  for (const [e, count] of edgeUse) if (count === 1) { onHem[Math.floor(e / S)] = 1; onHem[e % S] = 1; }
   const hem = hemDistances(S, neighbours, onHem, base);
-  const referenceHem = hemDistances(S, neighbours, onHem, reference.base);
-  const inward = (f: number) => facesInward(patch.corners[tri[f]].sample, patch.corners[tri[f + 1]].sample, patch.corners[tri[f + 2]].sample, reference.base, reference.normal);
+  const inward = (f: number) => inwardFaces[f / 3] === 1;
 
   // Outer shell: lifted by the ease, smoothed, then kept at least its least ease from the body.
   const outer = new Float64Array(S * 3);
@@ -229,6 +211,56 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
     zone[v] = recipe.zone(at(i));
   }
   return { name: recipe.name, mesh, skin: { joints, weights }, layer: Uint8Array.from(layer), bindVertices, bindWeights, hem: hemOut, zone, coveredFaces: patch.faces };
+}
+
+/** What a garment is on every body: its samples and triangles, hems, and what the reference body decides. */
+interface GarmentLayout {
+  patch: SurfacePatch;
+  edgeUse: Map<number, number>;
+  neighbours: Set<number>[];
+  onHem: Uint8Array;
+  referenceHem: Float64Array;
+  inwardFaces: Uint8Array;
+}
+
+const layouts = new WeakMap<GarmentRecipe, Map<string, GarmentLayout>>();
+
+/**
+ * A garment's layout, made once per recipe and detail. What decides the garment's triangles
+ * (which way each turns, how deep the facings go) is measured on the reference body, so every
+ * body's garment has the same vertices and triangles.
+ */
+function garmentLayout(recipe: GarmentRecipe, detail: 'full' | 'lowpoly'): GarmentLayout {
+  let byDetail = layouts.get(recipe);
+  if (!byDetail) layouts.set(recipe, (byDetail = new Map()));
+  const hit = byDetail.get(detail);
+  if (hit) return hit;
+  const [around, along] = recipe.detail[detail];
+  const patch = surfacePatch(recipe.covers, around, along);
+  const S = patch.samples.length;
+  const reference = samplePoints(patch.samples, referencePositions());
+  // Sample adjacency and the hem: edges used by one triangle.
+  const edgeUse = new Map<number, number>();
+  const ekey = (a: number, b: number) => (a < b ? a * S + b : b * S + a);
+  const neighbours: Set<number>[] = Array.from({ length: S }, () => new Set());
+  const tri = patch.triangles;
+  for (let f = 0; f < tri.length; f += 3) {
+    for (let k = 0; k < 3; k++) {
+      const a = patch.corners[tri[f + k]].sample, b = patch.corners[tri[f + (k + 1) % 3]].sample;
+      edgeUse.set(ekey(a, b), (edgeUse.get(ekey(a, b)) ?? 0) + 1);
+      neighbours[a].add(b); neighbours[b].add(a);
+    }
+  }
+  const onHem = new Uint8Array(S);
+  for (const [e, count] of edgeUse) if (count === 1) { onHem[Math.floor(e / S)] = 1; onHem[e % S] = 1; }
+  const referenceHem = hemDistances(S, neighbours, onHem, reference.base);
+  const inwardFaces = new Uint8Array(tri.length / 3);
+  for (let f = 0; f < tri.length; f += 3) {
+    inwardFaces[f / 3] = facesInward(patch.corners[tri[f]].sample, patch.corners[tri[f + 1]].sample, patch.corners[tri[f + 2]].sample, reference.base, reference.normal) ? 1 : 0;
+  }
+  const layout = { patch, edgeUse, neighbours, onHem, referenceHem, inwardFaces };
+  byDetail.set(detail, layout);
+  return layout;
 }
 
 /** Whether samples a, b, c wind into the body (against the body's normal at a). */
