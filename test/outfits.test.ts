@@ -8,6 +8,7 @@ import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readGltfDocument, validateGltf } from './support/models.js';
 import { readZip } from '../src/formats/zip.js';
+import { loadFbx, loadGlbWithThree } from './support/fbx.js';
 import { OUTFITS, outfitByIdentity } from '../src/library/outfits/outfitLibrary.js';
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
@@ -83,6 +84,18 @@ describe('outfits (over HTTP, sqlite)', () => {
     // The body under the clothes is hidden; the head's half of the atlas never is.
     assert.ok(hidden > info.width * info.height * 0.05, `${hidden} hidden texels`);
     assert.equal(headHidden, 0);
+  });
+
+  test('three.js loads the dressed GLB and the FBX with the outfit as a SkinnedMesh', async () => {
+    const glb = await api.exportAvatar(male, { format: 'glb', embed_textures: true, outfits: { list: ['sweater_chinos_boots_lowpoly'] } }, 240_000);
+    const three = await loadGlbWithThree(readZip((await download(glb.files[0].file)).data)['model.glb']);
+    const outfit = three.meshes.find((m) => m.name === 'outfit_sweater_chinos_boots_lowpoly');
+    assert.ok(outfit?.skinned, JSON.stringify(three.meshes));
+    const fbx = await api.exportAvatar(male, { format: 'fbx', embed_textures: true, outfits: { list: ['sweater_chinos_boots_lowpoly'] } }, 240_000);
+    const loaded = loadFbx(readZip((await download(fbx.files[0].file)).data)['model.fbx']);
+    const inFbx = loaded.meshes.find((m) => m.name === 'outfit_sweater_chinos_boots_lowpoly');
+    assert.ok(inFbx?.skinned, JSON.stringify(loaded.meshes.map((m) => m.name)));
+    assert.ok(Math.abs(inFbx!.triangles / outfitByIdentity('sweater_chinos_boots_lowpoly')!.faces - 1) <= 0.03, `${inFbx!.triangles} triangles`);
   });
 
   test('an outfit not embedded is a file of its own, with the skeleton', async () => {
