@@ -103,14 +103,17 @@ export function paintFabric(recipe: GarmentRecipe, t: FabricTexel): FabricOut {
     color = scale(color, 0.94 + 0.06 * rib);
     height = 0.25 * rib;
   } else if (t.zone === 'band') {
-    color = recipe.slot === 'shoes' ? mix(color, recipe.accent, 0.6) : scale(color, 0.96);
+    color = recipe.slot === 'shoes' ? mix(color, recipe.accent, 0.85) : scale(color, 0.96);
     height += 0.05;
   } else if (t.zone === 'sole') {
     const ridge = Math.sin((t.y / 0.004) * TAU);
-    color = scale(recipe.accent, 0.97 + 0.03 * ridge + 0.02 * slub);
+    // Rubber: gum-dark under leather boots, off-white under canvas.
+    const rubber: [number, number, number] = recipe.fabric === 'leather' ? [44, 36, 32] : [238, 236, 228];
+    color = scale(rubber, 0.97 + 0.03 * ridge + 0.02 * slub);
     height = 0.2 * ridge;
     roughness = 0.9;
   }
+  if (t.zone === 'trim' && recipe.slot === 'shoes') color = mix(color, recipe.accent, 0.85);
   if (t.zone !== 'sole') {
     // The turned hem: a fold line at its edge and two rows of topstitching.
     const thread: [number, number, number] = recipe.fabric === 'denim' ? [200, 150, 70] : scale(recipe.color, 0.85);

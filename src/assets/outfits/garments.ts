@@ -45,8 +45,9 @@ export function topRecipe(o: TopOptions): GarmentRecipe {
   const tankStrap = (place: SurfacePlace) => {
     // A tank top's arm hole: open below the acromion row, except a strap over the shoulder.
     if (o.sleeve > 0 || place.part !== 'torso') return true;
+    // The arm hole curves up from the side seam to a strap over the shoulder.
     const side = Math.min(Math.abs(place.s - 0), Math.abs(place.s - 16));
-    return place.t < ROWS.armpit - 2 || side > 4.5;
+    return side > 4.8 * smooth(ROWS.armpit - 7, ROWS.armpit, place.t);
   };
   return {
     name: o.name,

@@ -10,11 +10,11 @@ import type { GarmentRecipe } from './garmentRecipe.js';
 type Detail = GarmentRecipe['detail'];
 const d = (full: [number, number], lowpoly: [number, number]): Detail => ({ full, lowpoly });
 
-const sneakers = (detail: Detail, color: [number, number, number] = [236, 234, 228]) => shoeRecipe({
-  name: 'canvas_sneakers', collar: 36.5, sole: 0.02, shaft: 0.011, fabric: 'canvas', color, accent: [244, 242, 236], detail,
+const sneakers = (detail: Detail, color: [number, number, number] = [236, 234, 228], accent: [number, number, number] = [38, 52, 92]) => shoeRecipe({
+  name: 'canvas_sneakers', collar: 36.5, sole: 0.02, shaft: 0.011, fabric: 'canvas', color, accent, detail,
 });
 const boots = (detail: Detail) => shoeRecipe({
-  name: 'leather_boots', collar: 29.5, sole: 0.026, shaft: 0.019, fabric: 'leather', color: [92, 58, 36], accent: [40, 32, 28], detail,
+  name: 'leather_boots', collar: 29.5, sole: 0.026, shaft: 0.019, fabric: 'leather', color: [92, 58, 36], accent: [70, 44, 28], detail,
 });
 
 export const OUTFIT_RECIPES: Readonly<Record<string, readonly GarmentRecipe[]>> = {
@@ -35,7 +35,7 @@ export const OUTFIT_RECIPES: Readonly<Record<string, readonly GarmentRecipe[]>> 
   ],
   longsleeve_joggers_sneakers: [
     bottomRecipe({ name: 'knit_joggers', waistRow: 14, length: 37.5, thigh: 0.016, knee: 0.022, hemEase: 0.009, cuffs: true, fabric: 'knit', color: [70, 72, 78], accent: [60, 62, 68], detail: d([3, 2], [1, 1]) }),
-    sneakers(d([2, 2], [1, 1]), [40, 40, 44]),
+    sneakers(d([2, 2], [1, 1]), [40, 40, 44], [180, 40, 36]),
     topRecipe({ name: 'longsleeve_top', sleeve: 35, hemRow: 6, flare: 0.005, chest: 0.012, ribbed: false, neckDepth: 2.2, fabric: 'cotton', color: [214, 200, 170], accent: [200, 186, 156], detail: d([2, 2], [1, 1]) }),
   ],
   tank_shorts_sneakers: [
