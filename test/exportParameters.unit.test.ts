@@ -173,7 +173,7 @@ describe('lists and the conflict rule', () => {
     assert.match(errors['parameters.haircuts.list[0]'][0], /unknown haircut "generated"/);
   });
 
-  test('no outfit can be named yet, and head pipelines are told they have none', () => {
+  test('without outfits to wear an avatar is told so, and head pipelines that they have none; two outfits name both', () => {
     assert.match(errorsOf({ outfits: { list: ['dress'] } })['parameters.outfits.list[0]'][0], /head_2\.0 avatars have no outfits/);
     const body = context({ pipeline: 'body_0.3', subtype: 'male' });
     assert.match(errorsOf({ outfits: { list: ['dress'] } }, body)['parameters.outfits.list[0]'][0], /no outfit library/);
