@@ -2486,7 +2486,7 @@ export interface components {
                 embed_textures?: boolean | null;
             } | null;
             outfits?: {
-                list?: string[];
+                list?: ("tshirt_jeans_sneakers" | "tshirt_shorts_sneakers" | "sweater_chinos_boots" | "longsleeve_joggers_sneakers" | "tank_shorts_sneakers" | "sweatshirt_jeans_boots" | "tshirt_jeans_sneakers_lowpoly" | "tshirt_shorts_sneakers_lowpoly" | "sweater_chinos_boots_lowpoly" | "longsleeve_joggers_sneakers_lowpoly" | "tank_shorts_sneakers_lowpoly" | "sweatshirt_jeans_boots_lowpoly")[];
                 format?: ("gltf" | "glb" | "fbx") | null;
                 embed?: boolean | null;
                 pointclouds?: boolean | null;

@@ -1,3 +1,4 @@
+import type { OutfitSetName } from '../library/outfits/outfitLibrary.js';
 import type { HaircutSet } from './catalogue/haircuts.js';
 import type { PipelineName, PipelineSpec, PipelineSubtype } from './catalogue/pipelines.js';
 import type { AvatarModel, ComputeContext, ComputeInput } from './avatarModel.js';
@@ -68,7 +69,8 @@ export interface Pipeline<P extends PipelineName = PipelineName> extends Pipelin
   readonly exportParameters: boolean;
   readonly exportFamily: ExportFamily;
   readonly exportTemplates: readonly string[] | null;
-  readonly outfits: { readonly worn: boolean; readonly ownTextures: boolean };
+  /** `sets`: the outfit library's sets its avatars wear (library/outfits). */
+  readonly outfits: { readonly worn: boolean; readonly ownTextures: boolean; readonly sets: readonly OutfitSetName[] };
   /** Photo → the avatar, in memory; storing it as files is one later step (avatarModelFiles). */
   compute(input: ComputeInput, ctx: ComputeContext): Promise<AvatarModel>;
   readonly export: PipelineExport;

@@ -37,7 +37,7 @@ export const ANIMATED_FACE: Pipeline<'animated_face'> = {
   undetectedLandmarks: [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16],
   exportFamily: 'standard',
   exportTemplates: null,
-  outfits: { worn: false, ownTextures: false },
+  outfits: { worn: false, ownTextures: false, sets: [] },
   compute: (input, ctx) => computeHead(ANIMATED_FACE, input, ctx, legacyStyled),
   export: HEAD_EXPORT,
 };

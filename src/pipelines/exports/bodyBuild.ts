@@ -1,24 +1,25 @@
 import { writePly } from '../../formats/ply.js';
-import { writeZip } from '../../formats/zip.js';
-import type { Scene, SceneMesh, SceneMorphTarget } from '../../formats/scene.js';
+import { readZip, writeZip } from '../../formats/zip.js';
+import type { Scene, SceneImage, SceneMesh, SceneMorphTarget } from '../../formats/scene.js';
+import { exportedOutfit } from './outfitMesh.js';
 import { avatarFiles } from '../files.js';
-import { PipelineFailure } from '../failure.js';
 import { asPart, buildExport, headMaterial } from './index.js';
 import { exportedHaircut } from './haircutMesh.js';
 import { exportedTeeth } from './teethMesh.js';
 import { bodyMorphs, bodyShapeSelection, exportedBody, headHalf, onPlacedHead, storedBodyAvatar } from './bodyScene.js';
 import { writeArchive } from './writeArchive.js';
 import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
-import type { BlendshapeArchiveInput, ExportFileOutput, ExportInput, ExportOutput } from './types.js';
+import type { BlendshapeArchiveInput, ExportFileOutput, ExportInput, ExportOutput, StaticFileOutput } from './types.js';
+import type { ExportPartOptions } from '../catalogue/index.js';
 
 /**
  * A body_0.3 export: the whole body with its skeleton (Mixamo names), skin, the head's blendshapes
  * as morph targets, the teeth and a haircut on the head. `template` `head` is the head alone, as
  * head_2.0 head/mobile exports it. `lod` picks the level of the spec's female/male template row.
+ * An outfit (library/outfits) is fitted to the body and skinned to its skeleton (outfitMesh.ts).
  */
 export async function buildBodyExport(input: ExportInput, progress: (value: number) => void = () => undefined): Promise<ExportOutput> {
   const p = input.parameters;
-  if (p.outfits.list.length) throw new PipelineFailure('Outfits are not made by this server yet: export the body without outfits.');
   const avatar = storedBodyAvatar(input.files);
   if (p.avatar.template === 'head') {
     // The head alone: the head pipeline's export of the stored head, with the head's half of the atlas.
@@ -61,6 +62,40 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
       files.push({ identity, category: 'haircuts', data, staticFiles: [] });
     }
   }
+  const extras: SceneImage[] = [];
+  const staticFiles: StaticFileOutput[] = [];
+  let outfitStatics: StaticFileOutput[] = [];
+  if (p.outfits.list.length && p.avatar.template !== 'head') {
+    const identity = p.outfits.list[0];
+    // Fitted to the body as exported: LOD0's vertices with any body_shape values baked in (a
+    // level above 0 picks its vertices from them too, so the outfit fits every level).
+    const positions = body.sourceVertices ? body.fused.mesh.positions : body.mesh.positions;
+    const outfit = await exportedOutfit(identity, body.fused, positions, p.outfits);
+    // The outfit's own images are static files (spec: "files that do not change between
+    // exports"): left out of the archive and listed, as library haircuts' textures are. The
+    // material's only when the model references them as files; the extras beside it always.
+    const material = [outfit.part.material?.baseColorTexture, outfit.part.material?.normalTexture, outfit.part.material?.metallicRoughnessTexture];
+    const staticsFor = (o: ExportPartOptions): StaticFileOutput[] => {
+      const separate = !o.pointclouds && !(o.format !== 'gltf' && o.embedTextures);
+      const names = [...(separate ? material.flatMap((m) => (m ? [m.name] : [])) : []), ...outfit.extras.map((e) => e.name)];
+      return names.flatMap((name) => outfit.statics.get(name) ?? []);
+    };
+    const beside = (statics: StaticFileOutput[]) => outfit.extras.filter((e) => !statics.some((s) => s.name === e.name));
+    if (p.outfits.embed) {
+      meshes.push(asPart(outfit.part, p.outfits));
+      outfitStatics = staticsFor(p.avatar);
+      extras.push(...beside(outfitStatics));
+    } else {
+      const scene: Scene = { name: identity, meshes: [asPart(outfit.part, p.outfits)], ...(p.outfits.pointclouds ? {} : { skeleton: body.fused.joints }) };
+      if (p.outfits.pointclouds) delete scene.meshes[0].skin;
+      const own = staticsFor(p.outfits);
+      const data = await writeArchive(scene, { format: p.outfits.format, embedTextures: p.outfits.embedTextures, baseName: identity, leaveOut: new Set(own.map((s) => s.name)) });
+      const rest = beside(own);
+      files.push({ identity, category: 'outfits', data: rest.length ? await withImages(data, rest) : data, staticFiles: own.map((s) => s.identity) });
+      staticFiles.push(...own);
+    }
+    staticFiles.push(...outfitStatics);
+  }
   progress(70);
   if (!embedMorphs) {
     const own = await exportedBody(avatar, morphs, deltas, p.blendshapes.values, p.blendshapes.lod, shapes);
@@ -74,9 +109,10 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
   // The walk and the idle ship with every skinned body (issue 13's animation proof).
   const scene: Scene = { name: 'avatar', meshes, ...(p.avatar.pointclouds ? {} : { skeleton: body.fused.joints, animations: body.animations }) };
   if (p.avatar.pointclouds) for (const m of meshes) delete m.skin;
-  files.unshift({ identity: 'avatar', category: null, data: await writeArchive(scene, { format: p.avatar.format, embedTextures: p.avatar.embedTextures, baseName: 'model' }), staticFiles: [] });
+  const archive = await writeArchive(scene, { format: p.avatar.format, embedTextures: p.avatar.embedTextures, baseName: 'model', leaveOut: new Set(outfitStatics.map((s) => s.name)) });
+  files.unshift({ identity: 'avatar', category: null, data: extras.length ? await withImages(archive, extras) : archive, staticFiles: outfitStatics.map((s) => s.identity) });
   progress(95);
-  return { files, staticFiles: [] };
+  return { files, staticFiles };
 }
 
 /**
@@ -102,6 +138,13 @@ export async function bodyBlendshapeArchive({ files, sets, fmt }: BlendshapeArch
     for (let i = 0; i < positions.length; i++) positions[i] += target.positions[i];
     entries[`${path}.ply`] = writePly({ positions, indices: new Uint32Array(0) }, { pointsOnly: true, comment: `Likeness blendshape ${path}, LOD 0` });
   });
+  return writeZip(entries);
+}
+
+/** A zip with images added under `textures/`: maps that travel beside the model. */
+async function withImages(zip: Uint8Array, images: SceneImage[]): Promise<Uint8Array> {
+  const entries = readZip(zip);
+  for (const image of images) entries[`textures/${image.name}`] = image.data;
   return writeZip(entries);
 }
 

@@ -20,7 +20,7 @@ export const HEAD_1_2: Pipeline<'head_1.2'> = {
   undetectedLandmarks: [],
   exportFamily: 'standard',
   exportTemplates: [''],
-  outfits: { worn: false, ownTextures: false },
+  outfits: { worn: false, ownTextures: false, sets: [] },
   compute: (input, ctx) => computeHead(HEAD_1_2, input, ctx),
   export: HEAD_EXPORT,
 };

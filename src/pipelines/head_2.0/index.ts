@@ -25,7 +25,7 @@ export const HEAD_2_0: Pipeline<'head_2.0'> = {
   undetectedLandmarks: [],
   exportFamily: 'standard',
   exportTemplates: [''],
-  outfits: { worn: false, ownTextures: false },
+  outfits: { worn: false, ownTextures: false, sets: [] },
   compute: (input, ctx) => computeHead(HEAD_2_0, input, ctx),
   export: HEAD_EXPORT,
 };

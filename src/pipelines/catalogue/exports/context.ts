@@ -2,6 +2,7 @@
 // so that the service's catalogue loads no geometry or asset code.
 import { PERSONA_GENERATED_HAIRCUT } from './persona.js';
 import { haircutSet } from '../../../library/haircuts/haircutLibrary.js';
+import { outfitSet } from '../../../library/outfits/outfitLibrary.js';
 import { BLENDSHAPE_SET_NAMES, BODY_SHAPE_BLENDSHAPES, BODY_SHAPE_SET, blendshapeNames } from '../../../library/blendshapeNames.js';
 import { appliesTo, type PipelineName } from '../pipelines.js';
 import { GENERATED_HAIRCUT, HAIRCUT_SETS } from '../haircuts.js';
@@ -42,5 +43,7 @@ export function exportContext(pipeline: PipelineName, subtype: string, plan: Pla
   const offered = PARAMETERS.filter((p) => p.category === 'blendshapes' && (BLENDSHAPE_SET_NAMES.includes(p.name) || p.name === BODY_SHAPE_SET) && appliesTo(p.appliesTo, pipeline, subtype));
   const blendshapeSets = Object.fromEntries(offered.map((p) => [p.name, p.name === BODY_SHAPE_SET ? BODY_SHAPE_BLENDSHAPES : blendshapeNames(p.name)]));
   const textures = avatar.textures ?? ['model', ...PARAMETERS.filter((p) => p.category === 'additional_textures').map((p) => p.name)];
-  return { pipeline, subtype, plan, haircuts, blendshapeSets, textures, lods: pipelineOf(pipeline).lodCount };
+  const sets = pipelineOf(pipeline).outfits.sets;
+  const outfits = sets.length ? sets.flatMap((set) => outfitSet(set).map((o) => o.identity)) : undefined;
+  return { pipeline, subtype, plan, haircuts, blendshapeSets, textures, lods: pipelineOf(pipeline).lodCount, outfits };
 }

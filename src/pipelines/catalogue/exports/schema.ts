@@ -40,7 +40,11 @@ function checkShared(w: Walk, value: unknown, type: 'size' | 'color', path: stri
 
 function checkNames(w: Walk, field: Extract<Field, { type: 'names' }>, value: unknown, path: string): void {
   if (!Array.isArray(value)) return fail(w, path, `must be an array of ${field.noun} names, got ${jsonType(value)}`);
-  if (field.one && value.length > 1) fail(w, path, `only one ${field.noun} can be exported at a time, got ${value.length}`);
+  if (field.one && value.length > 1) {
+    // Spec rule 4: one item per conflicting slot; the message names the items that conflict.
+    const named = value.filter((v): v is string => typeof v === 'string').slice(0, 4).map((v) => JSON.stringify(v.slice(0, 100)));
+    fail(w, path, `only one ${field.noun} can be exported at a time, got ${value.length}${named.length > 1 ? `: ${named.join(' and ')}` : ''}`);
+  }
   const known = field.known(w.ctx);
   const seen = new Map<string, number>();
   value.forEach((item, i) => {

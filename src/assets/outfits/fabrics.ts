@@ -1,0 +1,3 @@
+/** The fabrics garments are drawn in (fabricTexture.ts paints them). */
+export const FABRIC_NAMES = ['cotton', 'knit', 'denim', 'leather', 'canvas'] as const;
+export type FabricName = (typeof FABRIC_NAMES)[number];

@@ -1,0 +1,145 @@
+import type { Image } from '../../core/image.js';
+import { bodyLayout } from '../body/bodyMesh.js';
+import { bodyTopology } from '../body/bodyTopology.js';
+import { solveBodyShape } from '../body/bodyShapeSolver.js';
+import { faceCornerUvs } from './garmentSurface.js';
+import { GARMENT_ZONES } from './garmentRecipe.js';
+import { paintFabric, type FabricTexel } from './fabricPaint.js';
+import type { FittedOutfit } from './outfit.js';
+
+/** An outfit's maps, in its texture's layout (each garment a quarter: the body's atlas at half size). */
+export interface OutfitMaps {
+  color: Image;
+  normal: Image;
+  roughness: Image;
+  metallic: Image;
+}
+
+/** Metres of the body per unit of its atlas: the atlas gives every island the same texels per metre (bodyAtlas.ts). */
+function metresPerAtlasUnit(): number {
+  const { uvs, indices, vertexOf } = bodyLayout();
+  const p = solveBodyShape({}).body.positions;
+  let metres = 0, units = 0;
+  for (let f = 0; f < indices.length; f += 3) {
+    const a = indices[f], b = indices[f + 1];
+    const [va, vb] = [vertexOf[a] * 3, vertexOf[b] * 3];
+    metres += Math.hypot(p[va] - p[vb], p[va + 1] - p[vb + 1], p[va + 2] - p[vb + 2]);
+    units += Math.hypot(uvs[a * 2] - uvs[b * 2], uvs[a * 2 + 1] - uvs[b * 2 + 1]);
+  }
+  return metres / units;
+}
+
+/**
+ * Paints an outfit's maps at `size`² (the outfit as fitted on any body: its UVs are the same on
+ * every body). Each garment's outer triangles are rasterised into its quarter with their distance
+ * to the hem and their zone, and its fabric painted per texel (fabricPaint.ts); texels between
+ * islands take the fabric with no hem, so mipmaps bleed the cloth, not black.
+ */
+export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
+  const n = size * size;
+  const hem = new Float32Array(n).fill(1);
+  const zone = new Uint8Array(n);
+  const garment = new Uint8Array(n);
+  for (let k = 0; k < 4; k++) {
+    // Background: each quarter belongs to its garment.
+    const half = size / 2, x0 = (k % 2) * half, y0 = Math.floor(k / 2) * half;
+    for (let y = y0; y < y0 + half; y++) garment.fill(k, y * size + x0, y * size + x0 + half);
+  }
+  const { mesh } = outfit;
+  const uv = mesh.uvs!, idx = mesh.indices;
+  const vertexHem = new Float32Array(mesh.positions.length / 3), vertexZone = new Uint8Array(mesh.positions.length / 3);
+  // Hem and zone per outfit vertex, from its garment's own vertices.
+  let start = 0;
+  const starts = outfit.garments.map((g) => { const s = start; start += g.mesh.positions.length / 3; return s; });
+  for (let v = 0; v < vertexHem.length; v++) {
+    const g = outfit.garments[outfit.garmentOf[v]], local = outfit.sourceVertices[v] - starts[outfit.garmentOf[v]];
+    vertexHem[v] = g.hem[local];
+    vertexZone[v] = g.layer[local] === 2 ? GARMENT_ZONES.indexOf('trim') : g.zone[local];
+  }
+  for (let f = 0; f < idx.length; f += 3) {
+    const [a, b, c] = [idx[f], idx[f + 1], idx[f + 2]];
+    const ax = uv[a * 2] * size, ay = uv[a * 2 + 1] * size, bx = uv[b * 2] * size, by = uv[b * 2 + 1] * size, cx = uv[c * 2] * size, cy = uv[c * 2 + 1] * size;
+    const area = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
+    if (Math.abs(area) < 1e-9) continue;
+    const minX = Math.max(0, Math.floor(Math.min(ax, bx, cx))), maxX = Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx)));
+    const minY = Math.max(0, Math.floor(Math.min(ay, by, cy))), maxY = Math.min(size - 1, Math.ceil(Math.max(ay, by, cy)));
+    for (let y = minY; y <= maxY; y++) {
+      for (let x = minX; x <= maxX; x++) {
+        const px = x + 0.5, py = y + 0.5;
+        const w1 = ((px - ax) * (cy - ay) - (cx - ax) * (py - ay)) / area;
+        const w2 = ((bx - ax) * (py - ay) - (px - ax) * (by - ay)) / area;
+        const w0 = 1 - w1 - w2;
+        if (w0 < -0.02 || w1 < -0.02 || w2 < -0.02) continue;
+        const i = y * size + x;
+        hem[i] = Math.min(hem[i], Math.max(0, w0 * vertexHem[a] + w1 * vertexHem[b] + w2 * vertexHem[c]));
+        zone[i] = vertexZone[w0 >= w1 && w0 >= w2 ? a : w1 >= w2 ? b : c];
+      }
+    }
+  }
+  // Texture units to metres: a quarter holds the atlas at half size.
+  const metres = (2 * metresPerAtlasUnit()) / size;
+  const color = new Uint8Array(n * 3), height = new Float32Array(n), rough = new Uint8Array(n), metal = new Uint8Array(n);
+  const texel: FabricTexel = { x: 0, y: 0, hem: 0, zone: 'main' };
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const i = y * size + x;
+      const recipe = outfit.recipes[garment[i]];
+      if (!recipe) continue;
+      texel.x = x * metres; texel.y = y * metres; texel.hem = hem[i]; texel.zone = GARMENT_ZONES[zone[i]];
+      const out = paintFabric(recipe, texel);
+      color[i * 3] = out.color[0]; color[i * 3 + 1] = out.color[1]; color[i * 3 + 2] = out.color[2];
+      height[i] = out.height; rough[i] = Math.round(out.roughness * 255); metal[i] = Math.round(out.metallic * 255);
+    }
+  }
+  // Tangent space, glTF's convention (+Y up the image): the height's slope across a texel, in millimetres.
+  const normal = new Uint8Array(n * 3);
+  const strength = metres * 1000 * 1.2;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const i = y * size + x;
+      const dx = (height[y * size + Math.min(size - 1, x + 1)] - height[y * size + Math.max(0, x - 1)]) / (2 * strength);
+      const dy = (height[Math.max(0, y - 1) * size + x] - height[Math.min(size - 1, y + 1) * size + x]) / (2 * strength);
+      const l = Math.hypot(dx, dy, 1);
+      normal[i * 3] = Math.round((-dx / l * 0.5 + 0.5) * 255);
+      normal[i * 3 + 1] = Math.round((-dy / l * 0.5 + 0.5) * 255);
+      normal[i * 3 + 2] = Math.round((1 / l * 0.5 + 0.5) * 255);
+    }
+  }
+  return {
+    color: { width: size, height: size, channels: 3, data: color },
+    normal: { width: size, height: size, channels: 3, data: normal },
+    roughness: { width: size, height: size, channels: 1, data: rough },
+    metallic: { width: size, height: size, channels: 1, data: metal },
+  };
+}
+
+/**
+ * The body visibility mask of an outfit, in the avatar's texture layout (the fused atlas: the
+ * head's `model` texture in the top half, the body's in the bottom half): RGBA, white, alpha 0
+ * over every body face a garment covers, 255 elsewhere.
+ */
+export function bodyVisibilityMask(outfit: FittedOutfit, size: number): Image {
+  const data = new Uint8Array(size * size * 4).fill(255);
+  const uvs = faceCornerUvs();
+  const covered = new Set(outfit.garments.flatMap((g) => g.coveredFaces));
+  const faces = bodyTopology().faces;
+  for (const f of covered) {
+    const c = uvs[f];
+    const tris = faces[f].corners.length === 4 ? [[0, 1, 2], [0, 2, 3]] : [[0, 1, 2]];
+    for (const t of tris) {
+      const [a, b, d] = t.map((k) => [c[k][0] * size, (0.5 + c[k][1] * 0.5) * size]);
+      const area = (b[0] - a[0]) * (d[1] - a[1]) - (d[0] - a[0]) * (b[1] - a[1]);
+      if (Math.abs(area) < 1e-9) continue;
+      for (let y = Math.max(0, Math.floor(Math.min(a[1], b[1], d[1]))); y <= Math.min(size - 1, Math.ceil(Math.max(a[1], b[1], d[1]))); y++) {
+        for (let x = Math.max(0, Math.floor(Math.min(a[0], b[0], d[0]))); x <= Math.min(size - 1, Math.ceil(Math.max(a[0], b[0], d[0]))); x++) {
+          const px = x + 0.5, py = y + 0.5;
+          const w1 = ((px - a[0]) * (d[1] - a[1]) - (d[0] - a[0]) * (py - a[1])) / area;
+          const w2 = ((b[0] - a[0]) * (py - a[1]) - (px - a[0]) * (b[1] - a[1])) / area;
+          if (w1 < 0 || w2 < 0 || w1 + w2 > 1) continue;
+          data[(y * size + x) * 4 + 3] = 0;
+        }
+      }
+    }
+  }
+  return { width: size, height: size, channels: 4, data };
+}

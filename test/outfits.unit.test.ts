@@ -1,0 +1,162 @@
+import { before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  bodyAnimationPoseAt, bodySkeleton, bodySkinWeights, bodyTopology, heldPoseAnimation, HELD_POSES, poseBody, solveBodyShape, walkAnimation,
+  type BoneRotations, type Skeleton, type SkinWeights, type SolvedBody, type Vec3,
+} from '../src/assets/body/index.js';
+import { fitOutfit, GARMENT_LAYERS, paintOutfit, bodyVisibilityMask, type FittedOutfit } from '../src/assets/outfits/index.js';
+import { computeNormals } from '../src/geometry/computeNormals.js';
+import { OUTFITS, outfitSet } from '../src/library/outfits/outfitLibrary.js';
+
+interface Rig { gender: 'female' | 'male'; solved: SolvedBody; skeleton: Skeleton; weights: SkinWeights }
+let rigs: Rig[];
+
+before(() => {
+  rigs = (['female', 'male'] as const).map((gender) => {
+    const solved = solveBodyShape({ gender });
+    const skeleton = bodySkeleton(solved.body.proportions);
+    return { gender, solved, skeleton, weights: bodySkinWeights(solved.body, skeleton) };
+  });
+});
+
+const fit = (rig: Rig, identity: string) => {
+  const o = OUTFITS.find((x) => x.identity === identity)!;
+  return fitOutfit(o.garments, { positions: rig.solved.body.positions, weights: rig.weights }, o.set === 'base' ? 'full' : 'lowpoly', o);
+};
+
+/** The poses the issue names: rest, the A pose, and four frames of the walk. */
+function poses(rig: Rig): [string, { rotations: BoneRotations; rootOffset: Vec3 }][] {
+  const walk = walkAnimation(rig.skeleton);
+  const a = heldPoseAnimation(rig.skeleton, HELD_POSES.Pose_A, 'Pose_A');
+  return [
+    ['rest', { rotations: {}, rootOffset: [0, 0, 0] }],
+    ['Pose_A', bodyAnimationPoseAt(a, rig.skeleton, 0)],
+    ...[0, 0.25, 0.5, 0.75].map((k) => [`walk ${k}`, bodyAnimationPoseAt(walk, rig.skeleton, k * walk.duration)] as [string, { rotations: BoneRotations; rootOffset: Vec3 }]),
+  ];
+}
+
+const moved = (p: Float32Array, o: Vec3) => { for (let i = 0; i < p.length; i += 3) { p[i] += o[0]; p[i + 1] += o[1]; p[i + 2] += o[2]; } return p; };
+
+/**
+ * Body vertices inside a garment's covered region (every face around them covered) that stand
+ * outside its outer surface by more than `tolerance`: for each, the nearest outer vertex of the
+ * garment, and the body vertex's height over it along its normal.
+ */
+function pokingThrough(outfit: FittedOutfit, body: Float32Array, cloth: Float32Array, clothNormals: Float32Array, tolerance: number): { poking: number; covered: number; where: string[] } {
+  const where: string[] = [];
+  const topology = bodyTopology();
+  let poking = 0, covered = 0;
+  const starts: number[] = [];
+  let s = 0;
+  for (const g of outfit.garments) { starts.push(s); s += g.mesh.positions.length / 3; }
+  outfit.garments.forEach((g, k) => {
+    const cov = new Set(g.coveredFaces);
+    const inside = new Uint8Array(topology.vertexCount).fill(2);
+    topology.faces.forEach((f, i) => { for (const c of f.corners) inside[c.vertex] = cov.has(i) ? (inside[c.vertex] === 0 ? 0 : 1) : 0; });
+    // A grid of the garment's outer vertices, 2 cm cells.
+    const cell = 0.02, grid = new Map<string, number[]>();
+    const side = new Int8Array(outfit.garmentOf.length);
+    for (let v = 0; v < outfit.garmentOf.length; v++) {
+      const local = outfit.sourceVertices[v] - starts[k];
+      if (outfit.garmentOf[v] !== k || g.layer[local] !== GARMENT_LAYERS.indexOf('outer')) continue;
+      // The left leg's cloth is not the right leg's: where the thighs touch, each body side is
+      // measured against the cloth over that side.
+      side[v] = topology.side[g.bindVertices[local * 4]];
+      const key = `${Math.floor(cloth[v * 3] / cell)},${Math.floor(cloth[v * 3 + 1] / cell)},${Math.floor(cloth[v * 3 + 2] / cell)}`;
+      (grid.get(key) ?? grid.set(key, []).get(key)!).push(v);
+    }
+    for (let b = 0; b < topology.vertexCount; b++) {
+      if (inside[b] !== 1) continue;
+      covered++;
+      const [x, y, z] = [body[b * 3], body[b * 3 + 1], body[b * 3 + 2]];
+      let best = -1, bestD = Infinity;
+      const [cx, cy, cz] = [x, y, z].map((u) => Math.floor(u / cell));
+      for (let i = -2; i <= 2; i++) for (let j = -2; j <= 2; j++) for (let l = -2; l <= 2; l++) {
+        for (const v of grid.get(`${cx + i},${cy + j},${cz + l}`) ?? []) {
+          if (side[v] * topology.side[b] < 0) continue;
+          const d = (cloth[v * 3] - x) ** 2 + (cloth[v * 3 + 1] - y) ** 2 + (cloth[v * 3 + 2] - z) ** 2;
+          if (d < bestD) { bestD = d; best = v; }
+        }
+      }
+      if (best < 0) { poking++; continue; }
+      const h = (x - cloth[best * 3]) * clothNormals[best * 3] + (y - cloth[best * 3 + 1]) * clothNormals[best * 3 + 1] + (z - cloth[best * 3 + 2]) * clothNormals[best * 3 + 2];
+      if (h > tolerance) { poking++; where.push(`${g.name} v${b} ${['torso', 'neck', 'arm', 'hand', 'finger', 'leg', 'foot'][topology.region[b]]} ${(h * 1000).toFixed(1)}mm`); }
+    }
+  });
+  return { poking, covered, where };
+}
+
+describe('outfits', () => {
+  test('the base and base_lowpoly sets have 6 outfits each, with stable descriptive names', () => {
+    assert.equal(outfitSet('base').length, 6);
+    assert.equal(outfitSet('base_lowpoly').length, 6);
+    assert.deepEqual(outfitSet('base_lowpoly').map((o) => o.identity), outfitSet('base').map((o) => `${o.identity}_lowpoly`));
+    for (const o of OUTFITS) assert.match(o.identity, /^[a-z]+(_[a-z]+)+$/);
+  });
+
+  test('every outfit meets its row of the spec\'s size table within 3 %, on either body, with one vertex set for every body', async () => {
+    for (const o of OUTFITS) {
+      const [a, b] = await Promise.all(rigs.map((rig) => fit(rig, o.identity)));
+      const v = a.mesh.positions.length / 3, f = a.mesh.indices.length / 3;
+      assert.ok(Math.abs(v / o.vertices - 1) <= 0.03, `${o.identity}: ${v} vertices, spec ${o.vertices}`);
+      assert.ok(Math.abs(f / o.faces - 1) <= 0.03, `${o.identity}: ${f} faces, spec ${o.faces}`);
+      assert.deepEqual(a.mesh.indices, b.mesh.indices, `${o.identity}: the same triangles on both bodies`);
+    }
+  });
+
+  test('the cloth is skinned with weights that sum to 1 and follows each body\'s shape', async () => {
+    const [female, male] = await Promise.all(rigs.map((rig) => fit(rig, 'tshirt_jeans_sneakers')));
+    for (const o of [female, male]) {
+      for (let v = 0; v < o.skin.weights.length / 4; v += 37) {
+        const sum = o.skin.weights[v * 4] + o.skin.weights[v * 4 + 1] + o.skin.weights[v * 4 + 2] + o.skin.weights[v * 4 + 3];
+        assert.ok(Math.abs(sum - 1) < 1e-4);
+      }
+    }
+    const height = (p: Float32Array) => { let hi = -Infinity; for (let i = 1; i < p.length; i += 3) hi = Math.max(hi, p[i]); return hi; };
+    assert.ok(height(male.mesh.positions) > height(female.mesh.positions) + 0.05, 'the t-shirt sits higher on the taller body');
+  });
+
+  test('body vertices under a garment that stand outside it, at rest, in the A pose and through the walk, stay few', async (t) => {
+    const report: string[] = [];
+    for (const rig of rigs) {
+      for (const identity of ['tshirt_jeans_sneakers', 'sweater_chinos_boots', 'tank_shorts_sneakers_lowpoly']) {
+        const outfit = await fit(rig, identity);
+        for (const [name, pose] of poses(rig)) {
+          const body = moved(poseBody(rig.solved.body.positions, rig.skeleton, rig.weights, pose.rotations), pose.rootOffset);
+          const cloth = moved(poseBody(outfit.mesh.positions, rig.skeleton, outfit.skin, pose.rotations), pose.rootOffset);
+          const normals = computeNormals({ positions: cloth, indices: outfit.mesh.indices }).normals!;
+          const { poking, covered, where } = pokingThrough(outfit, body, cloth, normals, 0.002);
+          report.push(`${rig.gender} ${identity} ${name}: ${poking}/${covered} ${histogram(where).join(', ')}`);
+          // Today's figures, as bounds that catch a regression (docs/outfits.md): at rest and in
+          // the A pose a few vertices at the top of the inner thigh and the shoulder; in the walk,
+          // with the arms down, the underarm, where the arm folds into the torso, body into body.
+          const allowed = Math.ceil(covered * (name === 'rest' ? 0.005 : name === 'Pose_A' ? 0.015 : 0.05));
+          if (process.env.OUTFIT_REPORT) continue;
+          assert.ok(poking <= allowed, `${rig.gender} ${identity} ${name}: ${poking} of ${covered} covered body vertices outside the cloth`);
+        }
+      }
+    }
+    for (const line of report) t.diagnostic(line);
+  });
+
+  test('every outfit has its maps, and a mask that hides the body under it and nothing of the head', async () => {
+    const o = await fit(rigs[0], 'tank_shorts_sneakers_lowpoly');
+    const maps = paintOutfit(o, 256);
+    for (const image of [maps.color, maps.normal, maps.roughness, maps.metallic]) assert.equal(image.width, 256);
+    let bluish = 0;
+    for (let i = 0; i < 256 * 256; i++) if (maps.normal.data[i * 3 + 2] > 200) bluish++;
+    assert.ok(bluish > 256 * 256 * 0.9, 'tangent-space normals point mostly out of the cloth');
+    const mask = bodyVisibilityMask(o, 128);
+    let top = 0, bottom = 0;
+    for (let i = 0; i < 128 * 128; i++) if (mask.data[i * 4 + 3] === 0) (i < 64 * 128 ? top++ : bottom++);
+    assert.equal(top, 0);
+    assert.ok(bottom > 128 * 64 * 0.1, `${bottom} texels hidden`);
+  });
+});
+
+/** Offenders counted by garment and body region, for the report. */
+function histogram(where: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const w of where) { const [g, , r] = w.split(' '); counts.set(`${g}/${r}`, (counts.get(`${g}/${r}`) ?? 0) + 1); }
+  return [...counts].map(([k, n]) => `${k}:${n}`);
+}
