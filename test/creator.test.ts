@@ -216,6 +216,20 @@ test('the creator in a host page: loading, authentication, junk, generation, exp
   const mobileShot = await next('mobile', 'model_screenshot', mark);
   assert.equal('imageBytes' in mobileShot, false, 'imageBytes are Desktop only');
 
+  // show_avatar reopens Desktop's avatar in Mobile with its state: the next export carries the same blends.
+  mark = (await events()).length;
+  await send('mobile', { eventName: 'show_avatar', avatarCode: desktopExport.avatarCode, avatarState: desktopExport.avatarState });
+  await send('mobile', { eventName: 'show_avatar', avatarCode: desktopExport.avatarCode, avatarState: '{"blends": {"Squint": 2}}' });
+  assert.match(String((await next('mobile', 'message_processing_error', mark)).reason), /Squint must be a number in \[0, 1\]/);
+  await next('mobile', 'action_availability_changed', mark);
+  await exportReady('mobile');
+  mark = (await events()).length;
+  await send('mobile', { eventName: 'export_avatar' });
+  const reopened = await next('mobile', 'model_exported', mark);
+  assert.equal(reopened.avatarCode, desktopMade.avatarCode);
+  assert.equal(reopened.gender, 'female');
+  assert.deepEqual(JSON.parse(String(reopened.avatarState)).blends, { NoseLength: 0.5 });
+
   // Neither token nor secret anywhere a page or a log can see.
   const all = JSON.stringify(await events());
   for (const secret of [token, client.secret]) {

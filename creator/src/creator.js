@@ -77,6 +77,8 @@ export function startCreator(variant) {
     const v = await getViewer();
     await v.load(exp.public_file);
     avatar = { code, gender, values: { ...values }, haircut };
+    const select = document.getElementById('gender');
+    if (select) select.value = gender;
     v.setMorphs(morphWeights(avatar.values));
     buildPanel(variant, BLENDS, setBlend, avatar.values);
   }
