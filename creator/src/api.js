@@ -73,6 +73,13 @@ export async function createAvatar({ photo, gender, age, exportParameters }, onP
   return settle(created.url, onProgress);
 }
 
+/** The haircuts an export of this gender may name (the persona set and HaircutGenerated), from the catalogue. */
+export async function haircutChoices(gender) {
+  const available = await call(`/export_parameters/available/persona_2.0/?pipeline_subtype=${encodeURIComponent(gender)}`);
+  const list = available?.haircuts?.list;
+  return Array.isArray(list) ? list.filter((x) => typeof x === 'string') : [];
+}
+
 export const getAvatar = (code) => call(`/avatars/${encodeURIComponent(code)}/`);
 
 /** The avatar's exports, newest first. */

@@ -6,7 +6,7 @@ import * as api from './api.js';
 import { BLENDS, exportValues, morphWeights, readBlends } from './blends.js';
 import { DEFAULT_EXPORT, readExportParameters, restParameters, viewerParameters } from './exportParameters.js';
 import { jpegBytes, readImage } from './photo.js';
-import { applyUi, showProgress, buildPanel } from './ui.js';
+import { applyUi, buildHaircuts, buildPanel, showProgress } from './ui.js';
 
 const SOURCE = 'persona_creator';
 const GENDERS = ['male', 'female'];
@@ -81,12 +81,25 @@ export function startCreator(variant) {
     if (select) select.value = gender;
     v.setMorphs(morphWeights(avatar.values));
     buildPanel(variant, BLENDS, setBlend, avatar.values);
+    const choices = await api.haircutChoices(gender).catch(() => []);
+    buildHaircuts(choices, haircut, (id) => changeHaircut(id));
+  }
+
+  /** Another haircut is another viewer export (made once per haircut and reused); the blends stay. */
+  function changeHaircut(id) {
+    if (!avatar || id === avatar.haircut) return;
+    const { code, gender, values } = avatar;
+    exclusive('hairstyle', () => showModel(code, gender, values, id)).catch((e) => fail('hairstyle', e.message));
   }
 
   async function findOrMakeViewerExport(code, haircut) {
-    const wanted = JSON.stringify(viewerParameters(haircut).blendshapes.list);
+    const wanted = viewerParameters(haircut);
+    const same = (e) => e.parameters?.make_public_direct && e.parameters?.lod === 'LOD2' && e.status !== 'Failed'
+      && JSON.stringify(e.parameters?.blendshapes?.list) === JSON.stringify(wanted.blendshapes.list)
+      && JSON.stringify(e.parameters?.haircuts?.list) === JSON.stringify(wanted.haircuts.list)
+      && !e.parameters?.blendshapes?.values;
     const list = await api.listExports(code);
-    const made = (list.results ?? list).find((e) => e.parameters?.make_public_direct && JSON.stringify(e.parameters?.blendshapes?.list) === wanted && e.parameters?.lod === 'LOD2' && e.status !== 'Failed');
+    const made = (list.results ?? list).find(same);
     if (made) return made.status === 'Completed' ? made : api.waitExport(made.url);
     return api.createExport(code, viewerParameters(haircut));
   }

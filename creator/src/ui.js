@@ -65,6 +65,27 @@ export function buildPanel(variant, blends, onChange, values = {}) {
   for (const section of panel.querySelectorAll('section')) section.hidden = skipped.has(section.dataset.control);
 }
 
+/** The hairstyles panel: a choice among the haircuts the export may name; the avatar's own comes first. */
+export function buildHaircuts(choices, current, onChange) {
+  let section = document.querySelector('#panel section[data-control="hairstyles"]');
+  if (!section) {
+    section = document.createElement('section');
+    section.dataset.control = 'hairstyles';
+    const h = document.createElement('h3');
+    h.textContent = 'Hairstyles';
+    const select = document.createElement('select');
+    select.name = 'haircut';
+    select.addEventListener('change', () => onChange(select.value));
+    section.append(h, select);
+    $('panel').prepend(section);
+  }
+  const select = section.querySelector('select');
+  const names = ['HaircutGenerated', ...choices.filter((c) => c !== 'HaircutGenerated')];
+  select.replaceChildren(...names.map((n) => Object.assign(document.createElement('option'), { value: n, textContent: n === 'HaircutGenerated' ? 'From the photo' : n.replace(/_/g, ' ') })));
+  select.value = current;
+  section.hidden = skipped.has('hairstyles');
+}
+
 /** A progress bar over the viewer; null hides it. */
 export function showProgress(text, fraction) {
   const box = $('progress');
