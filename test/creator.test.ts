@@ -83,7 +83,7 @@ function frame(variant: 'desktop' | 'mobile'): Frame {
 }
 
 test('the creator in a host page: loading, authentication, junk, generation, export, screenshot', { skip, timeout: 300_000 }, async () => {
-  await page.goto(`${hostOrigin}/host.html?creator=${encodeURIComponent(api.url)}&auto=0`);
+  await page.goto(`${hostOrigin}/host.html?creator=${encodeURIComponent(api.url)}&auto=0&logoUrl=${encodeURIComponent(`${hostOrigin}/logo.png`)}&logoWidth=300`);
   await next('desktop', 'persona_creator_loaded', 0, 15_000);
   await next('mobile', 'persona_creator_loaded', 0, 15_000);
   await new Promise((r) => setTimeout(r, 300));
@@ -96,6 +96,11 @@ test('the creator in a host page: loading, authentication, junk, generation, exp
     // A host that came late reads the status object instead.
     assert.deepEqual(await frame(variant).evaluate(() => ({ ...(window as unknown as { personaCreator: object }).personaCreator })), { isLoaded: true, isAuthenticated: false });
   }
+  // The Desktop loading screen's logo: the query's URL and width, the spec's default height.
+  assert.deepEqual(await frame('desktop').evaluate(() => {
+    const img = document.getElementById('logo') as HTMLImageElement;
+    return [img.src, img.style.width, img.style.height];
+  }), [`${hostOrigin}/logo.png`, '300px', '120px']);
   // Nothing is shown before set_ui_parameters: no flash of controls a host might hide.
   assert.equal(await frame('desktop').evaluate(() => document.getElementById('app')!.hidden), true);
 

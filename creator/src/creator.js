@@ -232,5 +232,5 @@ export function startCreator(variant) {
   emit(desktop ? 'unity_loaded' : 'mobile_loaded');
   // The viewer's code (three.js) comes after loaded, so the host may configure the page meanwhile;
   // the loading screen (and its logo) stays until the viewer can draw.
-  getViewer().finally(() => document.getElementById('loading')?.remove());
+  getViewer().finally(() => { document.getElementById('loading').hidden = true; });
 }
