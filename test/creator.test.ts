@@ -252,5 +252,9 @@ test('frame-ancestors on both pages comes from LIKENESS_CREATOR_FRAME_ANCESTORS'
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-security-policy'), `frame-ancestors 'self' ${hostOrigin}`);
     assert.match(await res.text(), /<script type="module"/);
+    // With a trailing slash the page's relative links would miss: the address itself, relatively.
+    const slash = await fetch(`${api.url}${path}/?logoUrl=x`, { redirect: 'manual' });
+    assert.equal(slash.status, 301);
+    assert.equal(new URL(slash.headers.get('location')!, `${api.url}${path}/`).href, `${api.url}${path}?logoUrl=x`);
   }
 });

@@ -32,7 +32,12 @@ export async function creatorRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const path = join(dir, file);
     // Read once: the pages are a few kilobytes and change only with a new build (a restart).
     let html: Buffer | null = null;
-    app.get(url, { schema: { hide: true } }, async (_request, reply) => {
+    const name = url.slice(url.lastIndexOf('/') + 1);
+    app.get(url, { schema: { hide: true } }, async (request, reply) => {
+      // The router also takes the address with a trailing slash, where the page's relative links
+      // to its scripts would miss: send the browser to the address itself (relative, for proxies' prefixes).
+      const [asked, query] = request.url.split(/\?(.*)/s);
+      if (asked.endsWith('/')) return reply.redirect(`../${name}${query ? `?${query}` : ''}`, 301);
       if (html === null && existsSync(path)) html = readFileSync(path);
       if (html === null) {
         return reply.code(503).send({ detail: 'The creator is not built: run `npm run build:creator` (npm ci does it).' });
