@@ -21,6 +21,7 @@ import { parameterRoutes } from './routes/parameters.js';
 import { exportParameterRoutes } from './routes/exportParameters.js';
 import { exportRoutes } from './routes/exports.js';
 import { staticFileRoutes } from './routes/staticFiles.js';
+import { creatorRoutes } from './routes/creator.js';
 import { Registry } from 'prom-client';
 import { healthRoutes } from './health.js';
 import { httpMetrics, metricsRoute } from './metrics.js';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(exportParameterRoutes, ctx);
   await app.register(exportRoutes, ctx);
   await app.register(staticFileRoutes, ctx);
+  await app.register(creatorRoutes, ctx);
   await app.register(healthRoutes, { deps: dependencies({ db: ctx.db, blobs: ctx.blobs, redis: ctx.redis ?? null, queue: ctx.queue }) });
   if (ctx.config.metrics) await app.register(async (scope) => metricsRoute(scope, [processMetrics(), registry]));
   addMethodRoutes(app, methods);

@@ -71,8 +71,8 @@ function tokenCache(ctx: AppContext): TokenLookup {
 
 async function authenticate(ctx: AppContext, request: FastifyRequest, lookup: TokenLookup): Promise<void> {
   const url = request.routeOptions.url;
-  // Unknown paths answer 404 to everyone; the docs page and its assets are public.
-  if (request.method === 'OPTIONS' || !url || url.startsWith('/docs') || request.routeOptions.config.auth === false) return;
+  // Unknown paths answer 404 to everyone; the docs page, the creator's pages and their assets are public.
+  if (request.method === 'OPTIONS' || !url || url.startsWith('/docs') || url.startsWith('/creator/') || request.routeOptions.config.auth === false) return;
   const token = bearerToken(request);
   if (!token) throw request.headers.authorization ? errors.invalidToken() : errors.notAuthenticated();
   const needed = scopeNeeded(request.method);

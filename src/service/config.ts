@@ -73,6 +73,11 @@ export interface Config {
    * Default: files under `<dataDir>/blobs`.
    */
   storage: BlobStorage;
+  /**
+   * LIKENESS_CREATOR_FRAME_ANCESTORS: the `Content-Security-Policy: frame-ancestors` of the creator's
+   * pages, the origins allowed to embed them in a frame (CSP source list). Default `*`.
+   */
+  creatorFrameAncestors: string;
 }
 
 export type ConfigFlags = Partial<Record<'data-dir' | 'host' | 'port' | 'workers' | 'database-url' | 'public-url' | 'metrics-port', string>>;
@@ -102,6 +107,14 @@ function flag(value: string | undefined, name: string): boolean {
   if (['', '0', 'false', 'no'].includes(v)) return false;
   if (['1', 'true', 'yes'].includes(v)) return true;
   throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+/** A CSP source list goes into a header as it is: a newline, semicolon or comma would start another directive or header. */
+function frameAncestors(value: string | undefined): string {
+  const v = (value ?? '').trim();
+  if (v === '') return '*';
+  if (/[;,\r\n]/.test(v)) throw new Error(`LIKENESS_CREATOR_FRAME_ANCESTORS must be a CSP source list such as "'self' https://game.example", got "${value}"`);
+  return v;
 }
 
 /** The blob store the environment names: an S3-compatible bucket, or the data dir's `blobs` folder. */
@@ -155,5 +168,6 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     drainSeconds: int(env.LIKENESS_DRAIN_S, 25, 'LIKENESS_DRAIN_S'),
     jobLeaseSeconds: seconds(env.LIKENESS_JOB_LEASE_S, 30, 'LIKENESS_JOB_LEASE_S'),
     storage: blobStorage(dataDir, env),
+    creatorFrameAncestors: frameAncestors(env.LIKENESS_CREATOR_FRAME_ANCESTORS),
   };
 }

@@ -1,0 +1,125 @@
+/**
+ * The avatar in three.js: the persona's GLB export under a room environment's light, an orbit
+ * camera, and the creator's blends as the model's morph targets, so that what is shown is what
+ * `blendshapes.values` bakes into the export. Loaded with import() after persona_creator_loaded.
+ */
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
+
+export class Viewer {
+  constructor(container) {
+    this.container = container;
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, alpha: true });
+    this.renderer.setPixelRatio(Math.min(devicePixelRatio, 2));
+    this.renderer.outputColorSpace = THREE.SRGBColorSpace;
+    this.renderer.toneMapping = THREE.ACESFilmicToneMapping;
+    container.appendChild(this.renderer.domElement);
+    this.scene = new THREE.Scene();
+    const pmrem = new THREE.PMREMGenerator(this.renderer);
+    this.scene.environment = pmrem.fromScene(new RoomEnvironment(), 0.04).texture;
+    pmrem.dispose();
+    this.camera = new THREE.PerspectiveCamera(30, 1, 0.01, 50);
+    this.controls = new OrbitControls(this.camera, this.renderer.domElement);
+    this.controls.enableDamping = true;
+    this.controls.addEventListener('change', () => this.requestRender());
+    this.model = null;
+    this.morphMeshes = [];
+    this.mixer = null;
+    new ResizeObserver(() => this.resize()).observe(container);
+    this.resize();
+  }
+
+  resize() {
+    const w = this.container.clientWidth || 1;
+    const h = this.container.clientHeight || 1;
+    this.renderer.setSize(w, h);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+    this.requestRender();
+  }
+
+  requestRender() {
+    if (this.pending) return;
+    this.pending = requestAnimationFrame(() => {
+      this.pending = 0;
+      if (this.controls.update()) this.requestRender();
+      this.renderer.render(this.scene, this.camera);
+    });
+  }
+
+  async load(url) {
+    const gltf = await new GLTFLoader().loadAsync(url);
+    if (this.model) this.scene.remove(this.model);
+    this.model = gltf.scene;
+    this.morphMeshes = [];
+    this.model.traverse((o) => {
+      if (o.isMesh && o.morphTargetDictionary) this.morphMeshes.push(o);
+      // The skinned parts move with the pose: their bind-pose bounds would cull them wrongly.
+      if (o.isMesh) o.frustumCulled = false;
+    });
+    this.scene.add(this.model);
+    this.box = new THREE.Box3().setFromObject(this.model);
+    this.frame('body');
+    this.requestRender();
+  }
+
+  /** Weights by morph target name, on every part that has the target (head, lashes, teeth, haircut). */
+  setMorphs(weights) {
+    for (const mesh of this.morphMeshes) {
+      for (const [name, w] of Object.entries(weights)) {
+        const i = mesh.morphTargetDictionary[name];
+        if (i !== undefined) mesh.morphTargetInfluences[i] = w;
+      }
+    }
+    this.requestRender();
+  }
+
+  /** `head`: the head and upper bust; `body`: the whole avatar. */
+  frame(mode, aspect = this.camera.aspect) {
+    const box = this.box;
+    if (!box) return;
+    const size = box.getSize(new THREE.Vector3());
+    const height = size.y;
+    const target = new THREE.Vector3();
+    let span;
+    if (mode === 'head') {
+      // The head is the top eighth of a standing figure, a bust about twice that.
+      target.set((box.min.x + box.max.x) / 2, box.max.y - height * 0.1, (box.min.z + box.max.z) / 2);
+      span = height * 0.24;
+    } else {
+      box.getCenter(target);
+      span = height * 1.08;
+    }
+    const width = mode === 'head' ? span * 0.9 : Math.max(size.x, span * 0.4);
+    const tan = Math.tan(THREE.MathUtils.degToRad(this.camera.fov) / 2);
+    const dist = Math.max(span / 2 / tan, width / 2 / (tan * aspect)) + size.z / 2;
+    this.camera.position.set(target.x, target.y, target.z + dist);
+    this.controls.target.copy(target);
+    this.camera.updateProjectionMatrix();
+    this.controls.update();
+  }
+
+  /** A PNG of the avatar at this size and framing, drawn on the viewer's own renderer and then put back. */
+  async screenshot(width, height, mode) {
+    const saved = { pos: this.camera.position.clone(), target: this.controls.target.clone(), aspect: this.camera.aspect };
+    const size = this.renderer.getSize(new THREE.Vector2());
+    const ratio = this.renderer.getPixelRatio();
+    this.renderer.setPixelRatio(1);
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    this.frame(mode, width / height);
+    this.renderer.render(this.scene, this.camera);
+    // toBlob copies the drawing buffer as it is now, before the browser presents or clears it.
+    const blob = await new Promise((resolve) => this.renderer.domElement.toBlob(resolve, 'image/png'));
+    this.renderer.setPixelRatio(ratio);
+    this.renderer.setSize(size.x, size.y, false);
+    this.camera.aspect = saved.aspect;
+    this.camera.position.copy(saved.pos);
+    this.controls.target.copy(saved.target);
+    this.camera.updateProjectionMatrix();
+    this.requestRender();
+    return blob;
+  }
+}
