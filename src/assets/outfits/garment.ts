@@ -1,5 +1,5 @@
 import type { Mesh } from '../../core/mesh.js';
-import { computeNormals } from '../../geometry/computeNormals.js';
+import { computeNormals, faceNormalSums } from '../../geometry/computeNormals.js';
 import type { SkinWeights } from '../body/skinWeights.js';
 import { bodyLayout } from '../body/bodyMesh.js';
 import { surfacePatch, type SurfacePatch, type SurfacePlace } from './garmentSurface.js';
@@ -39,18 +39,11 @@ export interface Garment {
 
 /** Per body vertex, the area-weighted normal of the welded body surface. */
 export function bodyVertexNormals(positions: Float32Array): Float32Array {
-  const tri = bodyLayout().triangles;
+  const sums = faceNormalSums(positions, bodyLayout().triangles);
   const n = new Float32Array(positions.length);
-  for (let f = 0; f < tri.length; f += 3) {
-    const a = tri[f] * 3, b = tri[f + 1] * 3, c = tri[f + 2] * 3;
-    const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
-    const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    for (const v of [a, b, c]) { n[v] += nx; n[v + 1] += ny; n[v + 2] += nz; }
-  }
   for (let v = 0; v < n.length; v += 3) {
-    const l = Math.hypot(n[v], n[v + 1], n[v + 2]) || 1;
-    n[v] /= l; n[v + 1] /= l; n[v + 2] /= l;
+    const l = Math.hypot(sums[v], sums[v + 1], sums[v + 2]) || 1;
+    n[v] = sums[v] / l; n[v + 1] = sums[v + 1] / l; n[v + 2] = sums[v + 2] / l;
   }
   return n;
 }
