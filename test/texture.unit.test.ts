@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { Mask, Rgb } from '../src/analysis/types.js';
 import type { Mesh } from '../src/core/mesh.js';
+import { symmetricCompletion, type FacialHair } from '../src/texture/bake/symmetricCompletion.js';
+import type { PhotoTexels } from '../src/texture/bake/photoTexels.js';
 import {
   bakeTexture, decodeRgb, doubleResolution, texelDensity, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, regionMask, resizeTexture,
   warmUpTexture, type BakedTexture, type Image, type RgbImage,
@@ -585,5 +587,53 @@ describe('resizeTexture', () => {
     const k = sphereTexel(35, 35);
     const x = (k % WIDTH) >> 2, y = Math.floor(k / WIDTH) >> 2;
     assert.ok(distance(texel(small, y * 256 + x), QUADRANT.topRight) <= 6);
+  });
+});
+
+describe('symmetricCompletion', () => {
+  // A face of skin 64×32 texels seen squarely on both sides, with one eye socket (the same box on
+  // both sides, as the mirror texels put it). One side shows the eye, dark with liner; the other a
+  // fair strand of hair across it, nearer the skin than the eye is.
+  const W = 64, H = 32;
+  const SKIN = [220, 180, 150], EYE = [70, 55, 50], STRAND = [200, 160, 100];
+  const HAIR: Rgb = { red: 150, green: 120, blue: 75 };
+  const socket = (x: number, y: number) => x >= 20 && x < 36 && y >= 8 && y < 20;
+  const texels = (w: number, h: number, scale: number, inSocket: number[], likeness: number): PhotoTexels => {
+    const t: PhotoTexels = {
+      color: new Uint8Array(w * h * 3), weight: new Uint8Array(w * h).fill(255), source: new Uint8Array(w * h), likeness: new Uint8Array(w * h),
+      facing: new Uint8Array(w * h).fill(255), coverage: new Uint8Array(w * h).fill(255), seen: { x0: 0, y0: 0, x1: w - 1, y1: h - 1 },
+    };
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const k = y * w + x, s = socket(x * scale, y * scale);
+        t.color.set(s ? inSocket : SKIN, k * 3);
+        t.likeness[k] = s ? likeness : 255;
+        t.source[k] = t.likeness[k];
+      }
+    }
+    return t;
+  };
+  // Skin likeness as the bake measures it: the liner is far from the skin, the fair strand near it.
+  const eye = (w: number, h: number, scale: number) => texels(w, h, scale, EYE, 40);
+  const strand = (w: number, h: number, scale: number) => texels(w, h, scale, STRAND, 220);
+  const hair: FacialHair = { color: HAIR, below: 1, brows: [], sockets: [[20 / W, 8 / H, 36 / W, 20 / H]] };
+  const socketMean = (t: PhotoTexels) => {
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (let y = 10; y < 18; y++) for (let x = 22; x < 34; x++, n++) for (let c = 0; c < 3; c++) sum[c] += t.color[(y * W + x) * 3 + c];
+    return sum.map((v) => v / n);
+  };
+  const near = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+  test('in an eye socket, the clear eye is kept against a fair strand of hair across its mirror image', () => {
+    const out = symmetricCompletion(eye(W, H, 1), strand(W / 2, H / 2, 2), W, H, { red: SKIN[0], green: SKIN[1], blue: SKIN[2] }, hair);
+    const mean = socketMean(out);
+    assert.ok(near(mean, EYE) < 12, `the eye became ${mean.map(Math.round)}`);
+  });
+
+  test('in an eye socket, a fair strand of hair across the eye is replaced by the mirror image of the clear eye', () => {
+    const out = symmetricCompletion(strand(W, H, 1), eye(W / 2, H / 2, 2), W, H, { red: SKIN[0], green: SKIN[1], blue: SKIN[2] }, hair);
+    const mean = socketMean(out);
+    assert.ok(near(mean, EYE) < 12, `the strand became ${mean.map(Math.round)}`);
   });
 });

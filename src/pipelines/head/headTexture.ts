@@ -1,5 +1,5 @@
 import type { FaceAnalysis, Mask, Rgb } from '../../analysis/index.js';
-import { LEFT_BROW, NOSE_BOTTOM, RIGHT_BROW } from '../../analysis/regions.js';
+import { LEFT_BROW, LEFT_EYE_OPENING, NOSE_BOTTOM, RIGHT_BROW, RIGHT_EYE_OPENING } from '../../analysis/regions.js';
 import {
   bakeTexture, eyeColours, faceLayout, faceOutline, parametricEyes, parametricEyesV2, recolorLips,
   recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type FacialHair, type Image, type RgbImage, paintMouthBag,
@@ -23,19 +23,28 @@ export interface HeadTexture {
 }
 
 
-/** Where the face may have hair of its own, in the layout's UV: below the nose and on the brows (each box grown by half its height). */
-function facialHair(layout: FaceLayout, color: Rgb): FacialHair {
+/** The UV box of some of the layout's landmarks, grown by `grow` times its height on every side. */
+function landmarkBox(layout: FaceLayout, indices: readonly number[], grow: number): readonly [number, number, number, number] {
   const { landmarks: t, width, height } = layout;
-  const brows = [RIGHT_BROW, LEFT_BROW].map((indices) => {
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const i of indices) {
-      x0 = Math.min(x0, t[i * 2]); x1 = Math.max(x1, t[i * 2]);
-      y0 = Math.min(y0, t[i * 2 + 1]); y1 = Math.max(y1, t[i * 2 + 1]);
-    }
-    const grow = (y1 - y0) / 2;
-    return [(x0 - grow) / width, (y0 - grow) / height, (x1 + grow) / width, (y1 + grow) / height] as const;
-  });
-  return { color, below: t[NOSE_BOTTOM * 2 + 1] / height, brows };
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const i of indices) {
+    x0 = Math.min(x0, t[i * 2]); x1 = Math.max(x1, t[i * 2]);
+    y0 = Math.min(y0, t[i * 2 + 1]); y1 = Math.max(y1, t[i * 2 + 1]);
+  }
+  const g = (y1 - y0) * grow;
+  return [(x0 - g) / width, (y0 - g) / height, (x1 + g) / width, (y1 + g) / height];
+}
+
+/**
+ * Where the face may have hair of its own, in the layout's UV: below the nose and on the brows (each
+ * box grown by half its height); and the eye sockets (each opening grown by its height).
+ */
+function facialHair(layout: FaceLayout, color: Rgb, skin: Rgb): FacialHair {
+  const brows = [RIGHT_BROW, LEFT_BROW].map((indices) => landmarkBox(layout, indices, 0.5));
+  // A head with no hair to see has the skin's colour as its hair colour, and no strand to hide an eye.
+  const bald = color.red === skin.red && color.green === skin.green && color.blue === skin.blue;
+  const sockets = bald ? undefined : [RIGHT_EYE_OPENING, LEFT_EYE_OPENING].map((indices) => landmarkBox(layout, indices, 1));
+  return { color, below: layout.landmarks[NOSE_BOTTOM * 2 + 1] / layout.height, brows, sockets };
 }
 
 /** Both eyes' triangles. */
@@ -81,7 +90,7 @@ export function headTexture(
       mesh: head.mesh, projection, photo, skin: analysis.colors.skin, faceOutline: faceOutline(analysis.face),
       // What the photo saw badly on one side of the face is taken from the other.
       mirror: head.template.mirror,
-      facialHair: facialHair(layout, analysis.colors.hair),
+      facialHair: facialHair(layout, analysis.colors.hair, analysis.colors.skin),
       // Their colour is their own: kept out of the skin fill, and never taken for an occluder.
       regions: { eyes: { faces: eyeFaces(head.template.regions) }, lips: head.template.regions.lips },
       // The hair region (fringe included) stays off the skin whether it goes into the head or a haircut.

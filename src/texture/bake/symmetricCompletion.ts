@@ -37,7 +37,8 @@ export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { facto
  *    unless it is the face's own hair (`hair`: a beard, a moustache, a brow). On the eyes and lips, whose light and
  *    dark differ from their mirror image anyway (a gaze, a wink, a lopsided smile), only a chroma
  *    difference three times the tolerance counts, and the side further from the skin's chroma
- *    (`skin`, the tone the photo texels were judged against) is the occluded one.
+ *    (`skin`, the tone the photo texels were judged against) is the occluded one. In the eye
+ *    sockets (`hair.sockets`), the side nearer the hair's colour is.
  * 3. **Blend.** The share of the mirror image grows as this side is seen less squarely and the mirror
  *    image more: with q = photo weight × squareness of the view, qd² / (qd² + qm² (1 − qd)) of the
  *    texel stays its own, so a texel seen head-on keeps its own detail (a mole, a parting) however
@@ -59,7 +60,14 @@ export function symmetricCompletion(
   const gain = shadingGain(direct, mirrored, width, height, options.factor, invC2);
   const skinY = 0.299 * skin.red + 0.587 * skin.green + 0.114 * skin.blue;
   const skinChroma = { cb: 0.564 * (skin.blue - skinY), cr: 0.713 * (skin.red - skinY), invChroma: 1 / (2 * options.chromaTolerance) };
-  const occluded = occluders(direct, mirrored, gain, width, height, invY2, invC2, hair ? facialHair(hair, width, height, options) : () => false, skinChroma);
+  const featureLean = chromaLean(skinChroma);
+  const sockets = (hair?.sockets ?? []).map(([u0, v0, u1, v1]) => [u0 * width, v0 * height, u1 * width, v1 * height] as const);
+  const inSocket = (x: number, y: number): boolean => sockets.some(([x0, y0, x1, y1]) => x >= x0 && x <= x1 && y >= y0 && y <= y1);
+  // Sure at one tolerance nearer: a strand is much nearer the hair's colour than the eye it hides.
+  const socketLean = hair ? hairLean(hair.color, 1 / options.chromaTolerance) : undefined;
+  const occluded = occluders(
+    direct, mirrored, gain, width, height, invY2, invC2, hair ? facialHair(hair, width, height, options) : () => false, featureLean, inSocket, socketLean,
+  );
   // The share of each side follows a photo weight whose hard edges (behind the nose, at a mask) are
   // ramped over a few millimetres, so that the two photos' colours meet without a step.
   const ramp = Math.round(SEAM_RAMP * width);
@@ -201,7 +209,8 @@ const OCCLUDER_CELL = 8;
  */
 function occluders(
   direct: PhotoTexels, mirrored: PhotoTexels, gain: CellField, width: number, height: number, invY2: number, invC2: number,
-  isHair: (r: number, g: number, b: number, x: number, y: number) => boolean, skin: { cb: number; cr: number; invChroma: number },
+  isHair: (r: number, g: number, b: number, x: number, y: number) => boolean, featureLean: FeatureLean,
+  inSocket: (x: number, y: number) => boolean, socketLean?: FeatureLean,
 ): OccluderField {
   const factor = OCCLUDER_CELL;
   const fw = Math.ceil(width / factor), fh = Math.ceil(height / factor);
@@ -225,13 +234,15 @@ function occluders(
         // An eye or the lips differ from their mirror image in light and dark (a gaze, a highlight,
         // teeth): only a colour far from both sides' own, in chroma, is something in front of them.
         d2 = ((dCb * dCb + dCr * dCr) * invC2) / 9;
-        lean = (Math.hypot(cbD - skin.cb, crD - skin.cr) - Math.hypot(cbM - skin.cb, crM - skin.cr)) * skin.invChroma;
+        lean = featureLean(yD, cbD, crD, yM, cbM, crM);
       } else {
         d2 = dY * dY * invY2 + (dCb * dCb + dCr * dCr) * invC2;
         // The side less like this face's skin is the occluded one.
         lean = (2 * (mirrored.likeness[j] - direct.likeness[k])) / 255;
       }
       if (d2 <= 1) continue;
+      // In an eye socket, the side nearer the hair's colour is the strand (see FacialHair.sockets).
+      if (socketLean && inSocket(2 * x, 2 * y)) lean = socketLean(yD, cbD, crD, yM, cbM, crM);
       const u = d2 >= 4 ? 1 : Math.sqrt(d2) - 1;
       const disagree = u * u * (3 - 2 * u);
       const cell = row + Math.floor((2 * x) / factor);
@@ -242,6 +253,28 @@ function occluders(
   }
   const field = (cells: Float32Array): CellField => ({ width: fw, height: fh, factor, values: soften(grow(grow(cells, fw, fh), fw, fh), fw, fh) });
   return { direct: field(od), mirrored: field(om) };
+}
+
+/**
+ * Over an eye or the lips, how much more this side (D) than its mirror image (M) looks occluded, in
+ * colour (Y, Cb, Cr): positive when this side is the occluded one.
+ */
+type FeatureLean = (yD: number, cbD: number, crD: number, yM: number, cbM: number, crM: number) => number;
+
+/** The side further from the skin's chroma is in front of the feature. */
+function chromaLean(skin: { cb: number; cr: number; invChroma: number }): FeatureLean {
+  return (_yD, cbD, crD, _yM, cbM, crM) => (Math.hypot(cbD - skin.cb, crD - skin.cr) - Math.hypot(cbM - skin.cb, crM - skin.cr)) * skin.invChroma;
+}
+
+/**
+ * The side nearer the hair's colour is the occluder: a strand of the person's own hair. Luma counts
+ * half, as lighting moves it.
+ */
+function hairLean(hair: Rgb, invChroma: number): FeatureLean {
+  const hy = 0.299 * hair.red + 0.587 * hair.green + 0.114 * hair.blue;
+  const hcb = 0.564 * (hair.blue - hy), hcr = 0.713 * (hair.red - hy);
+  const distance = (y: number, cb: number, cr: number): number => Math.hypot((y - hy) / 2, cb - hcb, cr - hcr);
+  return (yD, cbD, crD, yM, cbM, crM) => (distance(yM, cbM, crM) - distance(yD, cbD, crD)) * invChroma;
 }
 
 /** Facing (× 255) from which a texel counts as seen squarely, for choosing between the two sides. */
@@ -261,6 +294,12 @@ export interface FacialHair {
   below: number;
   /** The brows, as UV boxes [u0, v0, u1, v1]. */
   brows: ReadonlyArray<readonly [number, number, number, number]>;
+  /**
+   * The eye sockets, as UV boxes. Lids, lashes, liner and the socket's shadow are darker and less
+   * like skin than a fair strand in front of them, so there likeness to the skin would take the
+   * clear eye for the occluded one; there the side nearer the hair's colour is the strand.
+   */
+  sockets?: ReadonlyArray<readonly [number, number, number, number]>;
 }
 
 /**
