@@ -139,6 +139,19 @@ for (const backend of backends()) {
         assert.match(info.body.detail, /Failed/);
       }
     });
+
+    test('a large photo cut half-way is taken (it is checked from its first bytes) and ends Failed with the reason, never a crash', async () => {
+      const sharp = (await import('sharp')).default;
+      const { randomBytes } = await import('node:crypto');
+      const whole = await sharp(randomBytes(1200 * 1200 * 3), { raw: { width: 1200, height: 1200, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+      const cut = whole.subarray(0, Math.floor(whole.length * 0.6));
+      assert.ok(cut.length > 512 * 1024, `${cut.length} bytes: past the first bytes the API checks`);
+      const res = await api.createAvatar({ pipeline: 'head_1.2', name: 'cut', photo: cut });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      const done = await api.waitFor(res.body.code, final, 60_000);
+      assert.equal(done.status, 'Failed');
+      assert.match(done.failure_reason, /^The photo could not be read as an image: .*(premature end|truncated)/i);
+    });
   });
 
   describe(`computation time limit (${backend.name})`, () => {

@@ -62,3 +62,60 @@ describe('zip', () => {
     assert.deepEqual(back['model.ply'], files['model.ply']);
   });
 });
+
+describe('image headers from the first bytes of a file', () => {
+  /** 600×400 of noise in each format, big enough that its first 1 KiB is not the whole file. */
+  const encodings = async () => {
+    const sharp = (await import('sharp')).default;
+    const { randomBytes } = await import('node:crypto');
+    const noise = () => sharp(randomBytes(600 * 400 * 3), { raw: { width: 600, height: 400, channels: 3 } });
+    return {
+      jpeg: await noise().jpeg().toBuffer(),
+      png: await noise().png().toBuffer(),
+      webp: await noise().webp().toBuffer(),
+      'webp lossless': await noise().webp({ lossless: true }).toBuffer(),
+      'webp with alpha': await noise().ensureAlpha(0.5).webp().toBuffer(),
+      gif: await noise().gif().toBuffer(),
+      'tiff, directory first': await noise().tiff({ tile: false }).toBuffer().then(tiffDirectoryFirst),
+      avif: await noise().avif({ effort: 0 }).toBuffer(),
+    };
+  };
+
+  /** libvips writes the TIFF directory after the pixels; cameras and scanners often write it first. A one-strip copy with it first. */
+  function tiffDirectoryFirst(_written: Buffer): Buffer {
+    const pixels = Buffer.alloc(600 * 400 * 3, 7);
+    const tags: [number, number, number][] = [[256, 3, 600], [257, 3, 400], [258, 3, 8], [259, 3, 1], [262, 3, 2], [273, 4, 0], [277, 3, 3], [278, 3, 400], [279, 4, pixels.length]];
+    const directory = Buffer.alloc(2 + tags.length * 12 + 4);
+    directory.writeUInt16LE(tags.length, 0);
+    const pixelsAt = 8 + directory.length;
+    tags.forEach(([tag, type, value], i) => {
+      const at = 2 + i * 12;
+      directory.writeUInt16LE(tag, at);
+      directory.writeUInt16LE(type, at + 2);
+      directory.writeUInt32LE(1, at + 4);
+      if (type === 3) directory.writeUInt16LE(value, at + 8);
+      else directory.writeUInt32LE(tag === 273 ? pixelsAt : value, at + 8);
+    });
+    const header = Buffer.from([0x49, 0x49, 42, 0, 8, 0, 0, 0]);
+    return Buffer.concat([header, directory, pixels]);
+  }
+
+  test('the format and size of every format we take, as sharp reads them from the whole file', async () => {
+    const { sniffImageHeader } = await import('../src/formats/imageHeader.js');
+    const sharp = (await import('sharp')).default;
+    for (const [name, file] of Object.entries(await encodings())) {
+      const whole = await sharp(file).metadata();
+      const head = sniffImageHeader(file.subarray(0, 1024));
+      assert.ok(head, name);
+      assert.equal(head.format, whole.format, name);
+      if (name !== 'avif') assert.deepEqual([head.width, head.height], [whole.width, whole.height], name);
+    }
+  });
+  test('what no image starts with is null; a TIFF directory past the bytes seen leaves the size unknown', async () => {
+    const { sniffImageHeader } = await import('../src/formats/imageHeader.js');
+    assert.equal(sniffImageHeader(Buffer.from('%PDF-1.4 not an image at all')), null);
+    assert.equal(sniffImageHeader(Buffer.alloc(4096)), null);
+    const tiff = Buffer.from([0x49, 0x49, 42, 0, 0, 0, 1, 0, ...new Array(100).fill(0)]);
+    assert.deepEqual(sniffImageHeader(tiff), { format: 'tiff' });
+  });
+});

@@ -10,6 +10,7 @@ import { openDatabase, type OpenDatabase } from '../src/store/database.js';
 import { FsBlobStore, type BlobStore } from '../src/store/blobs.js';
 import { claimJob, enqueueJob, type Job } from '../src/store/jobs.js';
 import { WorkerPool } from '../src/jobs/pool.js';
+import { storageRetries } from '../src/jobs/metrics.js';
 import { runTask, type JobContext, type TaskKind, type TaskOutcome } from '../src/jobs/runTask.js';
 import { contents, fill, mountTinyDisk, unmount } from './support/tinyDisk.js';
 
@@ -111,8 +112,11 @@ describe('a job that meets a storage fault tries again with backoff, then fails 
     const blobs = new FlakyStore(new FsBlobStore(join(dir, 'blobs')), 2, 'EIO');
     const { task, settled, works } = storingTask(blobs, 1024);
     const job = await claimedJob();
+    const retried = async () => (await storageRetries.get()).values.find((v) => v.labels.kind === job.kind && v.labels.fault === 'refusing')?.value ?? 0;
+    const retriedBefore = await retried();
     await runTask(job, context(blobs), task);
     assert.deepEqual(settled.map((o) => o.status), ['Completed']);
+    assert.equal(await retried() - retriedBefore, 2, 'likeness_storage_retries_total counts each retry');
     assert.equal(works(), 1, 'only the step that failed is tried again, not the computation');
     assert.equal(await jobState(job), 'done');
   });

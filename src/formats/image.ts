@@ -10,6 +10,7 @@ import { rawSharp, type RawPixels } from './rawPixels.js';
 export {
   checkDecodes, decodeChannel, decodePhoto, decodeRgb, decodeRgba, decodeTexture, readImageInfo, type DecodedPhoto, type ImageInfo,
 } from './imageDecode.js';
+export { sniffImageHeader } from './imageHeader.js';
 export { PhotoDecodeError, TextureDecodeError } from './imageErrors.js';
 export { enlargedCrop, resizeEncoded, resizeImage, resizeMask, type ResizeKernel } from './imageResize.js';
 export { rawSharp, type RawPixels } from './rawPixels.js';

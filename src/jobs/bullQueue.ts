@@ -23,6 +23,8 @@ export interface BullQueueOptions {
   workers: number;
   /** Per job, in seconds. */
   timeoutSeconds: number;
+  /** LIKENESS_MAX_PHOTO_PIXELS (see JobContext). */
+  maxPhotoPixels?: number;
   /** A job's lease in the database and its lock in BullMQ, in ms: a worker that stops renewing them is replaced this long after. */
   leaseMs: number;
   /** True when this process alone owns the database (SQLite, `likeness serve`): at start it takes back every running job. */
@@ -142,7 +144,7 @@ export class BullQueue implements Queue {
       const reclaimed = await reclaimJobs(db, this.options.soleOwner ? {} : { expiredOnly: true });
       if (reclaimed) logger.info({ reclaimed }, 'computations interrupted by a stop are queued again');
       this.runner = new Runner({
-        db, blobs: this.options.blobs, logger, workers, timeoutSeconds: this.options.timeoutSeconds, leaseMs,
+        db, blobs: this.options.blobs, logger, workers, timeoutSeconds: this.options.timeoutSeconds, maxPhotoPixels: this.options.maxPhotoPixels, leaseMs,
         onHandBack: (job) => this.publish([{ id: job.id, attempt: job.attempt, kind: job.kind, avatar_code: job.avatar_code, client_id: null }]),
       });
       this.runner.start();

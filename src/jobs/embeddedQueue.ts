@@ -16,6 +16,8 @@ export interface EmbeddedQueueOptions {
   workers: number;
   /** Per computation, in seconds. */
   timeoutSeconds: number;
+  /** LIKENESS_MAX_PHOTO_PIXELS (see JobContext). */
+  maxPhotoPixels?: number;
   /** How often to look for work queued by another server on the same database, in ms. */
   pollMs?: number;
   /** A running job whose server stops renewing it for this long goes back to the queue, in ms. */
@@ -62,7 +64,7 @@ export class EmbeddedQueue implements Queue {
     if (reclaimed) this.options.logger.info({ reclaimed }, 'computations interrupted by a stop are queued again');
     if (this.options.workers === 0) return;
     const { leaseMs = 30_000 } = this.options;
-    this.runner = new Runner({ db, blobs: this.options.blobs, logger: this.options.logger, workers: this.options.workers, timeoutSeconds: this.options.timeoutSeconds, leaseMs });
+    this.runner = new Runner({ db, blobs: this.options.blobs, logger: this.options.logger, workers: this.options.workers, timeoutSeconds: this.options.timeoutSeconds, maxPhotoPixels: this.options.maxPhotoPixels, leaseMs });
     this.runner.start();
     this.running = true;
     this.loop = this.dispatch();

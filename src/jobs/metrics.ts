@@ -23,6 +23,13 @@ export const jobFailures = new Counter({
   labelNames: ['kind', 'pipeline', 'reason'] as const,
 });
 
+/** Steps of jobs tried again after a storage fault: an outage that jobs are waiting out shows here before any fails. */
+export const storageRetries = new Counter({
+  name: 'likeness_storage_retries_total',
+  help: 'Steps of jobs tried again after a storage fault (the disk, the object store or the database full or refusing), by kind and fault (full, refusing).',
+  labelNames: ['kind', 'fault'] as const,
+});
+
 /** Jobs handed back to the queue because their process stopped before finishing them. */
 export const jobsHandedBack = new Counter({
   name: 'likeness_jobs_handed_back_total',

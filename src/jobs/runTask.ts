@@ -6,7 +6,7 @@ import type { Unsuccessful } from '../store/status.js';
 import { describeFault, storageFault } from '../store/storageFault.js';
 import { TaskFailure, TimeoutError, type WorkerPool } from './pool.js';
 import { Retries, RetriesExhausted, type RetryPolicy } from './retries.js';
-import { jobDuration, jobFailures, type FailureCause } from './metrics.js';
+import { jobDuration, jobFailures, storageRetries, type FailureCause } from './metrics.js';
 
 export interface JobContext {
   db: Db;
@@ -19,6 +19,8 @@ export interface JobContext {
   storageRetry?: RetryPolicy;
   /** How the final state's write is tried again when it fails; STATUS_WRITE_RETRY by default. */
   statusWriteRetry?: RetryPolicy;
+  /** LIKENESS_MAX_PHOTO_PIXELS, checked again on the whole stored photo (see computeAvatar); DEFAULT_MAX_PHOTO_PIXELS by default. */
+  maxPhotoPixels?: number;
 }
 
 /** 6 tries over about a minute (2 + 4 + 8 + 16 + 32 s): time for a full disk to be freed before the avatar fails. */
@@ -47,8 +49,8 @@ export interface ReadyTask<O, R> {
 export interface TaskKind<O, R> {
   /** What the owner's messages call it: "The export took longer than the limit". */
   noun: string;
-  /** Loads what the task needs and marks it started, or says why it cannot run. */
-  prepare(): Promise<ReadyTask<O, R> | { fail: string }>;
+  /** Loads what the task needs and marks it started, or says why it cannot run (its input is gone, unless `cause` says otherwise). */
+  prepare(): Promise<ReadyTask<O, R> | { fail: string; cause?: FailureCause }>;
   /** Writes the final state, inside the transaction that finishes the job. */
   settle(db: Db, outcome: TaskOutcome<R>): Promise<void>;
 }
@@ -72,7 +74,10 @@ export async function runTask<O, R>(job: Job, ctx: JobContext, task: TaskKind<O,
     policy: ctx.storageRetry ?? STORAGE_RETRY,
     retryable: (err) => storageFault(err) !== null,
     stopping: ctx.stopping,
-    onRetry: (err, delayMs) => ctx.logger.warn({ err, path: storageFault(err)?.path, delayMs }, `the ${task.noun} met a storage fault; trying again`),
+    onRetry: (err, delayMs) => {
+      storageRetries.inc({ kind: job.kind, fault: storageFault(err)!.kind });
+      ctx.logger.warn({ err, path: storageFault(err)?.path, delayMs }, `the ${task.noun} met a storage fault; trying again`);
+    },
   });
   let outcome: TaskOutcome<R> | null;
   try {
@@ -132,7 +137,7 @@ async function outcomeOf<O, R>(job: Job, ctx: JobContext, task: TaskKind<O, R>, 
     // Inside the try: a prepare that throws (unreadable stored JSON, say) ends the job Failed instead
     // of leaving it to be claimed again, and fail again, for ever.
     const ready = await storage.run(() => task.prepare());
-    if ('fail' in ready) return { status: 'Failed', reason: ready.fail, cause: 'missing_input' };
+    if ('fail' in ready) return { status: 'Failed', reason: ready.fail, cause: ready.cause ?? 'missing_input' };
     const output = await storage.run(() => ready.work());
     return await storage.run(() => ready.keep(output));
   } catch (err) {

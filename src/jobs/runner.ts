@@ -16,6 +16,8 @@ export interface RunnerOptions {
   timeoutSeconds: number;
   /** A running job's lease, renewed every third of it. */
   leaseMs: number;
+  /** LIKENESS_MAX_PHOTO_PIXELS (see JobContext). */
+  maxPhotoPixels?: number;
   /** Told of each job handed back by a stop, after the database has it queued again. */
   onHandBack?(job: Job): Promise<void>;
 }
@@ -53,7 +55,7 @@ export class Runner {
     const { db, logger, leaseMs } = this.options;
     const heartbeat = setInterval(() => void renewLease(db, job, leaseMs).catch(() => undefined), leaseMs / 3);
     try {
-      await runJob(job, { db, blobs: this.options.blobs, pool: this.pool!, logger, stopping: () => this.stopping });
+      await runJob(job, { db, blobs: this.options.blobs, pool: this.pool!, logger, stopping: () => this.stopping, maxPhotoPixels: this.options.maxPhotoPixels });
     } catch (err) {
       logger.error({ err, avatar: job.avatar_code, job: job.id }, 'job bookkeeping failed; the job will be retried');
     } finally {

@@ -2,10 +2,6 @@ import {
   exportContext, hasSubtype, isPipelineName, parseParametersField, PIPELINES, planAtLeast, planName, resolveExportParameters, validateParameters,
   type NormalisedParameters, type PipelineName, type PipelineSubtype, type Plan, type ResolvedExport,
 } from '../pipelines/catalogue/index.js';
-import { inspectPhoto } from '../pipelines/photo.js';
-import type { BlobStore } from '../store/blobs.js';
-import { avatarKey, avatarPrefix } from '../store/keys.js';
-import type { Config } from './config.js';
 import { errors } from './errors.js';
 import { characterCount, type Form } from './form.js';
 
@@ -18,14 +14,14 @@ export interface AvatarCreation {
   exportParameters: unknown | null;
   /** The export asked for at creation, resolved; it runs once the avatar is computed. */
   export: ResolvedExport | null;
-  photo: Buffer;
 }
 
 const REQUIRED = 'This field is required.';
 
 /** Checks every field of POST /avatars/ and reports all problems at once, as DRF serializers do.
- * A pipeline above the caller's plan is refused with 403 before anything else is looked at. */
-export async function validateCreation(form: Form, plan: Plan, config: Config): Promise<AvatarCreation> {
+ * A pipeline above the caller's plan is refused with 403 before anything else is looked at. The photo
+ * was checked as it arrived (see photoUpload.ts): its refusal is reported with the rest. */
+export function validateCreation(form: Form, plan: Plan): AvatarCreation {
   const { fields } = form;
   const problems: Record<string, string[]> = {};
   const fail = (field: string, message: string) => (problems[field] ??= []).push(message);
@@ -78,25 +74,9 @@ export async function validateCreation(form: Form, plan: Plan, config: Config): 
   for (const stray of strays) fail(stray.field, 'Unexpected file; only `photo` takes a file.');
   const photo = photos[0];
   if (!photo) fail('photo', 'No file was submitted.');
-  else {
-    const result = await inspectPhoto(photo.data, { maxBytes: config.maxPhotoBytes, maxPixels: config.maxPhotoPixels });
-    if ('refused' in result) fail('photo', result.refused);
-  }
+  else if (photo.refused) fail('photo', photo.refused);
 
   // No problem means a known pipeline and one of its subtypes; the test says so to the types too.
   if (Object.keys(problems).length || !pipelineName || !hasSubtype(pipelineName, subtype)) throw errors.fields(problems);
-  return { name, description, pipeline: pipelineName, subtype, parameters, exportParameters, export: resolvedExport, photo: photo!.data };
-}
-
-/**
- * Stores a new avatar's photo, the first thing written for it. When the write fails (a full disk),
- * the avatar's folder goes with it: a failed upload leaves nothing behind.
- */
-export async function storePhoto(blobs: BlobStore, code: string, photo: Buffer): Promise<void> {
-  try {
-    await blobs.put(avatarKey(code, 'photo'), photo);
-  } catch (err) {
-    await blobs.removePrefix(avatarPrefix(code)).catch(() => undefined);
-    throw err;
-  }
+  return { name, description, pipeline: pipelineName, subtype, parameters, exportParameters, export: resolvedExport };
 }

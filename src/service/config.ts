@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BlobStorage } from '../store/openBlobStore.js';
 import { parseS3Url } from '../store/s3Url.js';
+import { DEFAULT_MAX_PHOTO_PIXELS } from '../pipelines/photo.js';
 
 /** Everything a Likeness server can be told. Each field has an environment variable and a CLI flag. */
 export interface Config {
@@ -155,7 +156,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     throttleWindowS: throttleWindow(env.LIKENESS_THROTTLE_WINDOW_S),
     authFailuresPerMinute: int(env.LIKENESS_AUTH_FAILURES_PER_MINUTE, 10, 'LIKENESS_AUTH_FAILURES_PER_MINUTE'),
     maxPhotoBytes: int(env.LIKENESS_MAX_PHOTO_BYTES, 16 * 1024 * 1024, 'LIKENESS_MAX_PHOTO_BYTES'),
-    maxPhotoPixels: int(env.LIKENESS_MAX_PHOTO_PIXELS, 40_000_000, 'LIKENESS_MAX_PHOTO_PIXELS'),
+    maxPhotoPixels: int(env.LIKENESS_MAX_PHOTO_PIXELS, DEFAULT_MAX_PHOTO_PIXELS, 'LIKENESS_MAX_PHOTO_PIXELS'),
     computeTimeoutSeconds: seconds(env.LIKENESS_COMPUTE_TIMEOUT_S, 120, 'LIKENESS_COMPUTE_TIMEOUT_S'),
     blendshapesWaitSeconds: seconds(env.LIKENESS_BLENDSHAPES_WAIT_S, 60, 'LIKENESS_BLENDSHAPES_WAIT_S'),
     tokenTtlSeconds: int(env.LIKENESS_TOKEN_TTL_S, 36000, 'LIKENESS_TOKEN_TTL_S'),

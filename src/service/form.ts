@@ -1,11 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, errors } from './errors.js';
+import { discardFile, type IncomingFile } from './photoUpload.js';
 
+/** A file of a multipart form, as the route's receiver took it: its bytes went to the store or nowhere, never into memory. */
 export interface UploadedFile {
   field: string;
   filename: string;
-  data: Buffer;
+  /** Why the receiver refused it (e.g. "The submitted file is empty."), or null. */
+  refused: string | null;
 }
+
+/** Takes a file part as it arrives, and must read it to its end; says why it refused it, or null. */
+export type FileReceiver = (field: string, file: IncomingFile) => Promise<string | null>;
 
 export interface Form {
   fields: Record<string, string>;
@@ -39,19 +45,36 @@ export function refuseNulls(fields: Record<string, unknown>): void {
   if (Object.keys(bad).length) throw errors.fields(bad);
 }
 
+/** What a file's receiver threw that says nothing of the form: the store's fault, or a bug. */
+class NotTheForm {
+  constructor(readonly error: unknown) {}
+}
+
 /** The fields of a POST, whether it came as multipart/form-data, urlencoded or JSON.
- * A file over the size limit is reported on its field, as DRF does. */
-export async function readForm(request: FastifyRequest, maxFileBytes: number): Promise<Form> {
+ * A file over the size limit is reported on its field, as DRF does. Files go to `receive` as they
+ * arrive, or are read and dropped when the route takes none. */
+export async function readForm(request: FastifyRequest, maxFileBytes: number, receive?: FileReceiver): Promise<Form> {
   const form: Form = { fields: {}, files: [] };
   if (request.isMultipart()) {
     try {
       for await (const part of request.parts()) {
-        if (part.type === 'file') form.files.push({ field: part.fieldname, filename: part.filename, data: await part.toBuffer() });
+        if (part.type === 'file') {
+          let refused: string | null;
+          try {
+            refused = receive ? await receive(part.fieldname, part.file) : (await discardFile(part.file), null);
+          } catch (err) {
+            // The upload's own failure (the client went away, the limit) is the form's; the store's, or a bug, is not a 400.
+            const upload = err === part.file.errored || (err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
+            throw upload ? err : new NotTheForm(err);
+          }
+          form.files.push({ field: part.fieldname, filename: part.filename, refused });
+        }
         // busboy cuts a field at fieldSize and says so only in this flag: refuse rather than read half of it.
         else if (part.valueTruncated) throw errors.fieldTooLarge(part.fieldname, MAX_TEXT_BYTES);
         else form.fields[part.fieldname] = String(part.value ?? '');
       }
     } catch (err) {
+      if (err instanceof NotTheForm) throw err.error;
       if (err instanceof ApiError) throw err;
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { finished, PassThrough, type Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
@@ -37,9 +37,19 @@ export interface S3Options {
 /** How long a presigned download URL works. */
 export const PRESIGNED_URL_SECONDS = 300;
 
-/** Parts of a streamed upload: at most `UPLOAD_QUEUE` of them are held in memory at once. */
-const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
-const UPLOAD_QUEUE = 2;
+/**
+ * Parts of a streamed upload (a photo as it arrives), sent one at a time: S3 wants each part's length
+ * before its bytes, so a part is gathered in memory first. 5 MiB is the least S3 takes, and one part
+ * at a time holds no more than that per upload; a photo shorter than a part is sent in one PUT.
+ */
+const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+const UPLOAD_QUEUE = 1;
+
+/**
+ * Node's codes for a connection that broke while a body was on its way, which a code of the E… form
+ * (ECONNRESET, EPIPE: "socket hang up" is an ECONNRESET) does not cover.
+ */
+const BROKEN_CONNECTION = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_SOCKET_CLOSED', 'ERR_SOCKET_CONNECTION_TIMEOUT', 'ERR_HTTP2_STREAM_ERROR', 'ERR_HTTP2_SESSION_ERROR']);
 
 /**
  * A failed request to the object store, told apart from a bug: `code` is `S3_` and the store's error
@@ -124,7 +134,7 @@ export class S3BlobStore implements BlobBackend {
     }
     const code = (err as { code?: unknown } | null)?.code;
     const name = (err as { name?: unknown } | null)?.name;
-    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+    if (typeof code === 'string' && (/^E[A-Z]+$/.test(code) || BROKEN_CONNECTION.has(code))) {
       return new ObjectStoreError(`the object store cannot be reached (${code}) at ${this.where(objectKey)}`, `S3_${code}`, this.where(objectKey), null, { cause: err });
     }
     if (name === 'TimeoutError') {
@@ -148,19 +158,22 @@ export class S3BlobStore implements BlobBackend {
 
   async putStream(key: string, body: Readable): Promise<void> {
     const Key = this.objectKey(key);
+    // What `body` fails with is the caller's (an upload whose client went away), not the store's: it is thrown as it is.
+    let given: unknown = null;
+    body.once('error', (err) => (given = err));
     const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key, Body: body }, partSize: UPLOAD_PART_BYTES, queueSize: UPLOAD_QUEUE, leavePartsOnError: false });
-    await this.send(Key, () => upload.done());
+    try {
+      await upload.done();
+    } catch (err) {
+      throw given ?? this.fault(err, Key);
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {
     const found = await this.getStream(key);
     if (!found) return null;
     const chunks: Buffer[] = [];
-    try {
-      for await (const chunk of found.body) chunks.push(chunk as Buffer);
-    } catch (err) {
-      throw this.fault(err, this.objectKey(key));
-    }
+    for await (const chunk of found.body) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   }
 
@@ -168,11 +181,25 @@ export class S3BlobStore implements BlobBackend {
     const Key = this.objectKey(key);
     try {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key }));
-      return { body: answer.Body as Readable, size: answer.ContentLength ?? null };
+      return { body: this.faultsOf(answer.Body as Readable, Key), size: answer.ContentLength ?? null };
     } catch (err) {
       if (isMissing(err)) return null;
       throw this.fault(err, Key);
     }
+  }
+
+  /**
+   * The body of an answer, failing with a storage fault when the connection breaks half-way (the store
+   * restarted, a proxy cut it): a reader sees the same error as for a store it cannot reach.
+   */
+  private faultsOf(body: Readable, objectKey: string): Readable {
+    const out = new PassThrough({ highWaterMark: body.readableHighWaterMark });
+    // finished() also reports a body closed before its end with no error of its own (ERR_STREAM_PREMATURE_CLOSE).
+    finished(body, (err) => void (err && out.destroy(this.fault(err, objectKey) as Error)));
+    // A reader that stops early (a client gone) lets go of the connection too.
+    out.on('close', () => body.destroy());
+    body.pipe(out);
+    return out;
   }
 
   /** The size of a blob, or null when there is none. */

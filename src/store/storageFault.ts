@@ -58,6 +58,10 @@ const OBJECT_STORE: Record<string, { kind: StorageFault['kind']; cause: string }
   S3_SlowDown: { kind: 'refusing', cause: 'the object store asks to slow down' },
   S3_RequestTimeout: { kind: 'refusing', cause: 'the object store timed out' },
   S3_TimeoutError: { kind: 'refusing', cause: 'the object store did not answer in time' },
+  // The connection broke half-way through a body: the store restarted, or something between cut it.
+  // (A reset, ECONNRESET or "socket hang up", is one of the network's E… codes: "cannot be reached".)
+  S3_ERR_STREAM_PREMATURE_CLOSE: { kind: 'refusing', cause: 'the connection to the object store broke before the end of the transfer' },
+  S3_ERR_SOCKET_CLOSED: { kind: 'refusing', cause: 'the connection to the object store broke before the end of the transfer' },
 };
 
 function objectStoreFault(code: string, status: unknown, where: string | null): StorageFault | null {

@@ -2,6 +2,7 @@ import { avatarParameters, findAvatarByCode, updateAvatar } from '../../store/av
 import { settlePendingExports } from '../../store/exports.js';
 import type { Job } from '../../store/jobs.js';
 import { avatarKey, avatarPrefix } from '../../store/keys.js';
+import { DEFAULT_MAX_PHOTO_PIXELS, inspectPhotoHeader } from '../../pipelines/photo.js';
 import type { ComputeOutput } from '../messages.js';
 import type { JobContext, TaskKind } from '../runTask.js';
 
@@ -20,6 +21,10 @@ export function computeAvatar(job: Job, ctx: JobContext): TaskKind<ComputeOutput
       if (!avatar) return { fail: 'The avatar was deleted.' };
       const photo = await ctx.blobs.get(avatarKey(avatar.code, 'photo'));
       if (!photo) return { fail: 'The uploaded photo is missing from storage.' };
+      // The API checked a large photo from its first bytes only: its size may be in a header further on.
+      // Corrupt or cut pixels are found by the analysis's decode, which fails the avatar with the reason.
+      const header = await inspectPhotoHeader(photo, ctx.maxPhotoPixels ?? DEFAULT_MAX_PHOTO_PIXELS);
+      if ('refused' in header) return { fail: `The photo was refused: ${header.refused}`, cause: 'rejected' };
       await updateAvatar(ctx.db, avatar.code, { status: 'Computing', progress: 5 });
       let lastProgress = 5;
       return {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { deleteAvatar, findAvatar, insertAvatar, listAvatars, type AvatarFilters } from '../../store/avatars.js';
-import { avatarPrefix } from '../../store/keys.js';
+import { avatarKey, avatarPrefix } from '../../store/keys.js';
 import { insertExport } from '../../store/exports.js';
 import { parseInstant } from '../../store/time.js';
 import { errors } from '../errors.js';
@@ -11,7 +11,8 @@ import { baseUrl } from '../links.js';
 import { pageRequest, paginate } from '../pagination.js';
 import { serializeAvatar } from '../serialize.js';
 import { avatarSchema, codeParams, detailSchema, pageQuery } from '../schemas.js';
-import { storePhoto, validateCreation } from '../avatarCreation.js';
+import { validateCreation } from '../avatarCreation.js';
+import { discardFile, receivePhoto, type IncomingFile } from '../photoUpload.js';
 import { PIPELINE_NAMES } from '../../pipelines/catalogue/index.js';
 
 const tags = ['avatars'];
@@ -85,12 +86,24 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw errors.unsupportedMediaType(request.headers['content-type'] ?? 'none');
-      const form = await readForm(request, ctx.config.maxPhotoBytes);
-      const creation = await validateCreation(form, request.caller.plan, ctx.config);
       const code = randomUUID();
-      // The photo is stored first and the record with its queued computation in one transaction:
-      // a crash leaves either nothing visible or an avatar that will be computed.
-      await storePhoto(ctx.blobs, code, creation.photo);
+      const limits = { maxBytes: ctx.config.maxPhotoBytes, maxPixels: ctx.config.maxPhotoPixels };
+      // The photo goes to the store as it arrives, before the fields after it are read; the record with
+      // its queued computation follows in one transaction. A crash leaves either nothing visible or an
+      // avatar that will be computed, and any request that fails takes its photo with it.
+      let photoStarted = false;
+      const receive = (field: string, file: IncomingFile) => {
+        if (field !== 'photo') return discardFile(file).then(() => null);
+        photoStarted = true;
+        return receivePhoto(file, ctx.blobs, avatarKey(code, 'photo'), limits);
+      };
+      const forget = async (err: unknown): Promise<never> => {
+        if (photoStarted) await ctx.blobs.removePrefix(avatarPrefix(code)).catch((cleanup) => request.log.warn({ err: cleanup, avatar: code }, 'the photo of a failed upload was not removed'));
+        throw err;
+      };
+      const creation = await readForm(request, ctx.config.maxPhotoBytes, receive)
+        .then((form) => validateCreation(form, request.caller.plan))
+        .catch(forget);
       const stored = ctx.db.transaction().execute(async (trx) => {
         const row = await insertAvatar(trx, {
           code,
