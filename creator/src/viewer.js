@@ -27,6 +27,10 @@ export class Viewer {
     this.model = null;
     this.morphMeshes = [];
     this.mixer = null;
+    this.clips = [];
+    /** The name of the clip playing, or null: what export_avatar exports as its animation (WYSIWYG). */
+    this.playing = null;
+    this.clock = new THREE.Clock();
     new ResizeObserver(() => this.resize()).observe(container);
     this.resize();
   }
@@ -45,6 +49,10 @@ export class Viewer {
     this.pending = requestAnimationFrame(() => {
       this.pending = 0;
       if (this.controls.update()) this.requestRender();
+      if (this.mixer && this.playing) {
+        this.mixer.update(this.clock.getDelta());
+        this.requestRender();
+      }
       this.renderer.render(this.scene, this.camera);
     });
   }
@@ -52,7 +60,12 @@ export class Viewer {
   async load(url) {
     const gltf = await new GLTFLoader().loadAsync(url);
     if (this.model) this.scene.remove(this.model);
+    this.mixer?.stopAllAction();
     this.model = gltf.scene;
+    this.clips = gltf.animations;
+    this.mixer = new THREE.AnimationMixer(this.model);
+    const keep = this.playing;
+    this.playing = null;
     this.morphMeshes = [];
     this.model.traverse((o) => {
       if (o.isMesh && o.morphTargetDictionary) this.morphMeshes.push(o);
@@ -62,6 +75,29 @@ export class Viewer {
     this.scene.add(this.model);
     this.box = new THREE.Box3().setFromObject(this.model);
     this.frame('body');
+    if (keep && this.clips.some((c) => c.name === keep)) this.play(keep);
+    this.requestRender();
+  }
+
+  /** The names of the model's clips: the walk, the idle and the held poses of its gender. */
+  clipNames() {
+    return this.clips.map((c) => c.name);
+  }
+
+  /** Plays the named clip on a loop from its start; null stands the avatar back in its bind pose. */
+  play(name) {
+    this.mixer?.stopAllAction();
+    this.playing = null;
+    if (name) {
+      const clip = this.clips.find((c) => c.name === name);
+      if (!clip) throw new Error(`the avatar has no animation ${JSON.stringify(name)}; it has ${this.clipNames().join(', ')}`);
+      this.mixer.clipAction(clip).reset().play();
+      this.playing = name;
+      this.clock.getDelta();
+    } else {
+      // Back to the bind pose: the mixer leaves the bones where the clip had them.
+      this.model?.traverse((o) => { if (o.isSkinnedMesh) o.skeleton.pose(); });
+    }
     this.requestRender();
   }
 
