@@ -335,6 +335,7 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   const png = Buffer.from(screenshot.imageBytes as number[]);
   assert.equal(png.subarray(1, 4).toString(), 'PNG');
   assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [320, 240]);
+  if (process.env.LIKENESS_CREATOR_SHOTS === '1') writeFileSync(join(process.cwd(), 'scratch', 'creator', 'desktop-head.png'), png);
   assert.match(String(screenshot.screenshotUrl), /^blob:/);
 });
 
