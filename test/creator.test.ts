@@ -197,7 +197,7 @@ test('loading once, junk ignored, authentication, UI parameters without a flash'
   assert.deepEqual(ui, { app: false, screenshot: true, selfie: true, eyes: true, head: false });
 });
 
-test('generation: bad input refused; Desktop asks for the gender it was not given and shows progress; meanwhile Mobile\'s selfie and age prompt', { skip, timeout: 120_000 }, async () => {
+test('generation: bad input refused; Desktop asks for the gender it was not given and shows progress; meanwhile Mobile\'s selfie and age prompt', { skip, timeout: 180_000 }, async () => {
   let mark: number;
   // Bad actions get our message_processing_error.
   mark = (await eventCount());
@@ -256,7 +256,7 @@ test('generation: bad input refused; Desktop asks for the gender it was not give
   assert.equal((await events()).slice(mobileMark).some((e) => e.variant === 'mobile' && e.eventName === 'authentication_status'), false);
   lap('Mobile authenticated');
 
-  const made = await next('desktop', 'model_generated', mark, 90_000);
+  const made = await next('desktop', 'model_generated', mark, 150_000);
   lap('progress shown');
   console.log(`# avatar generated in ${Date.now() - started} ms`);
   assert.equal(made.gender, 'female');
@@ -303,6 +303,10 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   assert.match(String(zipped.url), /\.zip$/);
   lap('exported with overrides');
   const [whole, head] = await Promise.all([readModel(String(plain.url)), readModel(String(zipped.url))]);
+  if (process.env.LIKENESS_CREATOR_SHOTS === '1') {
+    writeFileSync(join(process.cwd(), 'scratch', 'creator', 'plain.glb'), whole.entries['model.glb']);
+    writeFileSync(join(process.cwd(), 'scratch', 'creator', 'head-only.glb'), head.entries['model.glb']);
+  }
   const meshes = (d: Document) => d.getRoot().listMeshes().map((m) => m.getName()).sort();
   assert.deepEqual(meshes(head.doc), ['AvatarEyelashes', 'AvatarHead', 'AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarTeethLower', 'AvatarTeethUpper', 'HaircutGenerated']);
   const headCount = (d: Document) => d.getRoot().listMeshes().find((m) => m.getName() === 'AvatarHead')!.listPrimitives()[0].getIndices()!.getCount() / 3;
