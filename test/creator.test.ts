@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -8,12 +9,18 @@ import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { chromiumAvailable, CHROMIUM, LAUNCH_ARGS } from '../bench/browserView.js';
 import { photo } from './support/api.js';
 import { startTestServer, type TestClient, type TestServer } from './support/server.js';
+import { unzipSync } from 'fflate';
+import { Document, NodeIO } from '@gltf-transform/core';
 
 /**
  * The embeddable creator (docs/creator.md) driven as a game's web page drives it: examples/host.html,
  * on an origin of its own, embeds both variants from a running service and talks to them with
  * postMessage only. Its backend (here, this test's page server) turns client credentials into the
  * token it hands the page, as the README's sample integration does.
+ *
+ * One page, one browser and ONE avatar for the whole file (an avatar is most of the time): the cases
+ * run in order and build on each other (loaded → authenticated → generated → exported → reopened).
+ * The camera is Chromium's fake one, playing a photo with a face.
  */
 
 type Event = { variant: 'desktop' | 'mobile'; eventName: string; source: string; [k: string]: unknown };
@@ -50,9 +57,14 @@ before(async () => {
   hostOrigin = `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}`;
   api = await startTestServer({ workers: 1, env: { LIKENESS_CREATOR_FRAME_ANCESTORS: `'self' ${hostOrigin}` } });
   client = await api.client('enterprise');
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
-  page = await browser.newPage({ viewport: { width: 1400, height: 700 } });
+  // The fake camera plays a photo (an MJPEG file of one frame), and the page may use it without asking.
+  const camera = join(tmpdir(), `likeness-creator-camera-${process.pid}.mjpeg`);
+  writeFileSync(camera, photo('messi5.jpg'));
+  mkdirSync(join(process.cwd(), 'scratch', 'creator'), { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...LAUNCH_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${camera}`] });
+  page = await browser.newPage({ viewport: { width: 1000, height: 600 } });
   page.on('console', (m) => consoleLines.push(m.text()));
+  lap('service and browser started');
 });
 
 after(async () => {
@@ -61,18 +73,25 @@ after(async () => {
   await api?.stop();
 });
 
-const events = (): Promise<Event[]> => page.evaluate(() => (window as unknown as { host: { events: Event[] } }).host.events);
+type Host = { host: { events: Event[]; send(v: unknown, m: unknown): void } };
+// Every poll runs in the page and hands back only what it found: the events hold photo and PNG bytes
+// as arrays of numbers, too heavy to copy out a few times a second.
+const events = (): Promise<Event[]> => page.evaluate(() => (window as unknown as Host).host.events);
+const eventCount = (): Promise<number> => page.evaluate(() => (window as unknown as Host).host.events.length);
 const send = (variant: string, message: unknown): Promise<void> =>
-  page.evaluate(([v, m]) => (window as unknown as { host: { send(v: unknown, m: unknown): void } }).host.send(v, m), [variant, message] as const);
+  page.evaluate(([v, m]) => (window as unknown as Host).host.send(v, m), [variant, message] as const);
 
 /** Waits for the next event matching, after the `from`th event. */
 async function next(variant: string, eventName: string, from: number, timeout = 60_000): Promise<Event> {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const found = (await events()).slice(from).find((e) => e.variant === variant && e.eventName === eventName);
+    const found = await page.evaluate(([v, n, f]) => (window as unknown as Host).host.events.slice(f as number).find((e) => e.variant === v && e.eventName === n) ?? null, [variant, eventName, from] as const);
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no ${eventName} from ${variant} in ${timeout} ms; events: ${JSON.stringify((await events()).slice(from).map((e) => [e.variant, e.eventName, e.reason ?? e.errorMessage]))}`);
-    await new Promise((r) => setTimeout(r, 50));
+    if (Date.now() > deadline) {
+      const seen = await page.evaluate((f) => (window as unknown as Host).host.events.slice(f).map((e) => [e.variant, e.eventName, e.reason ?? e.errorMessage]), from);
+      throw new Error(`no ${eventName} from ${variant} in ${timeout} ms; events: ${JSON.stringify(seen)}`);
+    }
+    await new Promise((r) => setTimeout(r, 25));
   }
 }
 
@@ -82,10 +101,33 @@ function frame(variant: 'desktop' | 'mobile'): Frame {
   return f;
 }
 
-test('the creator in a host page: loading, authentication, junk, generation, export, screenshot', { skip, timeout: 300_000 }, async () => {
+const avatarState: { made?: Event; exported?: Event; token?: string } = {};
+/** Where the time goes, in the test's output (this file is the slowest of CI's browser suites). */
+const t0 = Date.now();
+const lap = (label: string) => console.log(`# ${((Date.now() - t0) / 1000).toFixed(1)} s: ${label}`);
+/** Pictures of the panels and prompts to look at, with LIKENESS_CREATOR_SHOTS=1 (scratch/creator/): each costs a software-WebGL frame of both variants. */
+const snap = async (name: string): Promise<void> => {
+  if (process.env.LIKENESS_CREATOR_SHOTS === '1') await page.screenshot({ path: join(process.cwd(), 'scratch', 'creator', `${name}.png`) });
+};
+
+/** Waits until `variant` says avatar_export is available (an avatar shown, its model loaded, idle). */
+async function exportReady(variant: string): Promise<void> {
+  await page.waitForFunction((v) => (window as unknown as Host).host.events
+    .filter((e) => e.variant === v && e.eventName === 'action_availability_changed' && e.actionName === 'avatar_export').at(-1)?.isAvailable === true, variant, { polling: 50, timeout: 60_000 });
+}
+
+/** The GLB inside a zip export, or the file itself, read with glTF-Transform. */
+async function readModel(url: string): Promise<{ doc: Document; entries: Record<string, Uint8Array> }> {
+  const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+  const entries = bytes[0] === 0x50 ? unzipSync(bytes) : { 'model.glb': bytes };
+  return { doc: await new NodeIO().readBinary(entries['model.glb']), entries };
+}
+
+test('loading once, junk ignored, authentication, UI parameters without a flash', { skip, timeout: 60_000 }, async () => {
   await page.goto(`${hostOrigin}/host.html?creator=${encodeURIComponent(api.url)}&auto=0&logoUrl=${encodeURIComponent(`${hostOrigin}/logo.png`)}&logoWidth=300`);
   await next('desktop', 'persona_creator_loaded', 0, 15_000);
   await next('mobile', 'persona_creator_loaded', 0, 15_000);
+  lap('loaded');
   await new Promise((r) => setTimeout(r, 300));
 
   // Loaded exactly once per variant, the older event right after it; nothing else before configuration.
@@ -105,7 +147,7 @@ test('the creator in a host page: loading, authentication, junk, generation, exp
   assert.equal(await frame('desktop').evaluate(() => document.getElementById('app')!.hidden), true);
 
   // Junk and echoes are ignored without a word.
-  let mark = (await events()).length;
+  let mark = (await eventCount());
   for (const junk of ['authenticate', 42, null, [1, 2], { foo: 1 }, { eventName: 'no_such_message' }, { eventName: 7 },
     { eventName: 'generate_avatar', source: 'persona_creator', gender: 'male', image: 'x' },
     { eventName: 'persona_creator_loaded', source: 'persona_creator' }]) {
@@ -115,13 +157,14 @@ test('the creator in a host page: loading, authentication, junk, generation, exp
   await new Promise((r) => setTimeout(r, 400));
   assert.deepEqual((await events()).slice(mark), []);
 
+  lap('junk ignored');
   // Bad credentials: Desktop says so; Mobile has no authentication_status (the spec), only the flag.
-  mark = (await events()).length;
+  mark = (await eventCount());
   await send('desktop', { eventName: 'authenticate', clientId: client.clientId, clientSecret: 'wrong' });
   let status = await next('desktop', 'authentication_status', mark);
   assert.equal(status.isAuthenticated, false);
   assert.match(String(status.errorMessage), /client|credentials|invalid/i);
-  mark = (await events()).length;
+  mark = (await eventCount());
   await send('desktop', { eventName: 'authenticate', accessToken: 'not-a-token' });
   status = await next('desktop', 'authentication_status', mark);
   assert.equal(status.isAuthenticated, false);
@@ -130,109 +173,215 @@ test('the creator in a host page: loading, authentication, junk, generation, exp
   assert.equal(refused.failedEventName, 'export_avatar');
   assert.match(String(refused.reason), /not authenticated/);
 
+  lap('bad credentials refused');
   // The token form, with the anchor's undocumented exportTemplateCode and a misspelled key.
-  mark = (await events()).length;
+  mark = (await eventCount());
   const token = client.token;
+  avatarState.token = token;
   await send('desktop', { eventName: 'authenticate', accessToken: token, exportTemplateCode: 'abc' });
-  await send('mobile', { eventName: 'authenticate', accessToken: token });
   status = await next('desktop', 'authentication_status', mark);
   assert.deepEqual([status.isAuthenticated, status.errorMessage], [true, undefined]);
   const generation = await next('desktop', 'action_availability_changed', mark);
   assert.deepEqual([generation.actionName, generation.isAvailable], ['avatar_generation', true]);
-  await next('mobile', 'action_availability_changed', mark);
-  assert.equal(await frame('mobile').evaluate(() => (window as unknown as { personaCreator: { isAuthenticated: boolean } }).personaCreator.isAuthenticated), true);
-  assert.equal((await events()).slice(mark).some((e) => e.variant === 'mobile' && e.eventName === 'authentication_status'), false);
 
-  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, skipViewerControls: ['eyes'], closeExportDialogWhenExportComlpeted: true });
-  await send('mobile', { eventName: 'set_ui_parameters', exportButtonText: 'Save me', theme: 'light' });
+  lap('authenticated');
+  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes'], closeExportDialogWhenExportComlpeted: true });
   await send('desktop', { eventName: 'set_export_parameters', format: 'glb', lod: 2, textureProfile: '1K.jpg', useZip: false, unknownKey: 1 });
-  await send('mobile', { eventName: 'set_export_parameters', format: 'glb', lod: 2, textureProfile: '1K.jpg', headOnly: true });
   const ui = await frame('desktop').evaluate(() => ({
     app: document.getElementById('app')!.hidden,
     screenshot: document.getElementById('screenshot')!.hidden,
+    selfie: document.getElementById('selfie')!.hidden,
     eyes: (document.querySelector('#panel section[data-control="eyes"]') as HTMLElement).hidden,
     head: (document.querySelector('#panel section[data-control="head"]') as HTMLElement).hidden,
   }));
-  assert.deepEqual(ui, { app: false, screenshot: true, eyes: true, head: false });
-  assert.deepEqual(await frame('mobile').evaluate(() => [document.getElementById('export')!.textContent, document.documentElement.dataset.theme]), ['Save me', 'light']);
+  assert.deepEqual(ui, { app: false, screenshot: true, selfie: true, eyes: true, head: false });
+});
 
+test('generation: bad input refused; Desktop asks for the gender it was not given and shows progress; meanwhile Mobile\'s selfie and age prompt', { skip, timeout: 180_000 }, async () => {
+  let mark: number;
   // Bad actions get our message_processing_error.
-  mark = (await events()).length;
+  mark = (await eventCount());
   await send('desktop', { eventName: 'generate_avatar', gender: 'female', image: 'bm90IGFuIGltYWdl' });
   assert.match(String((await next('desktop', 'message_processing_error', mark)).reason), /neither a JPEG nor a PNG/);
-  mark = (await events()).length;
+  mark = (await eventCount());
   await send('desktop', { eventName: 'generate_avatar', gender: 'female', image: photo('messi5.jpg').toString('base64'), blends: [{ name: 'NoseLength', value: 3 }] });
   assert.match(String((await next('desktop', 'message_processing_error', mark)).reason), /NoseLength must be a number in \[-1, 1\]/);
 
-  // Generation: Desktop from a PNG as a data: URL with a blend, Mobile from a plain base64 JPEG.
-  mark = (await events()).length;
-  const started = Date.now();
-  await send('desktop', { eventName: 'generate_avatar', gender: 'female', age: 'adult', image: `data:image/png;base64,${photo('astronaut.png').toString('base64')}`, blends: [{ name: 'NoseLength', value: 0.5 }] });
-  await send('mobile', { eventName: 'generate_avatar', gender: 'male', image: photo('messi5.jpg').toString('base64'), blends: [{ name: 'NoseLength', value: 9 }] });
-  const desktopMade = await next('desktop', 'model_generated', mark, 90_000);
-  const mobileMade = await next('mobile', 'model_generated', mark, 90_000);
-  console.log(`# both avatars generated in ${Date.now() - started} ms`);
-  assert.equal(desktopMade.gender, 'female');
-  assert.match(String(desktopMade.avatarCode), /^[0-9a-f-]{36}$/);
-  assert.match(String(desktopMade.photoUrl), /^blob:/);
-  assert.equal(desktopMade.photoFileName, 'photo.png');
-  const jpeg = desktopMade.photoBytes as number[];
-  assert.deepEqual(jpeg.slice(0, 3), [0xff, 0xd8, 0xff], 'photoBytes are JPEG even from a PNG');
-  assert.equal(mobileMade.gender, 'male');
-  assert.equal('photoBytes' in mobileMade, false, 'photoBytes are Desktop only');
 
-  // Export: available once the model is shown; Desktop a direct .glb, Mobile the zip.
-  const exportReady = async (variant: string) => {
-    for (;;) {
-      const last = (await events()).filter((e) => e.variant === variant && e.eventName === 'action_availability_changed' && e.actionName === 'avatar_export').at(-1);
-      if (last?.isAvailable) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  // Desktop from a PNG as a data: URL with a blend and no gender: the user is asked.
+  mark = (await eventCount());
+  const started = Date.now();
+  await send('desktop', { eventName: 'generate_avatar', gender: '', image: `data:image/png;base64,${photo('astronaut.png').toString('base64')}`, blends: [{ name: 'NoseLength', value: 0.5 }] });
+  const desktop = frame('desktop');
+  await desktop.waitForSelector('#prompt[data-question="gender"]:not([hidden])');
+  await snap('desktop-gender-prompt');
+  await desktop.click('#prompt button[data-value="female"]');
+  await desktop.waitForFunction(() => !document.getElementById('progress')!.hidden && /Making the avatar/.test(document.getElementById('progress')!.textContent!));
+  // While the avatar is made: Mobile's selfie and its configuration.
+  // Mobile's own selfie button before it is authenticated: the fake camera's frame becomes the
+  // generate_avatar message, with the gender the UI parameters fixed and the age the user picks.
+  await send('mobile', { eventName: 'set_ui_parameters', gender: 'male', theme: 'light', exportButtonText: 'Save me' });
+  const mobile = frame('mobile');
+  await mobile.evaluate(() => {
+    (window as unknown as { sent: unknown[] }).sent = [];
+    window.addEventListener('message', (e) => { if (e.data?.eventName === 'generate_avatar') (window as unknown as { sent: unknown[] }).sent.push(e.data); });
+  });
+  let mobileMark = (await eventCount());
+  await mobile.click('#selfie');
+  lap('selfie clicked');
+  await mobile.waitForFunction(() => (document.querySelector('#camera video') as HTMLVideoElement).videoWidth > 0, undefined, { polling: 50 });
+  await snap('mobile-camera');
+  await mobile.click('#camera [data-action="take"]');
+  lap('camera playing');
+  // The gender is fixed (skipped); the age is asked.
+  await mobile.waitForSelector('#prompt[data-question="age"]:not([hidden])');
+  await snap('mobile-age-prompt');
+  await mobile.click('#prompt button[data-value="teen15"]');
+  const selfie = await mobile.waitForFunction(() => (window as unknown as { sent: Array<{ gender: string; age: string; image: string }> }).sent[0]);
+  const sent = await selfie.jsonValue();
+  assert.deepEqual([sent.gender, sent.age], ['male', 'teen15']);
+  assert.match(sent.image, /^data:image\/jpeg;base64,\/9j\//);
+  assert.equal(await mobile.evaluate(() => (document.querySelector('#camera video') as HTMLVideoElement).srcObject), null, 'the camera is let go');
+  assert.match(String((await next('mobile', 'message_processing_error', mobileMark)).reason), /not authenticated/);
+
+  lap('selfie sent');
+
+  // Mobile: its own UI parameters, then the token; no authentication_status there (the spec), only the flag.
+  assert.deepEqual(await mobile.evaluate(() => [document.getElementById('export')!.textContent, document.documentElement.dataset.theme]), ['Save me', 'light']);
+  mobileMark = (await eventCount());
+  await send('mobile', { eventName: 'authenticate', accessToken: avatarState.token });
+  await send('mobile', { eventName: 'set_export_parameters', format: 'glb', lod: 2, textureProfile: '1K.jpg', headOnly: true });
+  await next('mobile', 'action_availability_changed', mobileMark);
+  assert.equal(await mobile.evaluate(() => (window as unknown as { personaCreator: { isAuthenticated: boolean } }).personaCreator.isAuthenticated), true);
+  assert.equal((await events()).slice(mobileMark).some((e) => e.variant === 'mobile' && e.eventName === 'authentication_status'), false);
+  lap('Mobile authenticated');
+
+  const made = await next('desktop', 'model_generated', mark, 150_000);
+  lap('progress shown');
+  console.log(`# avatar generated in ${Date.now() - started} ms`);
+  assert.equal(made.gender, 'female');
+  assert.match(String(made.avatarCode), /^[0-9a-f-]{36}$/);
+  assert.match(String(made.photoUrl), /^blob:/);
+  assert.equal(made.photoFileName, 'photo.png');
+  assert.deepEqual((made.photoBytes as number[]).slice(0, 3), [0xff, 0xd8, 0xff], 'photoBytes are JPEG even from a PNG');
+  avatarState.made = made;
+  lap('generated');
   await exportReady('desktop');
-  mark = (await events()).length;
+});
+
+test('animations, exports with every Desktop override, the screenshot', { skip, timeout: 90_000 }, async () => {
+  const made = avatarState.made!;
+  assert.ok(made, 'the avatar of the case before');
+  const desktop = frame('desktop');
+  // The animations panel lists the avatar's own clips; the one clicked plays.
+  const clips = await desktop.$$eval('#panel section[data-control="animations"] button', (bs) => bs.map((b) => (b as HTMLElement).dataset.animation));
+  assert.deepEqual(clips, ['', 'Female_Animation_WalkRelaxed', 'Female_Animation_Idle', 'Female_Pose_01', 'Female_Pose_02', 'Female_Pose_03', 'Female_Pose_04', 'Female_Pose_05', 'Female_Pose_A', 'Female_Pose_Idle']);
+  await desktop.click('#panel button[data-animation="Female_Pose_03"]');
+  await desktop.waitForTimeout(300);
+  await snap('desktop-animations');
+
+  lap('avatar shown, animation playing');
+  // The export as set: a direct .glb, the blend in avatarState with the animation playing.
+  let mark = (await eventCount());
   await send('desktop', { eventName: 'export_avatar' });
-  const desktopExport = await next('desktop', 'model_exported', mark);
-  assert.match(String(desktopExport.url), /^http:\/\/127\.0\.0\.1:\d+\/public\/exports\/[^?#]+\.glb$/);
-  assert.equal(desktopExport.avatarCode, desktopMade.avatarCode);
-  assert.deepEqual(JSON.parse(String(desktopExport.avatarState)).blends, { NoseLength: 0.5 });
+  const plain = await next('desktop', 'model_exported', mark);
+  assert.match(String(plain.url), /^http:\/\/127\.0\.0\.1:\d+\/public\/exports\/[^?#]+\.glb$/);
+  assert.equal(plain.avatarCode, made.avatarCode);
+  assert.deepEqual(JSON.parse(String(plain.avatarState)), { version: 1, blends: { NoseLength: 0.5 }, haircut: 'HaircutGenerated', animation: 'Female_Pose_03' });
+  avatarState.exported = plain;
+
+  lap('exported');
+  // Every override at once, into a zip: head only without corneas, four neck layers fewer, the clip
+  // playing as the bind pose, model.json, and a template's textures.
+  mark = (await eventCount());
+  await send('desktop', {
+    eventName: 'export_avatar', format: 'glb', lod: 2, textureProfile: '1K.jpg', useZip: true, headOnly: true, removeNeckLayers: 4,
+    removeTransparentCornea: true, animationAsBindPose: true, exportModelInfo: true,
+    exportTemplateJson: JSON.stringify({ avatar: { textures: { profile: '1K.png', list: ['Color'] } } }),
+  });
+  const zipped = await next('desktop', 'model_exported', mark);
+  assert.match(String(zipped.url), /\.zip$/);
+  lap('exported with overrides');
+  const [whole, head] = await Promise.all([readModel(String(plain.url)), readModel(String(zipped.url))]);
+  if (process.env.LIKENESS_CREATOR_SHOTS === '1') {
+    writeFileSync(join(process.cwd(), 'scratch', 'creator', 'plain.glb'), whole.entries['model.glb']);
+    writeFileSync(join(process.cwd(), 'scratch', 'creator', 'head-only.glb'), head.entries['model.glb']);
+  }
+  const meshes = (d: Document) => d.getRoot().listMeshes().map((m) => m.getName()).sort();
+  assert.deepEqual(meshes(head.doc), ['AvatarEyelashes', 'AvatarHead', 'AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarTeethLower', 'AvatarTeethUpper', 'HaircutGenerated']);
+  const headCount = (d: Document) => d.getRoot().listMeshes().find((m) => m.getName() === 'AvatarHead')!.listPrimitives()[0].getIndices()!.getCount() / 3;
+  assert.ok(headCount(head.doc) < headCount(whole.doc) - 40, `neck layers gone: ${headCount(head.doc)} of ${headCount(whole.doc)} triangles`);
+  assert.deepEqual(head.doc.getRoot().listAnimations().map((a) => a.getName()), ['Female_Pose_03']);
+  assert.deepEqual(whole.doc.getRoot().listAnimations().map((a) => a.getName()), ['Female_Pose_03'], 'the clip playing is the clip exported');
+  // The bind pose is the clip's first frame: a joint's rest rotation is its first key.
+  // The bind pose is the clip's first frame: every turned joint rests as its first key has it.
+  const turned = head.doc.getRoot().listAnimations()[0].listChannels().filter((c) => c.getTargetPath() === 'rotation')
+    .map((c) => ({ node: c.getTargetNode()!, first: Array.from(c.getSampler()!.getOutput()!.getArray()!.slice(0, 4) as Float32Array) }))
+    .filter(({ first }) => Math.abs(first[3]) < 0.999);
+  assert.ok(turned.length > 5, 'the pose turns joints');
+  for (const { node, first } of turned) assert.ok(first.every((v, i) => Math.abs(Math.abs(v) - Math.abs(node.getRotation()[i])) < 1e-4), `${node.getName()} rests as the clip starts`);
+  assert.ok(head.doc.getRoot().listTextures().every((t) => t.getMimeType() === 'image/png'), 'the template\'s 1K.png');
+  const info = JSON.parse(new TextDecoder().decode(head.entries['model.json']));
+  for (const key of ['skin_color', 'hair_color', 'eye_iris_color', 'eyebrows_color', 'lips_color']) assert.ok(Number.isInteger(info[key]?.red), key);
+
+  lap('files checked');
+  // Standing still again: under software WebGL an animation playing takes a core.
+  await desktop.click('#panel button[data-animation=""]');
+  // An override the avatar cannot take says why.
+  mark = (await eventCount());
+  await send('desktop', { eventName: 'export_avatar', removeNeckLayers: 3 });
+  assert.match(String((await next('desktop', 'message_processing_error', mark)).reason), /needs headOnly/);
 
   // A head screenshot at 320×240: the PNG's own header says so.
-  mark = (await events()).length;
+  mark = (await eventCount());
   await send('desktop', { eventName: 'make_screenshot', width: 320, height: 240, mode: 'head' });
-  const shot = await next('desktop', 'model_screenshot', mark);
-  const png = Buffer.from(shot.imageBytes as number[]);
+  const screenshot = await next('desktop', 'model_screenshot', mark);
+  const png = Buffer.from(screenshot.imageBytes as number[]);
   assert.equal(png.subarray(1, 4).toString(), 'PNG');
   assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [320, 240]);
-  assert.match(String(shot.screenshotUrl), /^blob:/);
+  if (process.env.LIKENESS_CREATOR_SHOTS === '1') writeFileSync(join(process.cwd(), 'scratch', 'creator', 'desktop-head.png'), png);
+  assert.match(String(screenshot.screenshotUrl), /^blob:/);
+});
 
-  // Mobile shows its own avatar, then reopens Desktop's with its state (show_avatar) and exports it as a zip.
-  await exportReady('mobile');
-  mark = (await events()).length;
-  await send('mobile', { eventName: 'make_screenshot' });
-  const mobileShot = await next('mobile', 'model_screenshot', mark);
-  assert.equal('imageBytes' in mobileShot, false, 'imageBytes are Desktop only');
-  mark = (await events()).length;
+test('Mobile reopens the avatar with its state, exports FBX in a zip; the host fetches both; no secret anywhere', { skip, timeout: 90_000 }, async () => {
+  const desktopExport = avatarState.exported!;
+  const token = avatarState.token!;
+  assert.ok(desktopExport && token, 'the cases before');
+  let mark = (await eventCount());
   await send('mobile', { eventName: 'show_avatar', avatarCode: desktopExport.avatarCode, avatarState: '{"blends": {"Squint": 2}}' });
   assert.match(String((await next('mobile', 'message_processing_error', mark)).reason), /Squint must be a number in \[0, 1\]/);
   await send('mobile', { eventName: 'show_avatar', avatarCode: desktopExport.avatarCode, avatarState: desktopExport.avatarState });
   await next('mobile', 'action_availability_changed', mark);
+  lap('Mobile shows the avatar');
   await exportReady('mobile');
-  assert.equal(await frame('mobile').evaluate(() => (document.querySelector('input[name="NoseLength"]') as HTMLInputElement).value), '0.5');
-  mark = (await events()).length;
-  await send('mobile', { eventName: 'set_export_parameters', useZip: true });
-  await send('mobile', { eventName: 'export_avatar' });
+  const mobile = frame('mobile');
+  assert.equal(await mobile.evaluate(() => (document.querySelector('input[name="NoseLength"]') as HTMLInputElement).value), '0.5');
+  assert.equal(await mobile.getAttribute('#panel button[data-animation="Female_Pose_03"]', 'aria-pressed'), 'true', 'the animation comes back');
+  await mobile.click('#panel button[data-animation=""]');
+  await snap('mobile-reopened');
+  mark = (await eventCount());
+  lap('Mobile page screenshot');
+  await send('mobile', { eventName: 'make_screenshot' });
+  assert.equal('imageBytes' in (await next('mobile', 'model_screenshot', mark)), false, 'imageBytes are Desktop only');
+  mark = (await eventCount());
+  await send('mobile', { eventName: 'set_export_parameters', format: 'fbx', useZip: true });
+  lap('Mobile screenshot');
+  await send('mobile', { eventName: 'export_avatar', headOnly: true });
   const mobileExport = await next('mobile', 'model_exported', mark);
   assert.match(String(mobileExport.url), /^http:\/\/127\.0\.0\.1:\d+\/public\/exports\/[^?#]+\.zip$/);
-  assert.deepEqual([mobileExport.avatarCode, mobileExport.gender], [desktopMade.avatarCode, 'female']);
+  assert.deepEqual([mobileExport.avatarCode, mobileExport.gender], [desktopExport.avatarCode, 'female']);
   assert.deepEqual(JSON.parse(String(mobileExport.avatarState)).blends, { NoseLength: 0.5 });
 
+  lap('Mobile exported');
   // The host fetches both files from its own origin.
   const magic = await page.evaluate(async (urls) => Promise.all(urls.map(async (u) => {
     const bytes = new Uint8Array(await (await fetch(u)).arrayBuffer());
     return String.fromCharCode(...bytes.slice(0, 4));
   })), [String(desktopExport.url), String(mobileExport.url)]);
   assert.deepEqual(magic, ['glTF', 'PK\u0003\u0004']);
+  const fbx = unzipSync(new Uint8Array(await (await fetch(String(mobileExport.url))).arrayBuffer()));
+  assert.ok(fbx['model.fbx'], 'FBX in the zip');
+  assert.equal(new TextDecoder().decode(fbx['model.fbx'].subarray(0, 18)), 'Kaydara FBX Binary');
 
   // Neither token nor secret anywhere a page or a log can see.
   const all = JSON.stringify(await events());

@@ -37,11 +37,48 @@ test('export parameters: checked keys, Desktop-only keys, REST parameters with a
   assert.throws(() => readExportParameters({ lod: 3 }, 'desktop'), /lod must be 1 or 2/);
   assert.throws(() => readExportParameters({ textureProfile: '8K.png' }, 'desktop'), /textureProfile must be one of/);
   const values = { customisation: { JawLine: 1 } };
+  const all = ['AvatarBody', 'AvatarLeftCornea', 'AvatarRightCornea', 'AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarEyelashes', 'AvatarHead', 'AvatarTeethLower', 'AvatarTeethUpper'];
   assert.deepEqual(restParameters({ format: 'glb', lod: 2, textureProfile: '1K.jpg', useZip: false }, { haircut: 'HaircutGenerated', values }), {
-    format: 'glb', lod: 'LOD2', embed: true, textures: { profile: '1K.jpg', embed: true },
+    format: 'glb', lod: 'LOD2', embed: true, textures: { profile: '1K.jpg', embed: true }, avatar: { list: all },
     haircuts: { list: ['HaircutGenerated'], embed: true }, blendshapes: { list: [], values, embed: true }, make_public_direct: true,
   });
-  assert.equal(restParameters({ format: 'fbx', lod: 1, textureProfile: '1K.jpg', useZip: true }, { haircut: null, values: null }).make_public, true);
-  assert.throws(() => restParameters({ format: 'gltf', lod: 1, textureProfile: '1K.jpg', useZip: true }, { haircut: null, values: null }), /gltf exports are not available/);
-  assert.throws(() => restParameters({ format: 'glb', lod: 1, textureProfile: '1K.jpg', useZip: true, headOnly: true, animationName: 'Male_Pose_01' }, { haircut: null, values: null }), /not supported by the creator yet: headOnly, animationName/);
+  const base = { format: 'fbx', lod: 1, textureProfile: '1K.jpg', useZip: true };
+  const none = { haircut: null, values: null };
+  assert.equal(restParameters(base, none).make_public, true);
+  assert.throws(() => restParameters({ ...base, format: 'gltf' }, none), /gltf cannot be exported from the creator/);
+});
+
+test('Desktop overrides: each onto its REST key or our extension', async () => {
+  const { readExportParameters, restParameters } = await load('exportParameters.js');
+  const base = { format: 'glb', lod: 1, textureProfile: '1K.jpg', useZip: true };
+  const none = { haircut: 'HaircutGenerated', values: null };
+  const rest = (m: Record<string, unknown>, extra: Record<string, unknown> = {}) => restParameters({ ...base, ...readExportParameters(m, 'desktop') }, { ...none, ...extra });
+  // headOnly and removeTransparentCornea pick parts; removeNeckLayers is ours and needs headOnly.
+  const head = rest({ headOnly: true, removeTransparentCornea: true, removeNeckLayers: 12 });
+  assert.deepEqual(head.avatar, { list: ['AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarEyelashes', 'AvatarHead', 'AvatarTeethLower', 'AvatarTeethUpper'], remove_neck_layers: 12 });
+  assert.throws(() => rest({ removeNeckLayers: 2 }), /needs headOnly/);
+  assert.throws(() => rest({ headOnly: true, removeNeckLayers: 9, lod: 2 }), /\[0, 8\] at LOD2, got 9/);
+  assert.throws(() => readExportParameters({ removeNeckLayers: 13 }, 'desktop'), /\[0, 12\]/);
+  // animationName is what plays unless the message names one; a face demo brings mobile_51.
+  assert.deepEqual(rest({ animationAsBindPose: true }, { playing: 'Male_Pose_03' }).animations, { list: ['Male_Pose_03'], bind_pose: true });
+  assert.deepEqual(rest({ animationName: 'Male_Pose_A' }, { playing: 'Male_Pose_03' }).animations, { list: ['Male_Pose_A'], bind_pose: false });
+  assert.equal(rest({}).animations, undefined, 'nothing playing, nothing named: every clip, as REST does');
+  assert.deepEqual(rest({ animationName: 'FaceDemo_002' }).blendshapes.list, ['mobile_51']);
+  assert.throws(() => rest({ animationAsBindPose: true }), /set animationName, or play an animation/);
+  // exportModelInfo is model.json in the zip.
+  assert.equal(rest({ exportModelInfo: true }).model_json, true);
+  assert.throws(() => rest({ exportModelInfo: true, useZip: false }), /set useZip to true/);
+  assert.deepEqual(readExportParameters({ exportModelInfo: true, headOnly: true, exportTemplateJson: '{}' }, 'mobile'), { exportModelInfo: true }, 'Mobile: no headOnly, no template');
+  // exportTemplateJson: slots onto their sections, textures embedded as a public export needs.
+  const template = JSON.stringify({ avatar: { textures: { profile: '2K.png', list: ['Color', 'Normal'] } }, haircuts: { textures: { list: ['Color', 'Alpha'] } }, outfits: { apply_visibility_masks: false }, hats: { textures: { profile: '1K.png' } } });
+  const templated = rest({ exportTemplateJson: template });
+  assert.deepEqual(templated.avatar.textures, { profile: '2K.png', list: ['Color', 'Normal'], embed: true });
+  assert.deepEqual(templated.haircuts, { list: ['HaircutGenerated'], embed: true, textures: { list: ['Color', 'Alpha'], embed: true } });
+  assert.deepEqual(templated.outfits, { list: [], apply_visibility_masks: false });
+  assert.equal(templated.hats, undefined);
+  assert.throws(() => readExportParameters({ exportTemplateJson: '{"shoes": {}}' }, 'desktop'), /unknown slot "shoes"/);
+  assert.throws(() => readExportParameters({ exportTemplateJson: '{"avatar": {"format": "fbx"}}' }, 'desktop'), /avatar.format is not a template key/);
+  assert.throws(() => readExportParameters({ exportTemplateJson: '{"avatar": {"textures": {"profile": "8K.png"}}}' }, 'desktop'), /textures.profile must be one of/);
+  assert.throws(() => readExportParameters({ exportTemplateJson: '{' }, 'desktop'), /not JSON/);
+  assert.equal(readExportParameters({ exportTemplateJson: '' }, 'desktop').exportTemplate, null);
 });

@@ -82,6 +82,7 @@ describe('export parameter defaults', () => {
         lod: null,
         apply_visibility_masks: true,
         textures: { list: ['Color', 'GltfMetallicRoughness', 'Normal'], embed: null },
+        remove_neck_layers: 0,
       },
       haircuts: { list: [], format: null, embed: null, lod: null, textures: null, color: null },
       outfits: outfit,
@@ -89,6 +90,9 @@ describe('export parameter defaults', () => {
       outfits_bottom: outfit,
       outfits_shoes: outfit,
       blendshapes: { list: [], values: null, embed: true },
+      // Ours, for the creator's export overrides.
+      animations: { list: null, bind_pose: false },
+      model_json: false,
     });
   });
 
@@ -347,6 +351,23 @@ describe('persona_2.0 export parameters', () => {
     const embedded = resolveExportParameters({ format: 'glb', embed: true }, persona);
     assert.ok(embedded.ok);
     assert.equal(embedded.value.persona!.avatar.textures.embed, false);
+  });
+
+  test('our extensions: remove_neck_layers on a head-only export within its level\'s range, animations by gender, bind_pose naming a clip, model_json', () => {
+    const head = ['AvatarHead', 'AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarEyelashes', 'AvatarTeethLower', 'AvatarTeethUpper'];
+    const ok = resolveExportParameters({ lod: 'LOD1', avatar: { list: head, remove_neck_layers: 12 }, animations: { list: ['Female_Pose_03', 'Female_Animation_Idle'], bind_pose: true }, model_json: true }, persona);
+    assert.ok(ok.ok);
+    const p = ok.value.persona!;
+    assert.deepEqual([p.avatar.removeNeckLayers, p.animations, p.modelJson], [12, { list: ['Female_Pose_03', 'Female_Animation_Idle'], bindPose: true }, true]);
+    assert.deepEqual(p.request.animations, { list: ['Female_Pose_03', 'Female_Animation_Idle'], bind_pose: true });
+    assert.match(errorsOf({ lod: 'LOD2', avatar: { list: head, remove_neck_layers: 9 } }, persona)['parameters.avatar.remove_neck_layers'][0], /\[0, 8\] at LOD2, got 9/);
+    assert.match(errorsOf({ avatar: { list: head, remove_neck_layers: 13 } }, persona)['parameters.avatar.remove_neck_layers'][0], /integer in \[0, 12\], got 13/);
+    assert.match(errorsOf({ avatar: { remove_neck_layers: 2 } }, persona)['parameters.avatar.remove_neck_layers'][0], /head-only export: leave AvatarBody out/);
+    assert.match(errorsOf({ animations: { list: ['Male_Pose_07'] } }, persona)['parameters.animations.list[0]'][0], /unknown animation "Male_Pose_07"/);
+    assert.match(errorsOf({ animations: { bind_pose: true } }, persona)['parameters.animations.bind_pose'][0], /first clip of animations.list/);
+    assert.match(errorsOf({ animations: { list: ['FaceDemo_002'] } }, persona)['parameters.animations.list'][0], /FaceDemo_002 plays the head's mobile_51/);
+    assert.equal(resolveExportParameters({ animations: { list: ['FaceDemo_002'] }, blendshapes: { list: ['mobile_51'] } }, persona).ok, true);
+    assert.match(errorsOf({ model_json: 'yes' }, persona)['parameters.model_json'][0], /true or false/);
   });
 
   test('finalize makes one file: parts, haircut and textures embedded, in glb or fbx; split_vertices changes nothing; export_quads and make_public_direct are taken', () => {

@@ -6,7 +6,8 @@ import * as api from './api.js';
 import { BLENDS, exportValues, morphWeights, readBlends } from './blends.js';
 import { DEFAULT_EXPORT, readExportParameters, restParameters, viewerParameters } from './exportParameters.js';
 import { jpegBytes, readImage } from './photo.js';
-import { applyUi, buildHaircuts, buildPanel, showProgress } from './ui.js';
+import { askMissing } from './prompts.js';
+import { applyUi, buildAnimations, buildHaircuts, buildPanel, showProgress } from './ui.js';
 
 const SOURCE = 'persona_creator';
 const GENDERS = ['male', 'female'];
@@ -71,16 +72,17 @@ export function startCreator(variant) {
   }
   buildPanel(variant, BLENDS, setBlend);
 
-  async function showModel(code, gender, values, haircut) {
+  /** `animation`: the clip to play (null: none); undefined keeps the one playing when the new model has it. */
+  async function showModel(code, gender, values, haircut, animation) {
     showProgress('Loading the avatar', 0.9);
     const exp = await findOrMakeViewerExport(code, haircut);
     const v = await getViewer();
     await v.load(exp.public_file);
     avatar = { code, gender, values: { ...values }, haircut };
-    const select = document.getElementById('gender');
-    if (select) select.value = gender;
     v.setMorphs(morphWeights(avatar.values));
     buildPanel(variant, BLENDS, setBlend, avatar.values);
+    if (animation !== undefined) v.play(animation);
+    buildAnimations(v.clipNames(), v.playing, (name) => v.play(name));
     const choices = await api.haircutChoices(gender).catch(() => []);
     buildHaircuts(choices, haircut, (id) => changeHaircut(id));
   }
@@ -131,15 +133,16 @@ export function startCreator(variant) {
 
     async generate_avatar(m) {
       if (!status.isAuthenticated) throw new Error('not authenticated: send authenticate first');
-      const gender = m.gender;
-      if (!GENDERS.includes(gender)) {
-        throw new Error(desktop && !gender ? 'gender is required: the creator cannot ask the user for it yet' : `gender must be male or female, got ${JSON.stringify(gender)}`);
-      }
+      // Desktop may leave the gender empty: the user is asked (the spec).
+      const askGender = desktop && (m.gender === undefined || m.gender === '' || m.gender === null);
+      if (!askGender && !GENDERS.includes(m.gender)) throw new Error(`gender must be male or female, got ${JSON.stringify(m.gender)}`);
       const age = m.age === undefined || m.age === '' ? 'adult' : m.age;
       if (!AGES.includes(age)) throw new Error(`age must be adult, teen15 or teen12, got ${JSON.stringify(age)}`);
       const values = desktop && m.blends !== undefined ? readBlends(m.blends) : {};
       const photo = readImage(m.image);
       applyUi(variant, null);
+      if (busy !== null) throw new Error(`${busy} is still running`);
+      const { gender } = askGender ? await askMissing({ gender: '', age }) : { gender: m.gender };
       await exclusive('generate_avatar', async () => {
         showProgress('Making the avatar', 0);
         const haircut = 'HaircutGenerated';
@@ -150,7 +153,7 @@ export function startCreator(variant) {
         if (desktop) fields.photoBytes = Array.from(await jpegBytes(photo));
         avatar = null;
         emit('model_generated', fields);
-        await showModel(done.code, gender, values, haircut);
+        await showModel(done.code, gender, values, haircut, null);
       });
     },
 
@@ -158,7 +161,7 @@ export function startCreator(variant) {
       if (!status.isAuthenticated) throw new Error('not authenticated: export is unavailable');
       if (!avatar || !viewer?.model) throw new Error('no avatar is open: generate or show one first');
       const p = { ...exportDefaults, ...(desktop ? readExportParameters(m, variant) : {}) };
-      const parameters = restParameters(p, { haircut: avatar.haircut, values: exportValues(avatar.values) });
+      const parameters = restParameters(p, { haircut: avatar.haircut, values: exportValues(avatar.values), playing: viewer.playing });
       const shown = avatar;
       await exclusive('export_avatar', async () => {
         showProgress('Exporting', 0);
@@ -193,17 +196,17 @@ export function startCreator(variant) {
         if (a.pipeline !== 'persona_2.0') throw new Error(`avatar ${m.avatarCode} is a ${a.pipeline} avatar; the creator shows persona_2.0 avatars`);
         if (a.status !== 'Completed') throw new Error(`avatar ${m.avatarCode} is ${a.status}, not Completed`);
         applyUi(variant, null);
-        await showModel(a.code, a.pipeline_subtype, state.blends, state.haircut);
+        await showModel(a.code, a.pipeline_subtype, state.blends, state.haircut, state.animation);
       });
     },
   };
 
   function avatarState(a) {
-    return JSON.stringify({ version: 1, blends: a.values, haircut: a.haircut });
+    return JSON.stringify({ version: 1, blends: a.values, haircut: a.haircut, animation: viewer?.playing ?? null });
   }
 
   function readAvatarState(text) {
-    if (text === undefined || text === '') return { blends: {}, haircut: 'HaircutGenerated' };
+    if (text === undefined || text === '') return { blends: {}, haircut: 'HaircutGenerated', animation: null };
     let state;
     try {
       state = typeof text === 'string' ? JSON.parse(text) : text;
@@ -213,7 +216,8 @@ export function startCreator(variant) {
     if (!state || typeof state !== 'object') throw new Error('avatarState must be a JSON object');
     const blends = readBlends(Object.entries(state.blends ?? {}).map(([name, value]) => ({ name, value })));
     const haircut = typeof state.haircut === 'string' ? state.haircut : 'HaircutGenerated';
-    return { blends, haircut };
+    if (state.animation != null && typeof state.animation !== 'string') throw new Error('avatarState.animation must be an animation name or null');
+    return { blends, haircut, animation: state.animation ?? null };
   }
 
   window.addEventListener('message', (event) => {
@@ -233,4 +237,5 @@ export function startCreator(variant) {
   // The viewer's code (three.js) comes after loaded, so the host may configure the page meanwhile;
   // the loading screen (and its logo) stays until the viewer can draw.
   getViewer().finally(() => { document.getElementById('loading').hidden = true; });
+  return { fail };
 }

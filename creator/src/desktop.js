@@ -12,5 +12,4 @@ if (logo && logoUrl) {
   logo.style.height = size(query.get('logoHeight'), '120px');
   logo.hidden = false;
 }
-wireButtons();
-startCreator('desktop');
+wireButtons(startCreator('desktop').fail);

@@ -2,5 +2,4 @@ import { startCreator } from './creator.js';
 import { wireButtons } from './ui.js';
 
 document.documentElement.dataset.theme = 'dark';
-wireButtons();
-startCreator('mobile');
+wireButtons(startCreator('mobile').fail);

@@ -2,7 +2,7 @@ import type { RgbImage } from '../core/image.js';
 import { distance, pick, type Point2, type Point3 } from './mesh.js';
 import { convexHull, discPixels, polygonPixels } from './raster.js';
 import {
-  FOREHEAD, LEFT_CHEEK, LEFT_EYE_OPENING, LEFT_IRIS, LIPS_INNER, LIPS_OUTER, RIGHT_CHEEK, RIGHT_EYE_OPENING, RIGHT_IRIS,
+  FOREHEAD, LEFT_BROW, LEFT_CHEEK, LEFT_EYE_OPENING, LEFT_IRIS, LIPS_INNER, LIPS_OUTER, RIGHT_BROW, RIGHT_CHEEK, RIGHT_EYE_OPENING, RIGHT_IRIS,
 } from './regions.js';
 import type { FaceColors, Mask, Rgb } from './types.js';
 
@@ -19,7 +19,9 @@ const DEFAULT_SCLERA: Rgb = { red: 240, green: 236, blue: 230 };
  *   the pink inner corner are darker than the white of the eye);
  * - lips: the ring between the outer and inner lip contours, 10th–90th percentile;
  * - hair: the hair mask (value >= 128), 10th–90th percentile; the skin colour when the mask is (nearly)
- *   empty, e.g. a shaved head.
+ *   empty, e.g. a shaved head;
+ * - brows: the hull of each brow's upper and lower contour, darkest half (the skin between the hairs
+ *   is lighter than they are).
  */
 export function sampleColors(image: RgbImage, points: ReadonlyArray<Point3>, skin: Rgb, hairMask: Mask): FaceColors {
   const { width, height } = image;
@@ -46,7 +48,10 @@ export function sampleColors(image: RgbImage, points: ReadonlyArray<Point3>, ski
   for (let i = 0; i < hairMask.data.length; i++) if (hairMask.data[i] >= 128) hairPixels.push(i);
   const hair = hairPixels.length >= 10 ? robustMedian(image.data, hairPixels, 0.1, 0.9) ?? skin : skin;
 
-  return { skin, hair, iris, sclera, lips };
+  const browPixels = [RIGHT_BROW, LEFT_BROW].flatMap((brow) => polygonPixels(convexHull(pick(points, brow)), width, height));
+  const brows = robustMedian(image.data, browPixels, 0, 0.5) ?? hair;
+
+  return { skin, hair, iris, sclera, lips, brows };
 }
 
 /** The skin colour alone (see {@link sampleColors}); the hair mask needs it first. */

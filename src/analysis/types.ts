@@ -50,6 +50,8 @@ export interface FaceColors {
   iris: Rgb;
   sclera: Rgb;
   lips: Rgb;
+  /** The eyebrows; absent from analyses stored before it was sampled. */
+  brows?: Rgb;
 }
 
 /** The face the avatar is made of, and what was estimated from it. */

@@ -2544,6 +2544,7 @@ export interface components {
                     profile?: string | null;
                     embed?: boolean | null;
                 } | null;
+                remove_neck_layers?: number | null;
             } | null;
             haircuts?: {
                 list?: ("HaircutGenerated" | "clean_fade" | "buzz_lineup" | "textured_top_fade" | "classic_side_part" | "slick_back_medium" | "undercut_pompadour" | "curly_top_fade" | "pixie_textured" | "coily_short" | "coily_afro" | "coily_high_puff" | "curly_shoulder" | "long_curly_volume" | "bob_chin_sleek" | "bob_wavy_side" | "lob_beach_waves" | "shag_layered" | "shoulder_length_swept" | "long_straight_middle" | "long_layered_waves" | "curtain_bangs_long" | "high_ponytail_sleek" | "low_ponytail_wavy" | "messy_bun" | "top_knot" | "braid_back_long" | "twin_braids" | "box_braids_long")[];
@@ -2629,6 +2630,11 @@ export interface components {
                 } | null;
                 embed?: boolean | null;
             } | null;
+            animations?: {
+                list?: ("Female_Animation_WalkRelaxed" | "Female_Animation_Idle" | "Female_Pose_01" | "Female_Pose_02" | "Female_Pose_03" | "Female_Pose_04" | "Female_Pose_05" | "Female_Pose_A" | "Female_Pose_Idle" | "FaceDemo_001" | "FaceDemo_002" | "FaceDemo_003" | "FaceDemo_004" | "FaceDemo_005")[] | null;
+                bind_pose?: boolean | null;
+            } | null;
+            model_json?: boolean | null;
         };
     };
     responses: never;

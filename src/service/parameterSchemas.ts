@@ -136,6 +136,8 @@ function fieldSchema(field: Field, ctx: ExportContext, blendshapeRef: string): S
       }
       case 'pattern':
         return { type: 'string', pattern: field.pattern.source };
+      case 'integer':
+        return { type: 'integer', minimum: field.min, maximum: field.max };
       case 'blendshapes':
         return { type: 'array', items: ref(blendshapeRef) };
       case 'blendshapeValues':

@@ -20,6 +20,9 @@ import { atlasMaps, partTextures, profileSide } from './personaTextures.js';
 import { exportedTeeth } from './teethMesh.js';
 import { teethTexture, type TeethTextures } from '../../assets/teethTexture.js';
 import { writeArchive } from './writeArchive.js';
+import { withoutNeckLayers } from './neckLayers.js';
+import { personaModelJson } from './personaModelJson.js';
+import { sceneBindPose } from '../../formats/sceneBindPose.js';
 import { BESIDE, personaEyes } from './personaEyes.js';
 import { personaEyelashes } from './personaEyelashes.js';
 import { faceDemoAnimations } from './personaFaceDemos.js';
@@ -120,7 +123,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   // The skin over the eye openings goes: the eyeballs show through them.
   const regions = avatar.head.template.regions;
   const openings = [new Set(regions.leftEye.vertices), new Set(regions.rightEye.vertices)];
-  const { head, body } = splitAvatar(joined, joined.sourceVertices, joined.fused.headVertices, bodyLayout().vertexOf.length, openings);
+  const { head: wholeHead, body } = splitAvatar(joined, joined.sourceVertices, joined.fused.headVertices, bodyLayout().vertexOf.length, openings);
   const maps = await atlasMaps(input.files, profileSide(persona.avatar.textures.profile));
   const [headImages, bodyImages] = await Promise.all([
     partTextures('AvatarHead', maps.head, persona.avatar.textures), partTextures('AvatarBody', maps.body, persona.avatar.textures),
@@ -129,8 +132,10 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const wanted = new Set(persona.avatar.list);
   // The generated haircut as the head's own `Haircut` blendshape, and its texture to blend into the
   // head's: only for an export that has the head.
-  const haircutBlend = embedMorphs && wanted.has('AvatarHead') ? await generatedHaircutBlend(avatar.head, input.files, joined.fused, head.mesh, persona.avatar.textures) : null;
-  if (haircutBlend) head.morphTargets = [...head.morphTargets, haircutBlend.target];
+  const haircutBlend = embedMorphs && wanted.has('AvatarHead') ? await generatedHaircutBlend(avatar.head, input.files, joined.fused, wholeHead.mesh, persona.avatar.textures) : null;
+  if (haircutBlend) wholeHead.morphTargets = [...wholeHead.morphTargets, haircutBlend.target];
+  // A head-only export may leave out rings of the neck (the resolver allows it only without the body).
+  const head = withoutNeckLayers(wholeHead, persona.avatar.removeNeckLayers);
   const part = (name: string, p: AvatarPartMesh, images: Map<string, SceneImage>): SceneMesh => ({ name, mesh: p.mesh, material: partMaterial(name, images), morphTargets: p.morphTargets, skin: p.skin });
   // The teeth: upper arch on the skull, lower following jawOpen with the head's morph targets.
   const teethOptions = { detail: PERSONA_TEETH[level], textured: true };
@@ -196,7 +201,16 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const poses = Object.entries(HELD_POSE_NAMES[gender]).map(([clip, pose]) => heldPoseAnimation(joined.fused.skeleton, HELD_POSES[pose], clip));
   // The face demos, when the head carries mobile_51 (personaFaceDemos.ts).
   const faces = faceDemoAnimations(meshes, joined.fused.joints);
-  const scene: Scene = { name: 'avatar', meshes, skeleton: joined.fused.joints, animations: [...joined.animations, ...poses, ...faces] };
+  const clips = [...joined.animations, ...poses, ...faces];
+  let scene: Scene = { name: 'avatar', meshes, skeleton: joined.fused.joints, animations: clips };
+  // animations.list (ours): those clips only, in its order; bind_pose makes the first one's first frame the rest pose.
+  const chosen = persona.animations.list;
+  if (chosen) {
+    const missing = chosen.filter((name) => !clips.some((c) => c.name === name));
+    if (missing.length) throw new PipelineFailure(`animations.list names ${missing.join(', ')}, which this export cannot play: a face demo needs every mobile_51 blendshape it moves in blendshapes.list.`);
+    scene.animations = chosen.map((name) => clips.find((c) => c.name === name)!);
+    if (persona.animations.bindPose) scene = sceneBindPose(scene, chosen[0]);
+  }
   const format = persona.avatar.format;
   const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model', quads: persona.exportQuads });
   // Textures no material takes (Roughness, UnityMetallicSmoothness) travel beside the model, for the parts it has.
@@ -207,11 +221,12 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   if (haircutBlend && wanted.has('AvatarHead')) extras.push(haircutBlend.image);
   const entries = readZip(archive);
   for (const image of extras) entries[image.name] = image.data;
+  if (persona.modelJson) entries['model.json'] = new TextEncoder().encode(JSON.stringify(personaModelJson(readAnalysis(analysis)), null, 2));
   // make_public_direct: the model file itself, which embeds every part and texture (the resolver
   // insists); the loose Roughness and UnityMetallicSmoothness maps stay in the zip only.
   const model = `model.${format}`;
   const direct = persona.makePublicDirect && entries[model] ? { name: model, data: entries[model] } : undefined;
-  files.unshift({ identity: 'avatar', category: null, data: extras.length ? writeZip(entries) : archive, staticFiles: [], ...(direct && { direct }) });
+  files.unshift({ identity: 'avatar', category: null, data: extras.length || persona.modelJson ? writeZip(entries) : archive, staticFiles: [], ...(direct && { direct }) });
   progress(95);
   return { files, staticFiles: [] };
 }

@@ -52,6 +52,29 @@ export const PERSONA_TEXTURE_PROFILES = ['4K', '2K', '1K'].flatMap((size) => ['p
 
 export const PERSONA_OUTFIT_SECTIONS = ['outfits', 'outfits_top', 'outfits_bottom', 'outfits_shoes'] as const;
 
+/** The parts of a head-only export (the creator's headOnly): everything but the body. */
+export const PERSONA_HEAD_PARTS = PERSONA_AVATAR_PARTS.filter((p) => p !== 'AvatarBody');
+
+/** The clear shells over the eyeballs (the creator's removeTransparentCornea leaves them out). */
+export const PERSONA_CORNEAS = ['AvatarLeftCornea', 'AvatarRightCornea'] as const;
+
+/** The face demos, which play mobile_51: an export has them only when its head carries that set. */
+export const PERSONA_FACE_DEMOS = ['FaceDemo_001', 'FaceDemo_002', 'FaceDemo_003', 'FaceDemo_004', 'FaceDemo_005'] as const;
+
+/**
+ * The clips of a persona_2.0 export by gender, in the order the export writes them: the walk, the
+ * idle, the held poses (the creator spec's animation names), then the face demos.
+ */
+export const PERSONA_ANIMATIONS: Readonly<Record<'female' | 'male', readonly string[]>> = {
+  male: ['Male_Animation_Walk', 'Male_Animation_Idle', ...['01', '02', '03', '04', '05', '06', '07', '08', 'A', 'Idle'].map((p) => `Male_Pose_${p}`), ...PERSONA_FACE_DEMOS],
+  female: ['Female_Animation_WalkRelaxed', 'Female_Animation_Idle', ...['01', '02', '03', '04', '05', 'A', 'Idle'].map((p) => `Female_Pose_${p}`), ...PERSONA_FACE_DEMOS],
+};
+
+/** Polygon layers of the neck a head-only export may drop, by level of detail (the creator spec's removeNeckLayers). */
+export const PERSONA_NECK_LAYERS: Readonly<Record<'LOD1' | 'LOD2', number>> = { LOD1: 12, LOD2: 8 };
+
+const animationsOf = (ctx: { subtype: string }): readonly string[] => PERSONA_ANIMATIONS[ctx.subtype === 'female' ? 'female' : 'male'];
+
 const LOD: Field = { type: 'choice', noun: 'lod', choices: () => PERSONA_LODS };
 
 const TEXTURES: Field = {
@@ -106,6 +129,8 @@ export const PERSONA_EXPORT_SCHEMA: SectionField = {
         lod: LOD,
         apply_visibility_masks: FLAG,
         textures: TEXTURES,
+        // Ours (the creator's removeNeckLayers): rings of the head's neck dropped, head-only exports only.
+        remove_neck_layers: { type: 'integer', min: 0, max: PERSONA_NECK_LAYERS.LOD1 },
       },
       hints: NOT_PERSONA,
     },
@@ -126,6 +151,13 @@ export const PERSONA_EXPORT_SCHEMA: SectionField = {
       type: 'section',
       keys: { list: { type: 'blendshapes', notNull: true }, values: { type: 'blendshapeValues' }, embed: FLAG },
     },
+    // Ours (the creator's animationName and animationAsBindPose): which clips, and a clip's first frame as the bind pose.
+    animations: {
+      type: 'section',
+      keys: { list: { type: 'names', noun: 'animation', known: animationsOf }, bind_pose: FLAG },
+    },
+    // Ours (the creator's exportModelInfo): model.json with the avatar's colours in the zip.
+    model_json: FLAG,
   },
   hints: NOT_PERSONA,
 };
@@ -151,8 +183,11 @@ export const PERSONA_EXPORT_DEFAULTS = {
     lod: null,
     apply_visibility_masks: true,
     textures: { list: ['Color', 'GltfMetallicRoughness', 'Normal'], embed: null },
+    remove_neck_layers: 0,
   },
   haircuts: { list: [], format: null, embed: null, lod: null, textures: null, color: null },
   ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((s) => [s, OUTFIT_DEFAULTS])),
   blendshapes: { list: [], values: null, embed: true },
+  animations: { list: null, bind_pose: false },
+  model_json: false,
 } as const;

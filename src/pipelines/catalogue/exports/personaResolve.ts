@@ -1,6 +1,6 @@
 import { isPlainObject, type Color } from '../values.js';
 import { EXPORT_FORMATS, type ExportFormat } from './formats.js';
-import { PERSONA_EXPORT_DEFAULTS, PERSONA_GENERATED_HAIRCUT } from './persona.js';
+import { PERSONA_EXPORT_DEFAULTS, PERSONA_FACE_DEMOS, PERSONA_GENERATED_HAIRCUT, PERSONA_NECK_LAYERS } from './persona.js';
 import { GENERATED_HAIRCUT } from '../haircuts.js';
 import type { ResolvedExport } from './types.js';
 import type { ExportErrors } from './walk.js';
@@ -25,9 +25,13 @@ export interface PersonaPart {
 
 /** persona_2.0's export parameters after defaults and inheritance: what its builder reads. */
 export interface ResolvedPersona {
-  avatar: PersonaPart & { list: string[]; applyVisibilityMasks: boolean };
+  avatar: PersonaPart & { list: string[]; applyVisibilityMasks: boolean; removeNeckLayers: number };
   haircuts: PersonaPart & { list: string[]; color: [number, number, number] | null };
   blendshapes: { list: string[]; values: Record<string, Record<string, number>> | null; embed: boolean };
+  /** Ours: the clips to write (null: every clip), and whether the first one's first frame is the bind pose. */
+  animations: { list: string[] | null; bindPose: boolean };
+  /** Ours: model.json with the avatar's colours in the avatar's zip. */
+  modelJson: boolean;
   splitVertices: boolean;
   exportQuads: boolean;
   finalize: boolean;
@@ -88,6 +92,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     ...part(input, avatarSection, avatarDefaults.textures),
     list: [...((avatarSection?.list as string[] | undefined) ?? avatarDefaults.list)],
     applyVisibilityMasks: (avatarSection && given(avatarSection.apply_visibility_masks) ? avatarSection.apply_visibility_masks : given(input.apply_visibility_masks) ? input.apply_visibility_masks : true) as boolean,
+    removeNeckLayers: (avatarSection && given(avatarSection.remove_neck_layers) ? avatarSection.remove_neck_layers : 0) as number,
   };
   const color = haircutSection?.color;
   const haircuts = {
@@ -102,9 +107,27 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     values: isPlainObject(values) && Object.keys(values).length ? (values as Record<string, Record<string, number>>) : null,
     embed: (blendshapeSection && given(blendshapeSection.embed) ? blendshapeSection.embed : true) as boolean,
   };
-  const flag = (key: 'split_vertices' | 'export_quads' | 'finalize' | 'make_public' | 'make_public_direct') => input[key] === true;
+  const animationSection = section(input, 'animations');
+  const animations = {
+    list: Array.isArray(animationSection?.list) ? [...(animationSection.list as string[])] : null,
+    bindPose: animationSection?.bind_pose === true,
+  };
+  const flag = (key: 'split_vertices' | 'export_quads' | 'finalize' | 'make_public' | 'make_public_direct' | 'model_json') => input[key] === true;
+  const errors: ExportErrors = {};
+  const problem = (path: string, message: string) => void (errors[`${field}.${path}`] ??= []).push(message);
+  if (avatar.removeNeckLayers > 0) {
+    // The body meets the head's neck ring: cutting rings off would open a gap between them.
+    if (avatar.list.includes('AvatarBody')) problem('avatar.remove_neck_layers', 'the body meets the head at the neck, so neck layers can only be removed from a head-only export: leave AvatarBody out of avatar.list');
+    const most = PERSONA_NECK_LAYERS[avatar.lod];
+    if (avatar.removeNeckLayers > most) problem('avatar.remove_neck_layers', `must be an integer in [0, ${most}] at ${avatar.lod}, got ${avatar.removeNeckLayers}`);
+  }
+  if (animations.bindPose && !animations.list?.length) problem('animations.bind_pose', 'the bind pose is the first frame of the first clip of animations.list: name one there');
+  const demos = animations.list?.filter((n) => (PERSONA_FACE_DEMOS as readonly string[]).includes(n)) ?? [];
+  const hasMobile51 = blendshapes.embed && blendshapes.list.some((b) => b === 'mobile_51' || b.startsWith('mobile_51/'));
+  if (demos.length && !hasMobile51) problem('animations.list', `${demos.join(', ')} ${demos.length > 1 ? 'play' : 'plays'} the head's mobile_51 blendshapes: list "mobile_51" in blendshapes.list (with blendshapes.embed true)`);
+  if (Object.keys(errors).length) return { ok: false, errors };
   const persona: ResolvedPersona = {
-    avatar, haircuts, blendshapes,
+    avatar, haircuts, blendshapes, animations, modelJson: flag('model_json'),
     splitVertices: flag('split_vertices'), exportQuads: flag('export_quads'), finalize: flag('finalize'),
     makePublic: flag('make_public'), makePublicDirect: flag('make_public_direct'),
     request: {},
@@ -130,9 +153,11 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     split_vertices: persona.splitVertices, export_quads: persona.exportQuads, finalize: persona.finalize,
     apply_visibility_masks: avatar.applyVisibilityMasks, make_public: persona.makePublic, make_public_direct: persona.makePublicDirect,
     textures: textures(input, undefined, {}),
-    avatar: { list: avatar.list, ...requestPart(avatar), apply_visibility_masks: avatar.applyVisibilityMasks },
+    avatar: { list: avatar.list, ...requestPart(avatar), apply_visibility_masks: avatar.applyVisibilityMasks, remove_neck_layers: avatar.removeNeckLayers },
     haircuts: { list: (haircutSection?.list as string[] | undefined) ?? [], ...requestPart(haircuts), color: isPlainObject(color) ? color : null },
     blendshapes: { ...blendshapes },
+    animations: { list: animations.list, bind_pose: animations.bindPose },
+    model_json: persona.modelJson,
   };
   // The standard fields carry what they can say (the builder reads `persona`).
   const standard = (p: PersonaPart) => ({

@@ -22,6 +22,8 @@ export type Field = (
       readonly none?: (ctx: ExportContext) => string;
     }
   | { readonly type: 'pattern'; readonly pattern: RegExp; readonly expected: string }
+  /** An integer in [min, max]; a tighter bound that depends on other keys is the resolver's. */
+  | { readonly type: 'integer'; readonly min: number; readonly max: number }
   | { readonly type: 'blendshapes' }
   | { readonly type: 'blendshapeValues' }
   | { readonly type: 'section'; readonly keys: Readonly<Record<string, Field>>; readonly hints?: Readonly<Record<string, string>> }
@@ -91,6 +93,10 @@ export function checkField(w: Walk, field: Field, value: unknown, path: string):
     case 'pattern':
       if (typeof value !== 'string') fail(w, path, `must be ${field.expected}, got ${jsonType(value)}`);
       else if (!field.pattern.test(value)) fail(w, path, `must be ${field.expected}, got "${value}"`);
+      return;
+    case 'integer':
+      if (typeof value !== 'number' || !Number.isInteger(value)) fail(w, path, `must be an integer in [${field.min}, ${field.max}], got ${jsonType(value)}`);
+      else if (value < field.min || value > field.max) fail(w, path, `must be an integer in [${field.min}, ${field.max}], got ${value}`);
       return;
     case 'blendshapes':
       return checkBlendshapeList(w, value, path);
