@@ -5,6 +5,8 @@ import { bodyLayout } from '../body/bodyMesh.js';
 import { surfacePatch, type SurfacePatch, type SurfacePlace } from './garmentSurface.js';
 import { solveBodyShape } from '../body/bodyShapeSolver.js';
 import type { GarmentRecipe } from './garmentRecipe.js';
+import { buildHang, hangRing, type HangRing } from './garmentHang.js';
+import { metresPerAtlasUnit } from './atlasScale.js';
 
 /** The body a garment is fitted to: positions and skin weights per body vertex (topology ids), as bodySkinWeights makes them. */
 export interface GarmentBody {
@@ -35,6 +37,8 @@ export interface Garment {
   zone: Uint8Array;
   /** Body faces (topology) the garment covers: what the body visibility mask hides. */
   coveredFaces: number[];
+  /** Per vertex: its body place's s and t (SurfacePlace), where the painter draws buttons, pockets and laces. */
+  place: Float32Array;
 }
 
 /** Per body vertex, the area-weighted normal of the welded body surface. */
@@ -60,7 +64,7 @@ const FACING = 0.045;
  * rolled rim joining them at every hem, with hard edges of its own.
  */
 export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: 'full' | 'lowpoly'): Garment {
-  const { patch, edgeUse, neighbours, onHem, referenceHem, inwardFaces } = garmentLayout(recipe, detail);
+  const { patch, edgeUse, neighbours, onHem, referenceHem, inwardFaces, ring } = garmentLayout(recipe, detail);
   const P = body.positions;
   const S = patch.samples.length;
   const { base, normal } = samplePoints(patch.samples, P);
@@ -97,6 +101,11 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
       const push = d < least ? least - d : 0;
       for (let k = 0; k < 3; k++) outer[i * 3 + k] = tmp[i * 3 + k] + normal[i * 3 + k] * push;
     }
+  }
+  // Collars, lapels, plackets: lifted after smoothing, so their steps stay crisp.
+  if (recipe.relief) for (let i = 0; i < S; i++) {
+    const lift = recipe.relief(at(i));
+    if (lift !== 0) for (let k = 0; k < 3; k++) outer[i * 3 + k] += normal[i * 3 + k] * lift;
   }
   let ground = Infinity;
   for (let v = 1; v < P.length; v += 3) ground = Math.min(ground, P[v]);
@@ -181,6 +190,15 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
     }
   }
 
+  const sampleSkin = patch.samples.map((s) => blendSkin(s.vertices, s.weights, body.weights));
+  // A skirt's tube hangs from its ring (garmentHang.ts).
+  const hang = recipe.hang && ring ? buildHang(recipe.hang, ring, outer, P, body.weights, sampleSkin, recipe.thickness, detail, metresPerAtlasUnit(), 5 * S) : undefined;
+  const surfaceCount = layer.length;
+  if (hang) {
+    const offset = surfaceCount;
+    positions.push(...hang.positions); uvs.push(...hang.uvs); layer.push(...hang.layer); sampleOf.push(...hang.ringSample); weldKey.push(...hang.weld);
+    for (const i of hang.indices) indices.push(i + offset);
+  }
   const count = layer.length;
   const weld = new Uint32Array(count);
   const firstOf = new Map<number, number>();
@@ -193,17 +211,25 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
 
   const bindVertices = new Uint32Array(count * 4), bindWeights = new Float32Array(count * 4);
   const joints = new Uint16Array(count * 4), weights = new Float32Array(count * 4);
-  const sampleSkin = patch.samples.map((s) => blendSkin(s.vertices, s.weights, body.weights));
-  const hemOut = new Float32Array(count), zone = new Uint8Array(count);
+  const hemOut = new Float32Array(count), zone = new Uint8Array(count), place = new Float32Array(count * 2);
   for (let v = 0; v < count; v++) {
     const i = sampleOf[v], s = patch.samples[i];
+    place[v * 2] = s.place.s; place[v * 2 + 1] = s.place.t;
     s.vertices.forEach((bv, k) => { bindVertices[v * 4 + k] = bv; bindWeights[v * 4 + k] = s.weights[k]; });
-    joints.set(sampleSkin[i].joints, v * 4);
-    weights.set(sampleSkin[i].weights, v * 4);
-    hemOut[v] = hem[i];
-    zone[v] = recipe.zone(at(i));
+    if (v < surfaceCount) {
+      joints.set(sampleSkin[i].joints, v * 4);
+      weights.set(sampleSkin[i].weights, v * 4);
+      hemOut[v] = hem[i];
+      zone[v] = recipe.zone(at(i));
+    } else {
+      const h = v - surfaceCount;
+      joints.set(hang!.joints.slice(h * 4, h * 4 + 4), v * 4);
+      weights.set(hang!.weights.slice(h * 4, h * 4 + 4), v * 4);
+      hemOut[v] = hang!.hem[h];
+      zone[v] = recipe.zone({ ...at(i), hem: hang!.hem[h] });
+    }
   }
-  return { name: recipe.name, mesh, skin: { joints, weights }, layer: Uint8Array.from(layer), bindVertices, bindWeights, hem: hemOut, zone, coveredFaces: patch.faces };
+  return { name: recipe.name, mesh, skin: { joints, weights }, layer: Uint8Array.from(layer), bindVertices, bindWeights, hem: hemOut, zone, coveredFaces: patch.faces, place };
 }
 
 /** What a garment is on every body: its samples and triangles, hems, and what the reference body decides. */
@@ -214,6 +240,8 @@ interface GarmentLayout {
   onHem: Uint8Array;
   referenceHem: Float64Array;
   inwardFaces: Uint8Array;
+  /** The ring a skirt's tube hangs from, when the recipe has one. */
+  ring?: HangRing;
 }
 
 const layouts = new WeakMap<GarmentRecipe, Map<string, GarmentLayout>>();
@@ -251,7 +279,8 @@ function garmentLayout(recipe: GarmentRecipe, detail: 'full' | 'lowpoly'): Garme
   for (let f = 0; f < tri.length; f += 3) {
     inwardFaces[f / 3] = facesInward(patch.corners[tri[f]].sample, patch.corners[tri[f + 1]].sample, patch.corners[tri[f + 2]].sample, reference.base, reference.normal) ? 1 : 0;
   }
-  const layout = { patch, edgeUse, neighbours, onHem, referenceHem, inwardFaces };
+  const ring = recipe.hang ? hangRing(patch, onHem, reference.base, recipe.hang.fromRow) : undefined;
+  const layout = { patch, edgeUse, neighbours, onHem, referenceHem, inwardFaces, ring };
   byDetail.set(detail, layout);
   return layout;
 }
