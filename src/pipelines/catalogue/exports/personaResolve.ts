@@ -1,6 +1,6 @@
 import { isPlainObject, type Color } from '../values.js';
 import { EXPORT_FORMATS, type ExportFormat } from './formats.js';
-import { PERSONA_EXPORT_DEFAULTS, PERSONA_GENERATED_HAIRCUT } from './persona.js';
+import { PERSONA_EXPORT_DEFAULTS, PERSONA_GENERATED_HAIRCUT, PERSONA_OUTFIT_SECTIONS, type PersonaOutfitSection } from './persona.js';
 import { GENERATED_HAIRCUT } from '../haircuts.js';
 import type { ResolvedExport } from './types.js';
 import type { ExportErrors } from './walk.js';
@@ -23,9 +23,21 @@ export interface PersonaPart {
   textures: PersonaTextures;
 }
 
+/** One exported outfit item: its section's options after inheritance. */
+export interface PersonaOutfitPart extends PersonaPart {
+  section: PersonaOutfitSection;
+  identity: string;
+  /** Remove the AvatarBody polygons this item hides (the section's flag, else the top level's). */
+  applyVisibilityMasks: boolean;
+  /** Recolours the item's RecoloringMask texels, [red, green, blue]; null keeps its colours. */
+  color: [number, number, number] | null;
+}
+
 /** persona_2.0's export parameters after defaults and inheritance: what its builder reads. */
 export interface ResolvedPersona {
   avatar: PersonaPart & { list: string[]; applyVisibilityMasks: boolean };
+  /** The outfit items, one per section at most, in section order (outfits, outfits_top, outfits_bottom, outfits_shoes). */
+  outfits: PersonaOutfitPart[];
   haircuts: PersonaPart & { list: string[]; color: [number, number, number] | null };
   blendshapes: { list: string[]; values: Record<string, Record<string, number>> | null; embed: boolean };
   splitVertices: boolean;
@@ -103,8 +115,27 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     embed: (blendshapeSection && given(blendshapeSection.embed) ? blendshapeSection.embed : true) as boolean,
   };
   const flag = (key: 'split_vertices' | 'export_quads' | 'finalize' | 'make_public' | 'make_public_direct') => input[key] === true;
+  const rgb = (c: unknown) => (isPlainObject(c) ? ([(c as unknown as Color).red, (c as unknown as Color).green, (c as unknown as Color).blue] as [number, number, number]) : null);
+  const outfits: PersonaOutfitPart[] = PERSONA_OUTFIT_SECTIONS.flatMap((name) => {
+    const own = section(input, name);
+    const identity = (own?.list as string[] | undefined)?.[0];
+    if (!identity) return [];
+    const masks = own && given(own.apply_visibility_masks) ? own.apply_visibility_masks : given(input.apply_visibility_masks) ? input.apply_visibility_masks : true;
+    return [{ ...part(input, own), section: name, identity, applyVisibilityMasks: masks as boolean, color: rgb(own?.color) }];
+  });
+  // Rule 4: a full outfit has its own top, bottom and shoes; it takes the place of each.
+  const full = outfits.find((o) => o.section === 'outfits');
+  if (full) {
+    const errors: ExportErrors = {};
+    for (const o of outfits) {
+      if (o === full) continue;
+      const what = o.section.replace('outfits_', '');
+      errors[`${field}.${o.section}.list`] = [`only one ${what} can be exported at a time, and the full outfit has its own: "${full.identity}" (outfits) and "${o.identity}" (${o.section}) conflict; drop one of them`];
+    }
+    if (Object.keys(errors).length) return { ok: false, errors };
+  }
   const persona: ResolvedPersona = {
-    avatar, haircuts, blendshapes,
+    avatar, haircuts, blendshapes, outfits,
     splitVertices: flag('split_vertices'), exportQuads: flag('export_quads'), finalize: flag('finalize'),
     makePublic: flag('make_public'), makePublicDirect: flag('make_public_direct'),
     request: {},
@@ -116,6 +147,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     avatar.textures.embed = true;
     haircuts.embed = true;
     haircuts.format = avatar.format;
+    for (const o of outfits) { o.embed = true; o.format = avatar.format; o.textures.embed = true; }
     blendshapes.embed = true;
   }
   if (persona.makePublic || persona.makePublicDirect) {
@@ -123,6 +155,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     if (!EXPORT_FORMATS[avatar.format].embedsTextures) changes.push('set format to "glb" or "fbx" (gltf always writes textures as separate files)');
     if (!avatar.textures.embed) changes.push('set textures.embed to true');
     if (haircuts.list.length && !haircuts.embed) changes.push('set haircuts.embed to true');
+    for (const o of outfits) if (!o.embed) changes.push(`set ${o.section}.embed to true`);
     if (changes.length) return { ok: false, errors: { [`${field}.${persona.makePublicDirect ? 'make_public_direct' : 'make_public'}`]: [`a public export is a single file, so it needs its parts and textures embedded: ${changes.join('; ')}`] } };
   }
   persona.request = {
@@ -133,6 +166,12 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     avatar: { list: avatar.list, ...requestPart(avatar), apply_visibility_masks: avatar.applyVisibilityMasks },
     haircuts: { list: (haircutSection?.list as string[] | undefined) ?? [], ...requestPart(haircuts), color: isPlainObject(color) ? color : null },
     blendshapes: { ...blendshapes },
+    ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((name) => {
+      const o = outfits.find((x) => x.section === name);
+      const own = section(input, name);
+      const resolved = o ?? part(input, own);
+      return [name, { list: o ? [o.identity] : [], ...requestPart(resolved), apply_visibility_masks: o?.applyVisibilityMasks ?? avatar.applyVisibilityMasks, color: isPlainObject(own?.color) ? own!.color : null }];
+    })),
   };
   // The standard fields carry what they can say (the builder reads `persona`).
   const standard = (p: PersonaPart) => ({
