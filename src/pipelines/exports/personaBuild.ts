@@ -20,6 +20,8 @@ import { atlasMaps, partTextures, profileSide } from './personaTextures.js';
 import { exportedTeeth } from './teethMesh.js';
 import { teethTexture, type TeethTextures } from '../../assets/teethTexture.js';
 import { writeArchive } from './writeArchive.js';
+import { personaOutfitItems } from './personaOutfits.js';
+import { withoutMaskedPolygons } from './personaVisibility.js';
 import { BESIDE, personaEyes } from './personaEyes.js';
 import { personaEyelashes } from './personaEyelashes.js';
 import { faceDemoAnimations } from './personaFaceDemos.js';
@@ -120,7 +122,13 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   // The skin over the eye openings goes: the eyeballs show through them.
   const regions = avatar.head.template.regions;
   const openings = [new Set(regions.leftEye.vertices), new Set(regions.rightEye.vertices)];
-  const { head, body } = splitAvatar(joined, joined.sourceVertices, joined.fused.headVertices, bodyLayout().vertexOf.length, openings);
+  const split = splitAvatar(joined, joined.sourceVertices, joined.fused.headVertices, bodyLayout().vertexOf.length, openings);
+  const head = split.head;
+  // The outfit items (one per section), fitted to the body as exported; with apply_visibility_masks
+  // the body polygons they hide go (personaVisibility.ts).
+  const outfits = await personaOutfitItems(persona.outfits, joined.fused, joined.fusedPositions);
+  const hiding = persona.avatar.applyVisibilityMasks ? outfits.filter((o) => o.item.applyVisibilityMasks).map((o) => o.hidden) : [];
+  const body = withoutMaskedPolygons(split.body, hiding);
   const maps = await atlasMaps(input.files, profileSide(persona.avatar.textures.profile));
   const [headImages, bodyImages] = await Promise.all([
     partTextures('AvatarHead', maps.head, persona.avatar.textures), partTextures('AvatarBody', maps.body, persona.avatar.textures),
@@ -187,6 +195,23 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
         data = writeZip(entries);
       }
       files.push({ identity, category: 'haircuts', data, staticFiles: [] });
+    }
+  }
+  const outfitBeside = ['Roughness', 'UnityMetallicSmoothness', 'RecoloringMask', 'body_visibility_mask'];
+  for (const o of outfits) {
+    const beside = [...o.images].filter(([name]) => outfitBeside.includes(name)).map(([, image]) => image);
+    if (o.item.embed) {
+      meshes.push(o.part);
+      besideModel.push(...beside);
+    } else {
+      // A file of its own: the item skinned to a copy of the skeleton, in its section's format.
+      let data = await writeArchive({ name: o.item.identity, meshes: [o.part], skeleton: joined.fused.joints }, { format: o.item.format, embedTextures: o.item.textures.embed, baseName: o.item.identity, quads: persona.exportQuads });
+      if (beside.length) {
+        const entries = readZip(data);
+        for (const image of beside) entries[image.name] = image.data;
+        data = writeZip(entries);
+      }
+      files.push({ identity: o.item.identity, category: o.item.section, data, staticFiles: [] });
     }
   }
   if (!meshes.length) throw new PipelineFailure('avatar.list names none of the parts this export can make.');
