@@ -192,7 +192,7 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
 
   const sampleSkin = patch.samples.map((s) => blendSkin(s.vertices, s.weights, body.weights));
   // A skirt's tube hangs from its ring (garmentHang.ts).
-  const hang = recipe.hang && ring ? buildHang(recipe.hang, ring, outer, P, body.weights, sampleSkin, recipe.thickness, detail, metresPerAtlasUnit(), 5 * S) : undefined;
+  const hang = recipe.hang && ring ? buildHang(recipe.hang, ring, outer, P, body.weights, sampleSkin, recipe.thickness, metresPerAtlasUnit(), 5 * S) : undefined;
   const surfaceCount = layer.length;
   if (hang) {
     const offset = surfaceCount;
@@ -279,7 +279,7 @@ function garmentLayout(recipe: GarmentRecipe, detail: 'full' | 'lowpoly'): Garme
   for (let f = 0; f < tri.length; f += 3) {
     inwardFaces[f / 3] = facesInward(patch.corners[tri[f]].sample, patch.corners[tri[f + 1]].sample, patch.corners[tri[f + 2]].sample, reference.base, reference.normal) ? 1 : 0;
   }
-  const ring = recipe.hang ? hangRing(patch, onHem, reference.base, recipe.hang.fromRow) : undefined;
+  const ring = recipe.hang ? hangRing(patch, onHem, reference.base, referencePositions(), recipe.hang, detail) : undefined;
   const layout = { patch, edgeUse, neighbours, onHem, referenceHem, inwardFaces, ring };
   byDetail.set(detail, layout);
   return layout;

@@ -20,10 +20,13 @@ export interface HangRing {
   /** Their corners' UVs: the top of the tube's UV strip starts under the surface part's. */
   uvTop: number;
   uvLeft: number;
+  /** Rings from the top to the hem, counted on the reference body: every body's tube has the same vertices. */
+  rings: number;
 }
 
 /** The ring of a patch's samples on torso row `row` that lie on its hem, ordered by angle round their centre on `reference`. */
-export function hangRing(patch: SurfacePatch, onHem: Uint8Array, reference: Float64Array, row: number): HangRing {
+export function hangRing(patch: SurfacePatch, onHem: Uint8Array, reference: Float64Array, referenceBody: Float32Array, hang: GarmentHang, detail: 'full' | 'lowpoly'): HangRing {
+  const row = hang.fromRow;
   const on = patch.samples.flatMap((s, i) => (onHem[i] && s.place.part === 'torso' && Math.abs(s.place.t - row) < 1e-6 ? [i] : []));
   if (on.length < 8) throw new Error(`a hang from torso row ${row} finds ${on.length} hem samples there`);
   let cx = 0, cz = 0;
@@ -33,7 +36,18 @@ export function hangRing(patch: SurfacePatch, onHem: Uint8Array, reference: Floa
   on.sort((a, b) => angle(a) - angle(b));
   let bottom = 0, left = Infinity;
   for (const c of patch.corners) { bottom = Math.max(bottom, c.uv[1]); left = Math.min(left, c.uv[0]); }
-  return { samples: on, uvTop: bottom + 0.01, uvLeft: left };
+  let y0 = 0;
+  for (const i of on) y0 += reference[i * 3 + 1];
+  const length = Math.max(0.05, y0 / on.length - hemHeight(referenceBody, hang));
+  return { samples: on, uvTop: bottom + 0.01, uvLeft: left, rings: Math.max(2, Math.ceil(length / hang.step[detail])) };
+}
+
+/** The height of a hang's hem on a body: its legs' ring at toLegT. */
+function hemHeight(P: Float32Array, hang: GarmentHang): number {
+  const { left, right, t } = legVertices();
+  let y = 0, m = 0;
+  for (const v of [...left, ...right]) if (Math.abs(t[v] - hang.toLegT) < 0.5) { y += P[v * 3 + 1]; m++; }
+  return y / Math.max(1, m);
 }
 
 /** The legs' vertices (topology ids), each leg's own, and each at its ring t: what the tube measures. */
@@ -71,26 +85,22 @@ type V3 = [number, number, number];
 
 /**
  * The tube on one body. `outer` and `sampleSkin` are the surface garment's (its smoothed outer
- * points, and its samples' skin); `P` the body's positions; `detail` picks the ring spacing.
- * Metres of the body per atlas unit (`metresPerUnit`) lay the tube's UVs out at the body's
+ * points, and its samples' skin); `P` the body's positions.
+ * The ring count is the layout's. Metres of the body per atlas unit (`metresPerUnit`) lay the tube's UVs out at the body's
  * texel density.
  */
 export function buildHang(
   hang: GarmentHang, ring: HangRing, outer: Float64Array, P: Float32Array, skin: SkinWeights, sampleSkin: { joints: number[]; weights: number[] }[],
-  thickness: number, detail: 'full' | 'lowpoly', metresPerUnit: number, weldBase: number,
+  thickness: number, metresPerUnit: number, weldBase: number,
 ): HangMesh {
-  const { left, right, t: legT } = legVertices();
+  const { left, right } = legVertices();
   const N = ring.samples.length;
   const top = ring.samples.map((i) => [outer[i * 3], outer[i * 3 + 1], outer[i * 3 + 2]] as V3);
   let cx = 0, cz = 0, y0 = 0;
   for (const p of top) { cx += p[0]; cz += p[2]; y0 += p[1]; }
   cx /= N; cz /= N; y0 /= N;
-  // The hem's height: the legs' ring at toLegT.
-  let yh = 0, m = 0;
-  for (const v of [...left, ...right]) if (Math.abs(legT[v] - hang.toLegT) < 0.5) { yh += P[v * 3 + 1]; m++; }
-  yh /= Math.max(1, m);
-  const length = Math.max(0.05, y0 - yh);
-  const K = Math.max(2, Math.ceil(length / hang.step[detail]));
+  const length = Math.max(0.05, y0 - hemHeight(P, hang));
+  const K = ring.rings;
   const dirs = top.map((p) => { const dx = p[0] - cx, dz = p[2] - cz, l = Math.hypot(dx, dz) || 1; return [dx / l, dz / l] as [number, number]; });
   // Radii: ring k, vertex i.
   const r = Array.from({ length: K + 1 }, () => new Float64Array(N));
