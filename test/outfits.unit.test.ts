@@ -247,12 +247,12 @@ describe('persona_2.0 outfits', () => {
       const casual = await fitPersona(rig, 'persona_casual_tee_jeans', 'full');
       const n = normalsOf(casual);
       const tee = outerOf(casual, 2, () => true);
-      const band = outerOf(casual, 0, (l) => casual.garments[0].place[l * 2 + 1] > 8 && casual.garments[0].place[l * 2 + 1] < 12.5 && topology.region[casual.garments[0].bindVertices[l * 4]] === 0);
+      const band = outerOf(casual, 0, (l) => casual.garments[0].place[l * 4 + 1] > 8 && casual.garments[0].place[l * 4 + 1] < 12.5 && topology.region[casual.garments[0].bindVertices[l * 4]] === 0);
       assert.ok(band.length > 50);
       const underTee = outside(casual.mesh.positions, band, casual.mesh.positions, n, tee, 0.001);
       assert.ok(underTee <= band.length * 0.01, `${rig.gender}: ${underTee} of ${band.length} waistband vertices outside the t-shirt`);
       const shoe = outerOf(casual, 1, () => true);
-      const hem = outerOf(casual, 0, (l) => casual.garments[0].place[l * 2 + 1] > 37.2 && topology.region[casual.garments[0].bindVertices[l * 4]] === 5);
+      const hem = outerOf(casual, 0, (l) => casual.garments[0].place[l * 4 + 1] > 37.2 && topology.region[casual.garments[0].bindVertices[l * 4]] === 5);
       assert.ok(hem.length > 20);
       const overShoe = outside(casual.mesh.positions, hem, casual.mesh.positions, n, shoe, 0.001);
       assert.ok(overShoe <= hem.length * 0.02, `${rig.gender}: ${overShoe} of ${hem.length} trouser hem vertices outside the sneakers`);

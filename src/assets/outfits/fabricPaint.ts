@@ -9,6 +9,10 @@ export interface FabricTexel {
   /** The body place under the texel (SurfacePlace s and t), for details placed on the body: buttons, pockets, laces. */
   s: number;
   t: number;
+  /** On the outline of a detail (a lapel's edge, a collar's fall, a pocket's mouth): a line of shadow and stitching. */
+  edge: boolean;
+  /** On the torso's front island. */
+  front: boolean;
 }
 
 export interface FabricOut {
@@ -169,6 +173,7 @@ export function paintFabric(recipe: GarmentRecipe, t: FabricTexel): FabricOut {
     height += 0.1 * Math.exp(-(((t.hem - 0.004) / 0.003) ** 2));
   }
   if (t.zone === 'trim' && recipe.slot === 'shoes') { color = mix(color, recipe.accent, 0.85); recolor = false; }
+  if (t.edge) { color = scale(color, 0.72); height -= 0.15; }
   const details = recipe.details ?? {};
   if (t.zone === 'placket') {
     // The placket's two edges stitched; buttons down it, or a zip's teeth.
@@ -195,7 +200,7 @@ export function paintFabric(recipe: GarmentRecipe, t: FabricTexel): FabricOut {
       }
     }
   }
-  if (details.drawstrings) {
+  if (details.drawstrings && t.front) {
     // Two cords from the neckline, ending in metal tips.
     for (const x of [8 - 0.7, 8 + 0.7]) {
       const across = Math.abs(t.s - x) * 3.1;

@@ -2,7 +2,7 @@ import type { Mesh } from '../../core/mesh.js';
 import { computeNormals, faceNormalSums } from '../../geometry/computeNormals.js';
 import type { SkinWeights } from '../body/skinWeights.js';
 import { bodyLayout } from '../body/bodyMesh.js';
-import { surfacePatch, type SurfacePatch, type SurfacePlace } from './garmentSurface.js';
+import { BODY_PARTS, surfacePatch, type SurfacePatch, type SurfacePlace } from './garmentSurface.js';
 import { solveBodyShape } from '../body/bodyShapeSolver.js';
 import type { GarmentRecipe } from './garmentRecipe.js';
 import { buildHang, hangRing, type HangRing } from './garmentHang.js';
@@ -37,7 +37,7 @@ export interface Garment {
   zone: Uint8Array;
   /** Body faces (topology) the garment covers: what the body visibility mask hides. */
   coveredFaces: number[];
-  /** Per vertex: its body place's s and t (SurfacePlace), where the painter draws buttons, pockets and laces. */
+  /** Per vertex: its body place's s, t, front (1 or 0) and part (BODY_PARTS index), where the painter draws buttons, pockets and laces. */
   place: Float32Array;
 }
 
@@ -64,13 +64,13 @@ const FACING = 0.045;
  * rolled rim joining them at every hem, with hard edges of its own.
  */
 export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: 'full' | 'lowpoly'): Garment {
-  const { patch, edgeUse, neighbours, onHem, referenceHem, inwardFaces, ring } = garmentLayout(recipe, detail);
+  const { patch, edgeUse, neighbours, onHem, hemSeeds, referenceHem, inwardFaces, ring } = garmentLayout(recipe, detail);
   const P = body.positions;
   const S = patch.samples.length;
   const { base, normal } = samplePoints(patch.samples, P);
   const ekey = (a: number, b: number) => (a < b ? a * S + b : b * S + a);
   const tri = patch.triangles;
-  const hem = hemDistances(S, neighbours, onHem, base);
+  const hem = hemDistances(S, neighbours, hemSeeds, base);
   const inward = (f: number) => inwardFaces[f / 3] === 1;
 
   // Outer shell: lifted by the ease, smoothed, then kept at least its least ease from the body.
@@ -211,10 +211,10 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
 
   const bindVertices = new Uint32Array(count * 4), bindWeights = new Float32Array(count * 4);
   const joints = new Uint16Array(count * 4), weights = new Float32Array(count * 4);
-  const hemOut = new Float32Array(count), zone = new Uint8Array(count), place = new Float32Array(count * 2);
+  const hemOut = new Float32Array(count), zone = new Uint8Array(count), place = new Float32Array(count * 4);
   for (let v = 0; v < count; v++) {
     const i = sampleOf[v], s = patch.samples[i];
-    place[v * 2] = s.place.s; place[v * 2 + 1] = s.place.t;
+    place.set([s.place.s, s.place.t, s.place.front ? 1 : 0, BODY_PARTS.indexOf(s.place.part)], v * 4);
     s.vertices.forEach((bv, k) => { bindVertices[v * 4 + k] = bv; bindWeights[v * 4 + k] = s.weights[k]; });
     if (v < surfaceCount) {
       joints.set(sampleSkin[i].joints, v * 4);
@@ -238,6 +238,8 @@ interface GarmentLayout {
   edgeUse: Map<number, number>;
   neighbours: Set<number>[];
   onHem: Uint8Array;
+  /** The hems the cloth ends at: onHem less the ring a tube hangs from, where the cloth goes on. */
+  hemSeeds: Uint8Array;
   referenceHem: Float64Array;
   inwardFaces: Uint8Array;
   /** The ring a skirt's tube hangs from, when the recipe has one. */
@@ -274,13 +276,15 @@ function garmentLayout(recipe: GarmentRecipe, detail: 'full' | 'lowpoly'): Garme
   }
   const onHem = new Uint8Array(S);
   for (const [e, count] of edgeUse) if (count === 1) { onHem[Math.floor(e / S)] = 1; onHem[e % S] = 1; }
-  const referenceHem = hemDistances(S, neighbours, onHem, reference.base);
+  const ring = recipe.hang ? hangRing(patch, onHem, reference.base, referencePositions(), recipe.hang, detail) : undefined;
+  const hemSeeds = onHem.slice();
+  for (const i of ring?.samples ?? []) hemSeeds[i] = 0;
+  const referenceHem = hemDistances(S, neighbours, hemSeeds, reference.base);
   const inwardFaces = new Uint8Array(tri.length / 3);
   for (let f = 0; f < tri.length; f += 3) {
     inwardFaces[f / 3] = facesInward(patch.corners[tri[f]].sample, patch.corners[tri[f + 1]].sample, patch.corners[tri[f + 2]].sample, reference.base, reference.normal) ? 1 : 0;
   }
-  const ring = recipe.hang ? hangRing(patch, onHem, reference.base, referencePositions(), recipe.hang, detail) : undefined;
-  const layout = { patch, edgeUse, neighbours, onHem, referenceHem, inwardFaces, ring };
+  const layout = { patch, edgeUse, neighbours, onHem, hemSeeds, referenceHem, inwardFaces, ring };
   byDetail.set(detail, layout);
   return layout;
 }

@@ -45,6 +45,8 @@ export interface GarmentRecipe {
    * crisp: a collar's fall, a lapel, a placket, a pocket's edge.
    */
   relief?: (at: GarmentPoint) => number;
+  /** The zone at any place, for the painter to draw a detail's outline smoothly within a face (a lapel, a collar, a pocket). */
+  paintZone?: (place: SurfacePlace, hem: number) => GarmentZone;
   /** A skirt hanging from a torso ring over both legs (a skirt, a dress, a long coat): garment.ts builds it as a tube. */
   hang?: GarmentHang;
   /** Painter's details: buttons down a placket, a zip, a hood's drawstrings, a crease down trouser legs. */

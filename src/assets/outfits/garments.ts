@@ -68,7 +68,7 @@ function necklineRow(place: SurfacePlace, depth: number): number {
 
 /** How far inside a V opening (lapels reaching torso row `to`) a front place is: > 0 inside. */
 function insideV(place: SurfacePlace, to: number): number {
-  if (!place.front || place.part !== 'torso') return -1;
+  if (!place.front || place.part !== 'torso' || place.t < to) return -9;
   const half = 0.2 + 3.4 * smooth(to, ROWS.neckBase, place.t);
   return half - Math.abs(place.s - FRONT_MIDDLE);
 }
@@ -113,6 +113,7 @@ export function topRecipe(o: TopOptions): GarmentRecipe {
     thickness: o.thickness ?? 0.002,
     drape: 6,
     zone: (at) => zoneId(topZone(o, at)),
+    paintZone: (place, hem) => topZone(o, { place, hem, position: [0, 0, 0], normal: [0, 0, 0] }),
     relief: (at) => topRelief(o, at),
     hang: o.hang,
     buttonRows: o.placket && o.placket !== 'zip'
@@ -138,7 +139,7 @@ function topZone(o: TopOptions, { place, hem }: GarmentPoint): GarmentZone {
     if (o.lapels) {
       const v = insideV(place, o.lapels.to);
       if (v > 0) return 'inset';
-      if (v > -1.4 && place.t > o.lapels.to - 1) return 'lapel';
+      if (v > -2.1 && place.t > o.lapels.to - 0.5) return 'lapel';
     }
     if ((o.collar === 'shirt' || o.collar === 'polo') && place.t > necklineRow(place, o.neckDepth) - COLLAR_FALL) return o.collar === 'polo' ? 'rib' : 'collar';
     if (o.collar === 'band' && place.t > ROWS.neckBase - 1.5) return 'rib';
@@ -164,10 +165,11 @@ function topRelief(o: TopOptions, at: GarmentPoint): number {
         const across = Math.exp(-(((place.s - FRONT_MIDDLE) / 5) ** 2));
         return 0.004 + 0.02 * across * smooth(ROWS.neckBase - 8, ROWS.neckBase - 3, place.t);
       }
-      return 0.0035;
+      // A shirt's stand rises off the neck; its fall lies over the shoulders.
+      return 0.0035 + 0.004 * smooth(ROWS.neckBase - 1, ROWS.neckBase + 1.6, place.t);
     }
     case 'rib': return o.collar === 'polo' && place.part === 'torso' && place.t > ROWS.neckBase - 5 ? 0.003 : 0;
-    case 'lapel': return 0.0035;
+    case 'lapel': return 0.005;
     case 'inset': return -0.003;
     case 'placket': return 0.0012;
     case 'pocket': return 0.0025;

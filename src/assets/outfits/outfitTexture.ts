@@ -2,7 +2,8 @@ import type { Image } from '../../core/image.js';
 import { bodyTopology } from '../body/bodyTopology.js';
 import { metresPerAtlasUnit } from './atlasScale.js';
 import { faceCornerUvs } from './garmentSurface.js';
-import { GARMENT_ZONES } from './garmentRecipe.js';
+import { GARMENT_ZONES, type GarmentRecipe } from './garmentRecipe.js';
+import { BODY_PARTS, type SurfacePlace } from './garmentSurface.js';
 import { paintFabric, type FabricTexel } from './fabricPaint.js';
 import type { FittedOutfit } from './outfit.js';
 
@@ -27,7 +28,7 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
   const hem = new Float32Array(n).fill(1);
   const zone = new Uint8Array(n);
   const garment = new Uint8Array(n).fill(255);
-  const st = new Float32Array(n * 2).fill(-100);
+  const st = new Float32Array(n * 4).fill(-100);
   outfit.cells.forEach((c, k) => {
     // Background: each cell belongs to its garment.
     const x0 = Math.floor(c.origin[0] * size), y0 = Math.floor(c.origin[1] * size);
@@ -38,7 +39,7 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
   for (let i = 0; i < n; i++) if (garment[i] === 255) garment[i] = 0;
   const { mesh } = outfit;
   const uv = mesh.uvs!, idx = mesh.indices;
-  const vertexHem = new Float32Array(mesh.positions.length / 3), vertexZone = new Uint8Array(mesh.positions.length / 3), vertexPlace = new Float32Array((mesh.positions.length / 3) * 2);
+  const vertexHem = new Float32Array(mesh.positions.length / 3), vertexZone = new Uint8Array(mesh.positions.length / 3), vertexPlace = new Float32Array((mesh.positions.length / 3) * 4);
   // Hem and zone per outfit vertex, from its garment's own vertices.
   let start = 0;
   const starts = outfit.garments.map((g) => { const s = start; start += g.mesh.positions.length / 3; return s; });
@@ -46,7 +47,7 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
     const g = outfit.garments[outfit.garmentOf[v]], local = outfit.sourceVertices[v] - starts[outfit.garmentOf[v]];
     vertexHem[v] = g.hem[local];
     vertexZone[v] = g.layer[local] === 2 ? GARMENT_ZONES.indexOf('trim') : g.zone[local];
-    vertexPlace[v * 2] = g.place[local * 2]; vertexPlace[v * 2 + 1] = g.place[local * 2 + 1];
+    vertexPlace.set(g.place.subarray(local * 4, local * 4 + 4), v * 4);
   }
   for (let f = 0; f < idx.length; f += 3) {
     const [a, b, c] = [idx[f], idx[f + 1], idx[f + 2]];
@@ -65,7 +66,8 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
         const i = y * size + x;
         hem[i] = Math.min(hem[i], Math.max(0, w0 * vertexHem[a] + w1 * vertexHem[b] + w2 * vertexHem[c]));
         zone[i] = vertexZone[w0 >= w1 && w0 >= w2 ? a : w1 >= w2 ? b : c];
-        for (let k = 0; k < 2; k++) st[i * 2 + k] = w0 * vertexPlace[a * 2 + k] + w1 * vertexPlace[b * 2 + k] + w2 * vertexPlace[c * 2 + k];
+        for (let k = 0; k < 3; k++) st[i * 4 + k] = w0 * vertexPlace[a * 4 + k] + w1 * vertexPlace[b * 4 + k] + w2 * vertexPlace[c * 4 + k];
+        st[i * 4 + 3] = vertexPlace[a * 4 + 3];
       }
     }
   }
@@ -73,14 +75,28 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
   const perTexel = outfit.cells.map((c) => metresPerAtlasUnit() / (c.scale * size));
   const metres = Math.min(...perTexel);
   const color = new Uint8Array(n * 3), height = new Float32Array(n), rough = new Uint8Array(n), metal = new Uint8Array(n), recoloring = new Uint8Array(n);
-  const texel: FabricTexel = { x: 0, y: 0, hem: 0, zone: 'main', s: 0, t: 0 };
+  const texel: FabricTexel = { x: 0, y: 0, hem: 0, zone: 'main', s: 0, t: 0, edge: false, front: false };
+  const place: SurfacePlace = { part: 'torso', island: -1, front: false, s: 0, t: 0 };
+  const zoneAt = (recipe: GarmentRecipe, s: number, t: number) => { place.s = s; place.t = t; return recipe.paintZone!(place, texel.hem); };
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       const i = y * size + x;
       const recipe = outfit.recipes[garment[i]];
       if (!recipe) continue;
       const m = perTexel[garment[i]];
-      texel.x = x * m; texel.y = y * m; texel.hem = hem[i]; texel.zone = GARMENT_ZONES[zone[i]]; texel.s = st[i * 2]; texel.t = st[i * 2 + 1];
+      texel.x = x * m; texel.y = y * m; texel.hem = hem[i]; texel.zone = GARMENT_ZONES[zone[i]]; texel.s = st[i * 4]; texel.t = st[i * 4 + 1];
+      texel.edge = false;
+      texel.front = st[i * 4 + 2] > 0.5;
+      if (recipe.paintZone && st[i * 4] > -99 && texel.zone !== 'trim') {
+        // The zone at the texel's own place, so a lapel's or a pocket's outline runs smoothly across faces, and its edge is drawn.
+        place.front = st[i * 4 + 2] > 0.5; place.part = BODY_PARTS[st[i * 4 + 3]] ?? 'torso';
+        const z = zoneAt(recipe, texel.s, texel.t);
+        texel.zone = z;
+        if (z !== 'main' && z !== 'rib' && z !== 'placket') {
+          const d = 0.09;
+          texel.edge = zoneAt(recipe, texel.s + d, texel.t) !== z || zoneAt(recipe, texel.s - d, texel.t) !== z || zoneAt(recipe, texel.s, texel.t + d * 1.5) !== z || zoneAt(recipe, texel.s, texel.t - d * 1.5) !== z;
+        }
+      }
       const out = paintFabric(recipe, texel);
       color[i * 3] = out.color[0]; color[i * 3 + 1] = out.color[1]; color[i * 3 + 2] = out.color[2];
       height[i] = out.height; rough[i] = Math.round(out.roughness * 255); metal[i] = Math.round(out.metallic * 255);

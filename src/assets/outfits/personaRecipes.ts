@@ -40,7 +40,7 @@ export const PERSONA_GARMENTS = {
   }),
   top_camel_long_coat: topRecipe({
     name: 'long_coat', sleeve: 35.5, hemRow: 6, flare: 0, chest: 0.024, ribbed: false, neckDepth: 0, fabric: 'wool', color: [176, 134, 88], accent: [60, 40, 28], thickness: 0.005, detail: LODS,
-    collar: 'band', placket: { rows: 0, buttons: 5 }, hang: hang(6, 22, 0.035, 0.08),
+    collar: 'band', placket: { rows: 0, buttons: 5 }, hang: hang(6, 22, 0.035, 0.2),
   }),
   top_charcoal_suit_jacket: topRecipe({
     name: 'suit_jacket', sleeve: 35, hemRow: 3, flare: 0.004, chest: 0.02, ribbed: false, neckDepth: 1, fabric: 'wool', color: [58, 60, 66], accent: [120, 28, 40], thickness: 0.004, detail: LODS,
