@@ -194,7 +194,7 @@ export function paintFabric(recipe: GarmentRecipe, t: FabricTexel): FabricOut {
       const d = Math.hypot((t.s - 8) * 3.1, (t.t - row) * 1.3);
       if (d < 0.6) {
         const holes = [[-0.12, -0.12], [0.12, -0.12], [-0.12, 0.12], [0.12, 0.12]].some(([a, b]) => Math.hypot((t.s - 8) * 3.1 - a, (t.t - row) * 1.3 - b) < 0.07);
-        color = holes ? [30, 30, 30] : scale(recipe.accent, 0.9 + 0.2 * (1 - d / 0.6));
+        color = holes ? [30, 30, 30] : scale(recipe.buttonColor ?? recipe.accent, 0.9 + 0.2 * (1 - d / 0.6));
         height = holes ? 0 : 0.5 * Math.sqrt(Math.max(0, 1 - (d / 0.6) ** 2));
         return { color, height, roughness: 0.3, metallic: 0, recolor: false };
       }

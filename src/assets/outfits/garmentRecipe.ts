@@ -51,6 +51,8 @@ export interface GarmentRecipe {
   hang?: GarmentHang;
   /** Painter's details: buttons down a placket, a zip, a hood's drawstrings, a crease down trouser legs. */
   details?: { buttons?: number; zip?: boolean; drawstrings?: boolean; laces?: boolean };
+  /** Buttons' colour when not the accent (a suit's, whose accent is its tie). */
+  buttonColor?: [number, number, number];
   /** The torso rows of the lowest and highest button. */
   buttonRows?: [number, number];
   /** A shoe's sole colour, when not the fabric's usual rubber. */

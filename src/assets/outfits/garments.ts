@@ -116,6 +116,7 @@ export function topRecipe(o: TopOptions): GarmentRecipe {
     paintZone: (place, hem) => topZone(o, { place, hem, position: [0, 0, 0], normal: [0, 0, 0] }),
     relief: (at) => topRelief(o, at),
     hang: o.hang,
+    buttonColor: o.lapels ? [24, 24, 26] : undefined,
     buttonRows: o.placket && o.placket !== 'zip'
       ? o.lapels ? [o.hemRow + 3, o.lapels.to - 1.2] : o.placket.rows ? [ROWS.neckBase - o.placket.rows + 0.3, ROWS.neckBase - 2.3] : [o.hemRow + 2.5, ROWS.neckBase - 2.3]
       : undefined,
@@ -139,7 +140,8 @@ function topZone(o: TopOptions, { place, hem }: GarmentPoint): GarmentZone {
     if (o.lapels) {
       const v = insideV(place, o.lapels.to);
       if (v > 0) return 'inset';
-      if (v > -2.1 && place.t > o.lapels.to - 0.5) return 'lapel';
+      // The lapel: a band along the V's edge, narrowing to its point at the V's foot.
+      if (v > -(0.5 + 1.6 * smooth(o.lapels.to, o.lapels.to + 6, place.t)) && place.t > o.lapels.to - 0.3) return 'lapel';
     }
     if ((o.collar === 'shirt' || o.collar === 'polo') && place.t > necklineRow(place, o.neckDepth) - COLLAR_FALL) return o.collar === 'polo' ? 'rib' : 'collar';
     if (o.collar === 'band' && place.t > ROWS.neckBase - 1.5) return 'rib';
