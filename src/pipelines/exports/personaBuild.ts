@@ -16,7 +16,7 @@ import type { StoredBodyAvatar } from './bodyScene.js';
 import { compactPart, splitAvatar, type AvatarPartMesh } from './personaParts.js';
 import { GENERATED_HAIRCUT, PERSONA_GENERATED_HAIRCUT } from '../catalogue/index.js';
 import { bodyLayout, heldPoseAnimation, HELD_POSE_NAMES, HELD_POSES } from '../../assets/body/index.js';
-import { atlasMaps, partTextures, profileSide } from './personaTextures.js';
+import { atlasMaps, partMaterial, partTextures, profileSide } from './personaTextures.js';
 import { exportedTeeth } from './teethMesh.js';
 import { teethTexture, type TeethTextures } from '../../assets/teethTexture.js';
 import { writeArchive } from './writeArchive.js';
@@ -52,21 +52,6 @@ function headValues(values: Record<string, Record<string, number>> | null): Reco
   if (!values) return null;
   const rest = Object.fromEntries(Object.entries(values).filter(([set]) => set !== BODY_SHAPE_SET));
   return Object.keys(rest).length ? rest : null;
-}
-
-/** A part's material: its Color, and the Normal and GltfMetallicRoughness maps when listed and made. */
-function partMaterial(name: string, images: Map<string, SceneImage>): SceneMaterial {
-  const packed = images.get('GltfMetallicRoughness');
-  return {
-    name,
-    baseColorTexture: images.get('Color'),
-    normalTexture: images.get('Normal'),
-    metallicRoughnessTexture: packed,
-    metallic: packed ? 1 : 0,
-    roughness: packed ? 1 : 0.55,
-    alphaMode: 'opaque',
-    doubleSided: false,
-  };
 }
 
 /**

@@ -2,13 +2,13 @@ import { bodySkeleton, bodySkinWeights, solveBodyShape, type FusedAvatar } from 
 import { bodyVisibilityMask, fitOutfit, paintOutfit, type FittedOutfit, type OutfitMaps } from '../../assets/outfits/index.js';
 import type { Image } from '../../core/image.js';
 import { encodeProfile, type ProfileFormat } from '../../formats/image.js';
-import type { SceneImage, SceneMaterial, SceneMesh } from '../../formats/scene.js';
+import type { SceneImage, SceneMesh } from '../../formats/scene.js';
 import { personaOutfitByIdentity } from '../../library/outfits/personaOutfits.js';
 import { recolorRegion } from '../../texture/index.js';
 import type { PersonaOutfitPart } from '../catalogue/index.js';
 import { PipelineFailure } from '../failure.js';
 import { fusedBody } from './outfitMesh.js';
-import { partTextures, profileSide } from './personaTextures.js';
+import { partMaterial, partTextures, profileSide } from './personaTextures.js';
 
 /** An item's maps are painted at most this size (the spec: most outfit textures are 4096²). */
 const OUTFIT_SIDE = 4096;
@@ -122,17 +122,8 @@ export async function personaOutfitItems(items: readonly PersonaOutfitPart[], fu
     const name = `outfit_${o.identity}`;
     const hidden = hiddenRaster(o.identity, fitted, side);
     const images = await itemImages(o, m, fitted, name, hidden);
-    const packed = images.get('GltfMetallicRoughness');
-    const material: SceneMaterial = {
-      name,
-      baseColorTexture: images.get('Color'),
-      normalTexture: images.get('Normal'),
-      metallicRoughnessTexture: packed,
-      metallic: packed ? 1 : 0,
-      roughness: packed ? 1 : 0.8,
-      alphaMode: 'opaque',
-      doubleSided: false,
-    };
+    // Cloth without its packed map: the fabrics' usual roughness.
+    const material = partMaterial(name, images, 0.8);
     return { item: o, part: { name, mesh: fitted.mesh, material, morphTargets: [], skin: fitted.skin }, images, hidden };
   }));
 }
