@@ -142,9 +142,11 @@ export function paintFabric(recipe: GarmentRecipe, t: FabricTexel): FabricOut {
     roughness = 0.9;
     recolor = false;
   } else if (t.zone === 'collar' || t.zone === 'lapel') {
-    // A turned-down fold: a shade darker (it lies at another angle to the weave), its edge rolled.
-    color = scale(color, 0.95);
+    // A turned-down fold: a shade darker (it lies at another angle to the weave), its edge rolled;
+    // a knit's collar in rib.
+    color = scale(color, 0.93);
     height += 0.08;
+    if (recipe.fabric === 'knit') { const rib = Math.sin((t.x / 0.0025) * TAU); color = scale(color, 0.95 + 0.05 * rib); height = 0.2 * rib; }
   } else if (t.zone === 'pocket') {
     color = scale(color, 0.97);
     height += 0.05;

@@ -143,7 +143,7 @@ function topZone(o: TopOptions, { place, hem }: GarmentPoint): GarmentZone {
       // The lapel: a band along the V's edge, narrowing to its point at the V's foot.
       if (v > -(0.5 + 1.6 * smooth(o.lapels.to, o.lapels.to + 6, place.t)) && place.t > o.lapels.to - 0.3) return 'lapel';
     }
-    if ((o.collar === 'shirt' || o.collar === 'polo') && place.t > necklineRow(place, o.neckDepth) - COLLAR_FALL) return o.collar === 'polo' ? 'rib' : 'collar';
+    if ((o.collar === 'shirt' || o.collar === 'polo') && place.t > necklineRow(place, o.neckDepth) - COLLAR_FALL) return 'collar';
     if (o.collar === 'band' && place.t > ROWS.neckBase - 1.5) return 'rib';
     if (o.collar === 'hood' && !place.front && place.t > ROWS.neckBase - 8) return 'collar';
     if (o.placket && place.front && Math.abs(place.s - FRONT_MIDDLE) < 0.45) {
@@ -170,7 +170,6 @@ function topRelief(o: TopOptions, at: GarmentPoint): number {
       // A shirt's stand rises off the neck; its fall lies over the shoulders.
       return 0.0035 + 0.004 * smooth(ROWS.neckBase - 1, ROWS.neckBase + 1.6, place.t);
     }
-    case 'rib': return o.collar === 'polo' && place.part === 'torso' && place.t > ROWS.neckBase - 5 ? 0.003 : 0;
     case 'lapel': return 0.005;
     case 'inset': return -0.003;
     case 'placket': return 0.0012;
