@@ -174,6 +174,8 @@ describe('persona_2.0 outfits (over HTTP, sqlite)', () => {
   const ITEMS = { outfits_top: { list: ['top_oxford_shirt'] }, outfits_bottom: { list: ['bottom_pleated_skirt'] }, outfits_shoes: { list: ['shoes_leather_derby'] } };
   const ALL = ['Normal', 'Roughness', 'GltfMetallicRoughness', 'UnityMetallicSmoothness', 'RecoloringMask', 'body_visibility_mask'];
   let dressed: Record<string, Uint8Array>;
+  let statics: any[];
+  let archived: string[];
 
   before(async () => {
     server = await sharedServer(backends()[0]);
@@ -184,6 +186,23 @@ describe('persona_2.0 outfits (over HTTP, sqlite)', () => {
     assert.equal(persona.status, 'Completed', persona.failure_reason);
     const exp = await api.exportAvatar(persona, { format: 'glb', lod: 'LOD2', textures: { profile: '1K.png', embed: true, list: ALL }, ...ITEMS }, 240_000);
     dressed = readZip(await download(exp.files[0].file));
+    archived = Object.keys(dressed);
+    // The items' maps beside the model are static files: fetched once and saved under their name.
+    statics = exp.files[0].static_files;
+    for (const s of statics) {
+      const meta = (await api.get(new URL(s.file).pathname.replace(/file\/$/, ''))).body;
+      dressed[meta.name] = await download(s.file);
+    }
+  });
+
+  test('the items\' maps beside the model are static files: listed, left out of the archive, served with a strong ETag', async () => {
+    assert.equal(statics.length, 12);
+    assert.ok(!archived.some((name) => name.startsWith('outfit_')), archived.join(', '));
+    for (const s of statics) assert.match(s.identity, /^outfit_[a-z_]+_(Roughness|UnityMetallicSmoothness|RecoloringMask|body_visibility_mask)_1K_png$/);
+    const res = await fetch(statics[0].file, { headers: { Authorization: `Bearer ${api.token}` } });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('etag') ?? '', /^"[0-9a-f]{64}"$/);
+    await res.arrayBuffer();
   });
 
   test('each section lists its own set', async () => {

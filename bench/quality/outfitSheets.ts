@@ -169,7 +169,7 @@ export async function personaOutfitSheets(only?: string): Promise<string[]> {
   const whole = { target: [0, 0.85, 0] as [number, number, number], distance: 3.4 };
   await withStage(async ({ add, shoot }) => {
     for (const look of looks) {
-      if (only && !look.name.includes(only)) continue;
+      if (only && !only.split(',').some((o) => look.name.endsWith(o))) continue;
       const rows: { height: number; panels: Panel[] }[] = [];
       for (const gender of ['female', 'male'] as const) {
         const url = `/${look.name}-${gender}.glb`;

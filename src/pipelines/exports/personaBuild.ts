@@ -26,7 +26,7 @@ import { BESIDE, personaEyes } from './personaEyes.js';
 import { personaEyelashes } from './personaEyelashes.js';
 import { faceDemoAnimations } from './personaFaceDemos.js';
 import { avatarFiles, readAnalysis } from '../files.js';
-import type { ExportFileOutput, ExportInput, ExportOutput } from './types.js';
+import type { ExportFileOutput, ExportInput, ExportOutput, StaticFileOutput } from './types.js';
 
 /**
  * The teeth parts' arches at LOD1 and LOD2: rings along each arch and hard edges per ring, chosen
@@ -182,21 +182,36 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
       files.push({ identity, category: 'haircuts', data, staticFiles: [] });
     }
   }
+  // An item's images are the same in every export at its profile unless recoloured: static files
+  // (listed, left out of the archive, served once with an ETag), identified with their profile.
+  // The maps no material takes always; the material's when the model references them as files.
   const outfitBeside = ['Roughness', 'UnityMetallicSmoothness', 'RecoloringMask', 'body_visibility_mask'];
+  const staticFiles: StaticFileOutput[] = [];
+  const avatarStatics: StaticFileOutput[] = [];
+  const separate = (format: string, embedTextures: boolean) => format === 'gltf' || !embedTextures;
   for (const o of outfits) {
     const beside = [...o.images].filter(([name]) => outfitBeside.includes(name)).map(([, image]) => image);
+    const material = [...o.images].filter(([name]) => !outfitBeside.includes(name)).map(([, image]) => image);
+    const [format, embedTextures] = o.item.embed ? [persona.avatar.format, persona.avatar.textures.embed] : [o.item.format, o.item.textures.embed];
+    const statics = o.item.color ? [] : [...beside, ...(separate(format, embedTextures) ? material : [])].map((image) => ({
+      identity: `${image.name.replace(/\.[a-z]+$/, '')}_${o.item.textures.profile.replace('.', '_')}`, name: image.name, contentType: image.mimeType, data: image.data,
+    }));
+    staticFiles.push(...statics);
+    const loose = beside.filter((image) => !statics.some((s) => s.name === image.name));
     if (o.item.embed) {
       meshes.push(o.part);
-      besideModel.push(...beside);
+      besideModel.push(...loose);
+      avatarStatics.push(...statics);
     } else {
       // A file of its own: the item skinned to a copy of the skeleton, in its section's format.
-      let data = await writeArchive({ name: o.item.identity, meshes: [o.part], skeleton: joined.fused.joints }, { format: o.item.format, embedTextures: o.item.textures.embed, baseName: o.item.identity, quads: persona.exportQuads });
-      if (beside.length) {
+      const leaveOut = new Set(statics.map((s) => s.name));
+      let data = await writeArchive({ name: o.item.identity, meshes: [o.part], skeleton: joined.fused.joints }, { format, embedTextures, baseName: o.item.identity, quads: persona.exportQuads, leaveOut });
+      if (loose.length) {
         const entries = readZip(data);
-        for (const image of beside) entries[image.name] = image.data;
+        for (const image of loose) entries[image.name] = image.data;
         data = writeZip(entries);
       }
-      files.push({ identity: o.item.identity, category: o.item.section, data, staticFiles: [] });
+      files.push({ identity: o.item.identity, category: o.item.section, data, staticFiles: statics.map((s) => s.identity) });
     }
   }
   if (!meshes.length) throw new PipelineFailure('avatar.list names none of the parts this export can make.');
@@ -208,7 +223,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const faces = faceDemoAnimations(meshes, joined.fused.joints);
   const scene: Scene = { name: 'avatar', meshes, skeleton: joined.fused.joints, animations: [...joined.animations, ...poses, ...faces] };
   const format = persona.avatar.format;
-  const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model', quads: persona.exportQuads });
+  const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model', quads: persona.exportQuads, leaveOut: new Set(avatarStatics.map((s) => s.name)) });
   // Textures no material takes (Roughness, UnityMetallicSmoothness) travel beside the model, for the parts it has.
   const beside = (images: Map<string, SceneImage>) => [...images].filter(([name]) => BESIDE.includes(name)).map(([, image]) => image);
   const extras = [...beside(headImages), ...beside(bodyImages), ...beside(teethImages), ...eyes.files]
@@ -221,7 +236,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   // insists); the loose Roughness and UnityMetallicSmoothness maps stay in the zip only.
   const model = `model.${format}`;
   const direct = persona.makePublicDirect && entries[model] ? { name: model, data: entries[model] } : undefined;
-  files.unshift({ identity: 'avatar', category: null, data: extras.length ? writeZip(entries) : archive, staticFiles: [], ...(direct && { direct }) });
+  files.unshift({ identity: 'avatar', category: null, data: extras.length ? writeZip(entries) : archive, staticFiles: avatarStatics.map((s) => s.identity), ...(direct && { direct }) });
   progress(95);
-  return { files, staticFiles: [] };
+  return { files, staticFiles };
 }
