@@ -34,12 +34,16 @@ const fits = new Map<string, Promise<FittedOutfit>>();
 const maps = new Map<string, Promise<OutfitMaps>>();
 const encoded = new Map<string, Promise<Map<string, SceneImage>>>();
 const hiddenRasters = new Map<string, Image>();
-const CACHE_LIMIT = 64;
+/**
+ * Entries each cache keeps, oldest out first: raw maps are large (an item's at 2K about 38 MB, at
+ * 4K four times that), encoded images and fitted meshes small.
+ */
+const LIMITS = new Map<Map<string, unknown>, number>([[fits, 64], [maps, 6], [encoded, 128], [hiddenRasters, 12]]);
 
 function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
   let hit = cache.get(key);
   if (hit === undefined) {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    if (cache.size >= (LIMITS.get(cache as Map<string, unknown>) ?? 16)) cache.delete(cache.keys().next().value!);
     hit = make();
     cache.set(key, hit);
     if (hit instanceof Promise) hit.catch(() => cache.delete(key));
