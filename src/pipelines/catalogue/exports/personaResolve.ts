@@ -116,12 +116,13 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
   };
   const flag = (key: 'split_vertices' | 'export_quads' | 'finalize' | 'make_public' | 'make_public_direct') => input[key] === true;
   const rgb = (c: unknown) => (isPlainObject(c) ? ([(c as unknown as Color).red, (c as unknown as Color).green, (c as unknown as Color).blue] as [number, number, number]) : null);
+  // A section's apply_visibility_masks: its own, else the top level's, else true.
+  const masksOf = (own: Raw | undefined) => (own && given(own.apply_visibility_masks) ? own.apply_visibility_masks : given(input.apply_visibility_masks) ? input.apply_visibility_masks : true) as boolean;
   const outfits: PersonaOutfitPart[] = PERSONA_OUTFIT_SECTIONS.flatMap((name) => {
     const own = section(input, name);
     const identity = (own?.list as string[] | undefined)?.[0];
     if (!identity) return [];
-    const masks = own && given(own.apply_visibility_masks) ? own.apply_visibility_masks : given(input.apply_visibility_masks) ? input.apply_visibility_masks : true;
-    return [{ ...part(input, own), section: name, identity, applyVisibilityMasks: masks as boolean, color: rgb(own?.color) }];
+    return [{ ...part(input, own), section: name, identity, applyVisibilityMasks: masksOf(own), color: rgb(own?.color) }];
   });
   // Rule 4: a full outfit has its own top, bottom and shoes; it takes the place of each.
   const full = outfits.find((o) => o.section === 'outfits');
@@ -170,7 +171,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
       const o = outfits.find((x) => x.section === name);
       const own = section(input, name);
       const resolved = o ?? part(input, own);
-      return [name, { list: o ? [o.identity] : [], ...requestPart(resolved), apply_visibility_masks: o?.applyVisibilityMasks ?? avatar.applyVisibilityMasks, color: isPlainObject(own?.color) ? own!.color : null }];
+      return [name, { list: o ? [o.identity] : [], ...requestPart(resolved), apply_visibility_masks: masksOf(own), color: isPlainObject(own?.color) ? own!.color : null }];
     })),
   };
   // The standard fields carry what they can say (the builder reads `persona`).
