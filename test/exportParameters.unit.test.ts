@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
   availableExportParameters,
+  exportContext,
   exportParameterDefaults,
   PERSONA_EXPORT_SCHEMA,
   PIPELINES,
@@ -368,6 +369,31 @@ describe('persona_2.0 export parameters', () => {
     assert.match(errorsOf({ animations: { list: ['FaceDemo_002'] } }, persona)['parameters.animations.list'][0], /FaceDemo_002 plays the head's mobile_51/);
     assert.equal(resolveExportParameters({ animations: { list: ['FaceDemo_002'] }, blendshapes: { list: ['mobile_51'] } }, persona).ok, true);
     assert.match(errorsOf({ model_json: 'yes' }, persona)['parameters.model_json'][0], /true or false/);
+  });
+
+  test('persona outfit sections: one item of their own set, inheriting lod, format, embed and textures as the avatar does; a full outfit with a top, bottom or shoes is a 400 naming both', () => {
+    const ctx = exportContext('persona_2.0', 'female', 'enterprise');
+    const result = resolveExportParameters({
+      format: 'glb', lod: 'LOD2', apply_visibility_masks: false, textures: { list: ['Normal'], profile: '1K.jpg', embed: true },
+      outfits_top: { list: ['top_navy_polo'], color: { red: 10, green: 20, blue: 30 }, apply_visibility_masks: true },
+      outfits_bottom: { list: ['bottom_denim_shorts'], lod: 'LOD1', format: 'fbx', embed: false, textures: { profile: '4K.png' } },
+      outfits_shoes: { list: ['shoes_tan_loafers'], textures: { list: ['RecoloringMask'], embed: false } },
+    }, ctx);
+    assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));
+    const [top, bottom, shoes] = result.value.persona!.outfits;
+    assert.deepEqual([top.section, top.identity, top.lod, top.format, top.embed, top.applyVisibilityMasks, top.color], ['outfits_top', 'top_navy_polo', 'LOD2', 'glb', true, true, [10, 20, 30]]);
+    assert.deepEqual(top.textures, { list: ['Normal'], profile: '1K.jpg', embed: true });
+    assert.deepEqual([bottom.lod, bottom.format, bottom.embed, bottom.applyVisibilityMasks, bottom.color], ['LOD1', 'fbx', false, false, null]);
+    // The section's own textures keys win one by one; the rest come from the top level's section.
+    assert.deepEqual(bottom.textures, { list: ['Normal'], profile: '4K.png', embed: true });
+    assert.deepEqual(shoes.textures, { list: ['RecoloringMask'], profile: '1K.jpg', embed: false });
+    // Rule 4, and each section's own set.
+    const conflict = errorsOf({ outfits: { list: ['persona_summer_dress'] }, outfits_bottom: { list: ['bottom_khaki_chinos'] }, outfits_shoes: { list: ['shoes_tan_loafers'] } }, ctx);
+    assert.deepEqual(Object.keys(conflict).sort(), ['parameters.outfits_bottom.list', 'parameters.outfits_shoes.list']);
+    assert.match(conflict['parameters.outfits_bottom.list'][0], /"persona_summer_dress" \(outfits\) and "bottom_khaki_chinos" \(outfits_bottom\)/);
+    assert.match(errorsOf({ outfits_top: { list: ['top_navy_polo', 'top_denim_shirt'] } }, ctx)['parameters.outfits_top.list'][0], /"top_navy_polo" and "top_denim_shirt"/);
+    assert.match(errorsOf({ outfits_shoes: { list: ['top_navy_polo'] } }, ctx)['parameters.outfits_shoes.list[0]'][0], /unknown shoes "top_navy_polo"/);
+    assert.match(errorsOf({ format: 'glb', make_public: true, textures: { embed: true }, outfits_top: { list: ['top_navy_polo'], embed: false } }, ctx)['parameters.make_public'][0], /outfits_top\.embed/);
   });
 
   test('finalize makes one file: parts, haircut and textures embedded, in glb or fbx; split_vertices changes nothing; export_quads and make_public_direct are taken', () => {

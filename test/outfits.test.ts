@@ -10,6 +10,7 @@ import { readGltfDocument, validateGltf } from './support/models.js';
 import { readZip } from '../src/formats/zip.js';
 import { loadFbx, loadGlbWithThree } from './support/fbx.js';
 import { OUTFITS, outfitByIdentity } from '../src/library/outfits/outfitLibrary.js';
+import { personaOutfitSet } from '../src/library/outfits/personaOutfits.js';
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
 
@@ -143,5 +144,149 @@ describe('outfits (over HTTP, sqlite)', () => {
     const message = res.body['parameters.outfits.list'][0];
     assert.match(message, /only one outfit/);
     assert.match(message, /"tshirt_jeans_sneakers" and "sweater_chinos_boots"/);
+  });
+});
+
+/** A primitive's triangles as keys of their corners' positions (mm), and its UVs per triangle. */
+function triangles(document: Awaited<ReturnType<typeof readGltfDocument>>, name: string): { keys: string[]; uvs: number[][] } {
+  const mesh = document.getRoot().listMeshes().find((m) => m.getName() === name)!;
+  const p = mesh.listPrimitives()[0];
+  const pos = p.getAttribute('POSITION')!.getArray()!, uv = p.getAttribute('TEXCOORD_0')!.getArray()!, idx = p.getIndices()!.getArray()!;
+  const keys: string[] = [], uvs: number[][] = [];
+  const at = (v: number) => `${Math.round(pos[v * 3] * 1e4)},${Math.round(pos[v * 3 + 1] * 1e4)},${Math.round(pos[v * 3 + 2] * 1e4)}`;
+  for (let t = 0; t < idx.length; t += 3) {
+    keys.push([at(idx[t]), at(idx[t + 1]), at(idx[t + 2])].sort().join('|'));
+    uvs.push([idx[t], idx[t + 1], idx[t + 2]].flatMap((v) => [uv[v * 2], uv[v * 2 + 1]]));
+  }
+  return { keys, uvs };
+}
+
+/**
+ * persona_2.0's outfit sections over HTTP, on one persona avatar: the sets listed per section, the
+ * conflicts of rule 4, a top, bottom and shoes skinned in a valid GLB with every persona texture
+ * of theirs, apply_visibility_masks against the masks the export carries, and `color`.
+ */
+describe('persona_2.0 outfits (over HTTP, sqlite)', () => {
+  let server: TestServer;
+  let api: Api;
+  let persona: any;
+  const download = async (url: string) => new Uint8Array(await (await fetch(url, { headers: { Authorization: `Bearer ${api.token}` } })).arrayBuffer());
+  const ITEMS = { outfits_top: { list: ['top_oxford_shirt'] }, outfits_bottom: { list: ['bottom_pleated_skirt'] }, outfits_shoes: { list: ['shoes_leather_derby'] } };
+  const ALL = ['Normal', 'Roughness', 'GltfMetallicRoughness', 'UnityMetallicSmoothness', 'RecoloringMask', 'body_visibility_mask'];
+  let dressed: Record<string, Uint8Array>;
+  let statics: any[];
+  let archived: string[];
+
+  before(async () => {
+    server = await sharedServer(backends()[0]);
+    api = new Api(server.url, (await server.client('enterprise')).token);
+    const res = await api.createAvatar({ pipeline: 'persona_2.0', pipeline_subtype: 'female', name: 'dressed persona', photo: photo('astronaut.png') });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    persona = await api.waitFor(res.body.code, final, 240_000);
+    assert.equal(persona.status, 'Completed', persona.failure_reason);
+    const exp = await api.exportAvatar(persona, { format: 'glb', lod: 'LOD2', textures: { profile: '1K.png', embed: true, list: ALL }, ...ITEMS }, 240_000);
+    dressed = readZip(await download(exp.files[0].file));
+    archived = Object.keys(dressed);
+    // The items' maps beside the model are static files: fetched once and saved under their name.
+    statics = exp.files[0].static_files;
+    for (const s of statics) {
+      const meta = (await api.get(new URL(s.file).pathname.replace(/file\/$/, ''))).body;
+      dressed[meta.name] = await download(s.file);
+    }
+  });
+
+  test('the items\' maps beside the model are static files: listed, left out of the archive, served with a strong ETag', async () => {
+    assert.equal(statics.length, 12);
+    assert.ok(!archived.some((name) => name.startsWith('outfit_')), archived.join(', '));
+    for (const s of statics) assert.match(s.identity, /^outfit_[a-z_]+_(Roughness|UnityMetallicSmoothness|RecoloringMask|body_visibility_mask)_1K_png$/);
+    const res = await fetch(statics[0].file, { headers: { Authorization: `Bearer ${api.token}` } });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('etag') ?? '', /^"[0-9a-f]{64}"$/);
+    await res.arrayBuffer();
+  });
+
+  test('each section lists its own set', async () => {
+    const res = await api.get('/export_parameters/available/persona_2.0/');
+    assert.equal(res.status, 200);
+    for (const [section, set] of [['outfits', 'persona'], ['outfits_top', 'outfits_top'], ['outfits_bottom', 'outfits_bottom'], ['outfits_shoes', 'outfits_shoes']] as const) {
+      assert.deepEqual(res.body[section].list, personaOutfitSet(set).map((o) => o.identity));
+      assert.ok(res.body[section].list.length >= (set === 'persona' ? 6 : 8));
+    }
+  });
+
+  test('conflicts are a 400 naming both items', async () => {
+    const post = (parameters: unknown) => api.post(persona.exports.replace(server.url, ''), { parameters: JSON.stringify(parameters) });
+    const full = await post({ outfits: { list: ['persona_casual_tee_jeans'] }, outfits_top: { list: ['top_navy_polo'] } });
+    assert.equal(full.status, 400);
+    assert.match(full.body['parameters.outfits_top.list'][0], /"persona_casual_tee_jeans" \(outfits\) and "top_navy_polo" \(outfits_top\)/);
+    const two = await post({ outfits_shoes: { list: ['shoes_leather_derby', 'shoes_tan_loafers'] } });
+    assert.equal(two.status, 400);
+    assert.match(two.body['parameters.outfits_shoes.list'][0], /"shoes_leather_derby" and "shoes_tan_loafers"/);
+    const wrongSet = await post({ outfits_top: { list: ['bottom_khaki_chinos'] } });
+    assert.equal(wrongSet.status, 400);
+  });
+
+  test('a top, a bottom and shoes are skinned in a valid GLB, each with its persona textures at the profile', async () => {
+    const report = await validateGltf(dressed, 'model.glb');
+    assert.equal(report.errors, 0, report.messages.slice(0, 5).join('; '));
+    const document = await readGltfDocument(dressed, 'model.glb');
+    for (const identity of ['top_oxford_shirt', 'bottom_pleated_skirt', 'shoes_leather_derby']) {
+      const mesh = document.getRoot().listMeshes().find((m) => m.getName() === `outfit_${identity}`);
+      assert.ok(mesh, identity);
+      const primitive = mesh.listPrimitives()[0];
+      assert.ok(primitive.getAttribute('JOINTS_0') && primitive.getAttribute('WEIGHTS_0'));
+      const material = primitive.getMaterial()!;
+      assert.ok(material.getBaseColorTexture() && material.getNormalTexture() && material.getMetallicRoughnessTexture(), identity);
+      assert.equal(material.getBaseColorTexture()!.getSize()![0], 1024);
+      for (const name of ['Roughness', 'UnityMetallicSmoothness', 'RecoloringMask', 'body_visibility_mask']) assert.ok(dressed[`outfit_${identity}_${name}.png`], `${identity} ${name}`);
+      // Unity's packing: smoothness = 1 − roughness in A.
+      const rough = await sharp(dressed[`outfit_${identity}_Roughness.png`]).extractChannel(0).raw().toBuffer();
+      const unity = await sharp(dressed[`outfit_${identity}_UnityMetallicSmoothness.png`]).ensureAlpha().extractChannel(3).raw().toBuffer();
+      for (let i = 0; i < rough.length; i += 997) assert.ok(Math.abs(unity[i] - (255 - rough[i])) <= 1);
+    }
+  });
+
+  test('apply_visibility_masks removes exactly the AvatarBody polygons under the items\' masks; false keeps the body whole', async () => {
+    const exp = await api.exportAvatar(persona, { format: 'glb', lod: 'LOD2', apply_visibility_masks: false, textures: { profile: '1K.png', embed: true }, ...ITEMS }, 240_000);
+    const whole = triangles(await readGltfDocument(readZip(await download(exp.files[0].file)), 'model.glb'), 'AvatarBody');
+    const masked = new Set(triangles(await readGltfDocument(dressed, 'model.glb'), 'AvatarBody').keys);
+    const masks = await Promise.all(Object.values(ITEMS).map(async ({ list }) => sharp(dressed[`outfit_${list[0]}_body_visibility_mask.png`]).ensureAlpha().extractChannel(3).raw().toBuffer({ resolveWithObject: true })));
+    const hidden = (u: number, v: number) => masks.some(({ data, info }) => data[Math.min(info.height - 1, Math.floor(v * info.height)) * info.width + Math.min(info.width - 1, Math.floor(u * info.width))] === 0);
+    let removed = 0;
+    whole.keys.forEach((key, t) => {
+      const uv = whole.uvs[t];
+      // Under the masks: the centroid and the points 3/4 of the way to each corner.
+      const probes = [[1 / 3, 1 / 3, 1 / 3], [5 / 6, 1 / 12, 1 / 12], [1 / 12, 5 / 6, 1 / 12], [1 / 12, 1 / 12, 5 / 6]];
+      const under = probes.every(([a, b, c]) => hidden(a * uv[0] + b * uv[2] + c * uv[4], a * uv[1] + b * uv[3] + c * uv[5]));
+      if (under) removed++;
+      assert.equal(masked.has(key), !under, `triangle ${t} ${under ? 'under the masks is kept' : 'outside the masks is removed'}`);
+    });
+    assert.ok(removed > whole.keys.length * 0.2, `${removed} of ${whole.keys.length} removed`);
+    assert.equal(masked.size, whole.keys.length - removed);
+  });
+
+  test('color recolours only the RecoloringMask texels; an item not embedded is a file of its own', async () => {
+    const exp = await api.exportAvatar(persona, {
+      format: 'glb', lod: 'LOD2', textures: { profile: '1K.png', embed: true, list: ['RecoloringMask'] },
+      outfits_top: { list: ['top_oxford_shirt'], color: { red: 200, green: 30, blue: 40 }, embed: false },
+    }, 240_000);
+    const own = exp.files.find((f: any) => f.identity === 'top_oxford_shirt');
+    assert.equal(own?.category, 'outfits_top');
+    const files = readZip(await download(own.file));
+    assert.equal((await validateGltf(files, 'top_oxford_shirt.glb')).errors, 0);
+    const document = await readGltfDocument(files, 'top_oxford_shirt.glb');
+    const recoloured = document.getRoot().listTextures().find((t) => t.getName().includes('Color') || t.getURI().includes('Color'))!;
+    const original = (await readGltfDocument(dressed, 'model.glb')).getRoot().listTextures().find((t) => (t.getName() + t.getURI()).includes('outfit_top_oxford_shirt_Color'))!;
+    const [a, b] = await Promise.all([recoloured, original].map((t) => sharp(t.getImage()!).removeAlpha().raw().toBuffer()));
+    const mask = await sharp(files['outfit_top_oxford_shirt_RecoloringMask.png']).extractChannel(0).raw().toBuffer();
+    let changed = 0, masked = 0;
+    for (let i = 0; i < mask.length; i++) {
+      const differs = a[i * 3] !== b[i * 3] || a[i * 3 + 1] !== b[i * 3 + 1] || a[i * 3 + 2] !== b[i * 3 + 2];
+      if (mask[i] === 0) assert.ok(!differs, `texel ${i} outside the mask changed`);
+      else { masked++; if (differs) changed++; }
+    }
+    assert.ok(masked > mask.length * 0.2 && changed > masked * 0.9, `${changed} of ${masked} masked texels changed`);
+    const avatar = readZip(await download(exp.files[0].file));
+    assert.ok(!(await readGltfDocument(avatar, 'model.glb')).getRoot().listMeshes().some((m) => m.getName().startsWith('outfit_')));
   });
 });

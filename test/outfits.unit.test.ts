@@ -4,12 +4,14 @@ import {
   bodyAnimationPoseAt, bodySkeleton, bodySkinWeights, bodyTopology, heldPoseAnimation, HELD_POSES, poseBody, solveBodyShape, walkAnimation,
   type BoneRotations, type Skeleton, type SkinWeights, type SolvedBody, type Vec3,
 } from '../src/assets/body/index.js';
-import { fitOutfit, GARMENT_LAYERS, paintOutfit, bodyVisibilityMask, type FittedOutfit } from '../src/assets/outfits/index.js';
+import { fitOutfit, GARMENT_LAYERS, paintOutfit, bodyVisibilityMask, hiddenFaces, PERSONA_RECIPES, type FittedOutfit } from '../src/assets/outfits/index.js';
+import { PERSONA_OUTFITS, personaOutfitSet } from '../src/library/outfits/personaOutfits.js';
 import { computeNormals } from '../src/geometry/computeNormals.js';
 import { OUTFITS, outfitSet } from '../src/library/outfits/outfitLibrary.js';
 
 interface Rig { gender: 'female' | 'male'; solved: SolvedBody; skeleton: Skeleton; weights: SkinWeights }
 let rigs: Rig[];
+const topology = bodyTopology();
 
 before(() => {
   rigs = (['female', 'male'] as const).map((gender) => {
@@ -160,3 +162,139 @@ function histogram(where: string[]): string[] {
   for (const w of where) { const [g, , r] = w.split(' '); counts.set(`${g}/${r}`, (counts.get(`${g}/${r}`) ?? 0) + 1); }
   return [...counts].map(([k, n]) => `${k}:${n}`);
 }
+
+/** Per outfit vertex of garment `k`'s outer shell that `keep` selects: its position (and the garment's vertex). */
+function outerOf(o: FittedOutfit, k: number, keep: (local: number) => boolean): number[] {
+  const starts: number[] = [];
+  let s = 0;
+  for (const g of o.garments) { starts.push(s); s += g.mesh.positions.length / 3; }
+  const out: number[] = [];
+  for (let v = 0; v < o.garmentOf.length; v++) {
+    if (o.garmentOf[v] !== k) continue;
+    const local = o.sourceVertices[v] - starts[k];
+    if (o.garments[k].layer[local] === 0 && keep(local)) out.push(v);
+  }
+  return out;
+}
+
+/** How many `points` stand outside the surface of `shell` (outer vertices, with normals) by more than `tolerance`, measured at its nearest vertex. */
+function outside(points: ArrayLike<number>, ids: number[], shell: Float32Array, shellNormals: Float32Array, shellIds: number[], tolerance: number): number {
+  let n = 0;
+  // A grid of the shell's vertices, 5 cm cells; the nearest is looked for in the 5³ cells around
+  // (a point 10 cm from the shell, between the legs under a coat, is nowhere near poking through it).
+  const cell = 0.05, grid = new Map<string, number[]>();
+  const key = (x: number, y: number, z: number) => `${Math.floor(x / cell)},${Math.floor(y / cell)},${Math.floor(z / cell)}`;
+  for (const w of shellIds) { const k = key(shell[w * 3], shell[w * 3 + 1], shell[w * 3 + 2]); (grid.get(k) ?? grid.set(k, []).get(k)!).push(w); }
+  for (const v of ids) {
+    let best = -1, bestD = Infinity;
+    const [cx, cy, cz] = [0, 1, 2].map((c) => Math.floor(points[v * 3 + c] / cell));
+    for (let i = -2; i <= 2; i++) for (let j = -2; j <= 2; j++) for (let l = -2; l <= 2; l++) {
+      for (const w of grid.get(`${cx + i},${cy + j},${cz + l}`) ?? []) {
+        const d = (shell[w * 3] - points[v * 3]) ** 2 + (shell[w * 3 + 1] - points[v * 3 + 1]) ** 2 + (shell[w * 3 + 2] - points[v * 3 + 2]) ** 2;
+        if (d < bestD) { bestD = d; best = w; }
+      }
+    }
+    if (best < 0) continue;
+    let h = 0;
+    for (let c = 0; c < 3; c++) h += (points[v * 3 + c] - shell[best * 3 + c]) * shellNormals[best * 3 + c];
+    if (h > tolerance) n++;
+  }
+  return n;
+}
+
+describe('persona_2.0 outfits', () => {
+  const fitPersona = (rig: Rig, identity: string, detail: 'full' | 'lowpoly') => fitOutfit(identity, { positions: rig.solved.body.positions, weights: rig.weights }, detail, undefined, 'packed');
+
+  test('the sets: at least 8 tops, bottoms and shoes and 6 full outfits, named for what they are, each made of garments of its slot', () => {
+    for (const set of ['outfits_top', 'outfits_bottom', 'outfits_shoes'] as const) assert.ok(personaOutfitSet(set).length >= 8, set);
+    assert.ok(personaOutfitSet('persona').length >= 6);
+    for (const o of PERSONA_OUTFITS) {
+      assert.match(o.identity, /^(top|bottom|shoes|persona)(_[a-z]+)+$/);
+      const recipes = PERSONA_RECIPES[o.identity];
+      assert.ok(recipes, o.identity);
+      if (o.slot === 'full') assert.ok(recipes.some((r) => r.slot === 'top') && recipes.some((r) => r.slot === 'shoes'), o.identity);
+      else assert.deepEqual(recipes.map((r) => r.slot), [o.slot]);
+    }
+    // What people wear (issue 15): every kind is among the garments.
+    const garments = new Set(Object.values(PERSONA_RECIPES).flat().map((r) => r.name));
+    for (const kind of ['crew_tshirt', 'oxford_shirt', 'pique_polo', 'hoodie', 'knit_sweater', 'zip_jacket', 'long_coat', 'suit_jacket', 'summer_dress', 'pleated_skirt',
+      'slim_jeans', 'tailored_trousers', 'chino_shorts', 'canvas_sneakers', 'leather_boots', 'leather_derby', 'leather_sandals']) assert.ok(garments.has(kind), kind);
+  });
+
+  test('every item at LOD2, and some at LOD1: finite, UVs in the texture, weights summing to 1, the same triangles on both bodies, LOD2 lighter', async () => {
+    // The full outfits are the items' garments, but for the dress: each garment is checked once.
+    for (const o of PERSONA_OUTFITS.filter((x) => x.slot !== 'full' || x.identity === 'persona_summer_dress')) {
+      const both = ['top_camel_long_coat', 'bottom_pleated_skirt', 'top_oxford_shirt', 'shoes_leather_sandals'].includes(o.identity);
+      const [a, b] = await Promise.all((both ? rigs : rigs.slice(0, 1)).map((rig) => fitPersona(rig, o.identity, 'lowpoly')));
+      if (b) assert.deepEqual(a.mesh.indices, b.mesh.indices, o.identity);
+      for (const x of a.mesh.positions) assert.ok(Number.isFinite(x));
+      for (const u of a.mesh.uvs!) assert.ok(u >= 0 && u <= 1, `${o.identity}: uv ${u}`);
+      for (let v = 0; v < a.skin.weights.length / 4; v += 17) {
+        const sum = a.skin.weights[v * 4] + a.skin.weights[v * 4 + 1] + a.skin.weights[v * 4 + 2] + a.skin.weights[v * 4 + 3];
+        assert.ok(Math.abs(sum - 1) < 1e-4, o.identity);
+      }
+      if (both) {
+        const full = await fitPersona(rigs[0], o.identity, 'full');
+        assert.ok(full.mesh.indices.length > a.mesh.indices.length * 2.5, `${o.identity}: LOD1 ${full.mesh.indices.length / 3} faces, LOD2 ${a.mesh.indices.length / 3}`);
+      }
+    }
+  });
+
+  test('layers keep their order: a top outside the waistband, shoes outside trousers, a coat over the jeans, a skirt clear of the legs', async () => {
+    for (const rig of rigs) {
+      const normalsOf = (o: FittedOutfit) => computeNormals({ positions: o.mesh.positions, indices: o.mesh.indices }).normals!;
+      // Bottom (0), shoes (1), top (2): the top over the waistband, the shoes over the trouser hem.
+      // (The hem is measured where the shoe's collar covers it: sneakers from leg t 36.5, derbies from 37.6.)
+      for (const [identity, collar] of [['persona_casual_tee_jeans', 37.2], ['persona_business_suit', 37.8]] as const) {
+        const casual = await fitPersona(rig, identity, 'full');
+        const n = normalsOf(casual);
+        const tee = outerOf(casual, 2, () => true);
+        const band = outerOf(casual, 0, (l) => casual.garments[0].place[l * 4 + 1] > 8 && casual.garments[0].place[l * 4 + 1] < 12.5 && topology.region[casual.garments[0].bindVertices[l * 4]] === 0);
+        assert.ok(band.length > 50);
+        const underTee = outside(casual.mesh.positions, band, casual.mesh.positions, n, tee, 0.001);
+        assert.ok(underTee <= band.length * 0.01, `${rig.gender} ${identity}: ${underTee} of ${band.length} waistband vertices outside the top`);
+        const shoe = outerOf(casual, 1, () => true);
+        const hem = outerOf(casual, 0, (l) => casual.garments[0].place[l * 4 + 1] > collar && topology.region[casual.garments[0].bindVertices[l * 4]] === 5);
+        assert.ok(hem.length > 20);
+        const overShoe = outside(casual.mesh.positions, hem, casual.mesh.positions, n, shoe, 0.001);
+        assert.ok(overShoe <= hem.length * 0.02, `${rig.gender} ${identity}: ${overShoe} of ${hem.length} trouser hem vertices outside the shoes`);
+      }
+      // persona_winter_coat: jeans (0), boots (1), the coat (2), whose skirt hangs over the jeans.
+      const winter = await fitPersona(rig, 'persona_winter_coat', 'full');
+      const wn = normalsOf(winter);
+      const coat = outerOf(winter, 2, () => true);
+      let low = Infinity;
+      for (const v of coat) low = Math.min(low, winter.mesh.positions[v * 3 + 1]);
+      const legs = outerOf(winter, 0, (l) => topology.region[winter.garments[0].bindVertices[l * 4]] === 5);
+      const covered = legs.filter((v) => winter.mesh.positions[v * 3 + 1] > low + 0.03);
+      const throughCoat = outside(winter.mesh.positions, covered, winter.mesh.positions, wn, coat, 0.001);
+      assert.ok(throughCoat <= covered.length * 0.01, `${rig.gender}: ${throughCoat} of ${covered.length} jeans vertices outside the coat`);
+      // The pleated skirt: no leg vertex between its top and its hem stands outside it.
+      const skirt = await fitPersona(rig, 'bottom_pleated_skirt', 'full');
+      const sn = normalsOf(skirt);
+      const shell = outerOf(skirt, 0, () => true);
+      let bottom = Infinity;
+      for (const v of shell) bottom = Math.min(bottom, skirt.mesh.positions[v * 3 + 1]);
+      const legVertices: number[] = [];
+      for (let v = 0; v < topology.vertexCount; v++) if (topology.region[v] === 5 && rig.solved.body.positions[v * 3 + 1] > bottom + 0.03) legVertices.push(v);
+      const poking = outside(rig.solved.body.positions, legVertices, skirt.mesh.positions, sn, shell, 0);
+      assert.equal(poking, 0, `${rig.gender}: ${poking} of ${legVertices.length} leg vertices outside the skirt`);
+    }
+  });
+
+  test('the mask of what an item hides is its covered faces less the ring along each hem', async () => {
+    const o = await fitPersona(rigs[0], 'top_white_crew_tshirt', 'lowpoly');
+    const covered = new Set(o.garments[0].coveredFaces);
+    const hidden = hiddenFaces(o);
+    assert.ok(hidden.size > covered.size * 0.6 && hidden.size < covered.size);
+    for (const f of hidden) assert.ok(covered.has(f));
+    const mask = bodyVisibilityMask(o, 128, 'body');
+    let zero = 0;
+    for (let i = 0; i < 128 * 128; i++) if (mask.data[i * 4 + 3] === 0) zero++;
+    assert.ok(zero > 128 * 128 * 0.1, `${zero} texels hidden`);
+    const maps = paintOutfit(o, 128);
+    let recolour = 0;
+    for (const m of maps.recoloring.data) if (m === 255) recolour++;
+    assert.ok(recolour > 128 * 128 * 0.3 && recolour < 128 * 128, `${recolour} recolourable texels`);
+  });
+});

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -13,6 +13,12 @@ import { outfitSet } from '../../src/library/outfits/outfitLibrary.js';
 import { chromiumAvailable } from '../browserView.js';
 import { withStage } from './glbStage.js';
 import { contactSheet, type Panel } from './sheet.js';
+import { personaOutfitSet, type PersonaOutfit } from '../../src/library/outfits/personaOutfits.js';
+import { exportContext, resolveExportParameters, validateParameters } from '../../src/pipelines/catalogue/index.js';
+import { pipelineOf } from '../../src/pipelines/registry.js';
+import { createPipelineRuntime } from '../../src/pipelines/runtime.js';
+import { avatarModelFiles } from '../../src/pipelines/avatarModelFiles.js';
+import { readZip } from '../../src/formats/zip.js';
 
 /**
  * Contact sheets of the outfits, rendered by three.js in Chromium from GLBs written by our glTF
@@ -111,6 +117,83 @@ export async function outfitSheets(only?: string): Promise<string[]> {
   return written;
 }
 
+/** A persona_2.0 avatar of each gender, made in process from the test photos (its stored files). */
+async function personaAvatars(): Promise<Record<'female' | 'male', Record<string, Uint8Array>>> {
+  const runtime = await createPipelineRuntime();
+  const out: Partial<Record<'female' | 'male', Record<string, Uint8Array>>> = {};
+  for (const [gender, photo] of [['female', 'astronaut.png'], ['male', 'messi5.jpg']] as const) {
+    const checked = validateParameters({}, { pipeline: 'persona_2.0', subtype: gender, plan: 'enterprise' });
+    if (!checked.ok) throw new Error(checked.errors.join('; '));
+    const model = await pipelineOf('persona_2.0').compute(
+      { pipeline: 'persona_2.0', subtype: gender, parameters: checked.value, photo: await readFile(join('test', 'fixtures', 'photos', photo)) },
+      { runtime, progress: () => undefined },
+    );
+    out[gender] = await avatarModelFiles(model);
+  }
+  await runtime.analyzer.close();
+  return out as Record<'female' | 'male', Record<string, Uint8Array>>;
+}
+
+/** The persona export of `files` with these outfit sections, as a GLB with its textures embedded. */
+async function personaGlb(gender: 'female' | 'male', files: Record<string, Uint8Array>, sections: Record<string, string>): Promise<Uint8Array> {
+  const request = {
+    format: 'glb', lod: 'LOD1', textures: { profile: '2K.jpg', embed: true, list: ['Normal', 'GltfMetallicRoughness'] },
+    haircuts: { list: [gender === 'female' ? 'low_ponytail_wavy' : 'classic_side_part'] },
+    ...Object.fromEntries(Object.entries(sections).map(([section, identity]) => [section, { list: [identity] }])),
+  };
+  const resolved = resolveExportParameters(request, exportContext('persona_2.0', gender, 'enterprise'));
+  if (!resolved.ok) throw new Error(JSON.stringify(resolved.errors));
+  const exporter = pipelineOf('persona_2.0').export;
+  if (!exporter.available) throw new Error('persona_2.0 has no exporter');
+  const output = await exporter.build({ pipeline: 'persona_2.0', pipeline_subtype: gender, parameters: resolved.value, files }, () => undefined);
+  return readZip(output.files[0].data)['model.glb'];
+}
+
+/**
+ * persona_2.0's outfit items, exported as a client gets them (the persona export, LOD1, 2K.jpg,
+ * the body's hidden polygons removed) and rendered from the GLB: a top, a bottom and shoes worn
+ * together (the i-th of each set), and each full outfit, on the female and the male avatar, in
+ * their A pose from the front, side and back, and three frames of their walk.
+ * scratch/outfits/persona-<n>.png.
+ */
+export async function personaOutfitSheets(only?: string): Promise<string[]> {
+  if (!chromiumAvailable()) { console.log('persona outfit sheets skipped: no /usr/bin/chromium'); return []; }
+  await mkdir(OUT_DIR, { recursive: true });
+  const avatars = await personaAvatars();
+  const [tops, bottoms, shoes] = (['outfits_top', 'outfits_bottom', 'outfits_shoes'] as const).map((s) => personaOutfitSet(s));
+  const looks: { name: string; sections: Record<string, PersonaOutfit> }[] = [
+    ...tops.map((top, i) => ({ name: `persona-items-${i}`, sections: { outfits_top: top, outfits_bottom: bottoms[i % bottoms.length], outfits_shoes: shoes[i % shoes.length] } })),
+    ...personaOutfitSet('persona').map((o) => ({ name: `persona-${o.identity}`, sections: { outfits: o } })),
+  ];
+  const written: string[] = [];
+  const whole = { target: [0, 0.85, 0] as [number, number, number], distance: 3.4 };
+  await withStage(async ({ add, shoot }) => {
+    for (const look of looks) {
+      if (only && !only.split(',').some((o) => look.name.endsWith(o))) continue;
+      const rows: { height: number; panels: Panel[] }[] = [];
+      for (const gender of ['female', 'male'] as const) {
+        const url = `/${look.name}-${gender}.glb`;
+        const glb = await personaGlb(gender, avatars[gender], Object.fromEntries(Object.entries(look.sections).map(([s, o]) => [s, o.identity])));
+        add(url, glb);
+        await writeFile(join(OUT_DIR, `${look.name}-${gender}.glb`), glb);
+        const prefix = gender === 'female' ? 'Female' : 'Male';
+        const walk = gender === 'female' ? 'Female_Animation_WalkRelaxed' : 'Male_Animation_Walk';
+        const panels: Panel[] = [];
+        for (const [yaw, name] of [[0, 'front'], [90, 'side'], [180, 'back']] as const) {
+          panels.push({ image: await shoot(url, { clip: `${prefix}_Pose_A`, time: 0, yaw, ...whole, width: 300, height: 520 }), caption: `${gender} A pose ${name}` });
+        }
+        for (const time of [0.1, 0.4, 0.7]) panels.push({ image: await shoot(url, { clip: walk, time, yaw: 30, ...whole, width: 300, height: 520 }), caption: `walk ${time} s` });
+        rows.push({ height: 420, panels });
+      }
+      const file = join(OUT_DIR, `${look.name}.png`);
+      await writeFile(file, await contactSheet(rows, Object.values(look.sections).map((o) => `${o.identity}: ${o.description}`).join(' | ')));
+      written.push(file);
+    }
+  });
+  return written;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  for (const file of await outfitSheets(process.argv[2])) console.log(`wrote ${file}`);
+  if (process.argv[2] === 'persona') for (const file of await personaOutfitSheets(process.argv[3])) console.log(`wrote ${file}`);
+  else for (const file of await outfitSheets(process.argv[2])) console.log(`wrote ${file}`);
 }

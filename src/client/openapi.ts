@@ -2559,7 +2559,7 @@ export interface components {
                 color?: components["schemas"]["Color"] | null;
             } | null;
             outfits?: {
-                list?: string[];
+                list?: ("persona_casual_tee_jeans" | "persona_office_shirt_chinos" | "persona_business_suit" | "persona_winter_coat" | "persona_summer_dress" | "persona_sporty_hoodie" | "persona_knit_and_pleats")[];
                 format?: ("gltf" | "glb" | "fbx") | null;
                 embed?: boolean | null;
                 lod?: ("LOD1" | "LOD2") | null;
@@ -2569,9 +2569,10 @@ export interface components {
                     embed?: boolean | null;
                 } | null;
                 apply_visibility_masks?: boolean | null;
+                color?: components["schemas"]["Color"] | null;
             } | null;
             outfits_top?: {
-                list?: string[];
+                list?: ("top_white_crew_tshirt" | "top_oxford_shirt" | "top_denim_shirt" | "top_navy_polo" | "top_grey_hoodie" | "top_cream_knit_sweater" | "top_black_zip_jacket" | "top_camel_long_coat" | "top_charcoal_suit_jacket")[];
                 format?: ("gltf" | "glb" | "fbx") | null;
                 embed?: boolean | null;
                 lod?: ("LOD1" | "LOD2") | null;
@@ -2581,9 +2582,10 @@ export interface components {
                     embed?: boolean | null;
                 } | null;
                 apply_visibility_masks?: boolean | null;
+                color?: components["schemas"]["Color"] | null;
             } | null;
             outfits_bottom?: {
-                list?: string[];
+                list?: ("bottom_slim_blue_jeans" | "bottom_dark_straight_jeans" | "bottom_khaki_chinos" | "bottom_charcoal_trousers" | "bottom_grey_joggers" | "bottom_chino_shorts" | "bottom_denim_shorts" | "bottom_pleated_skirt" | "bottom_black_midi_skirt")[];
                 format?: ("gltf" | "glb" | "fbx") | null;
                 embed?: boolean | null;
                 lod?: ("LOD1" | "LOD2") | null;
@@ -2593,9 +2595,10 @@ export interface components {
                     embed?: boolean | null;
                 } | null;
                 apply_visibility_masks?: boolean | null;
+                color?: components["schemas"]["Color"] | null;
             } | null;
             outfits_shoes?: {
-                list?: string[];
+                list?: ("shoes_white_canvas_sneakers" | "shoes_black_running_sneakers" | "shoes_red_canvas_high_tops" | "shoes_brown_leather_boots" | "shoes_black_chelsea_boots" | "shoes_leather_derby" | "shoes_tan_loafers" | "shoes_leather_sandals" | "shoes_hiking_boots")[];
                 format?: ("gltf" | "glb" | "fbx") | null;
                 embed?: boolean | null;
                 lod?: ("LOD1" | "LOD2") | null;
@@ -2605,6 +2608,7 @@ export interface components {
                     embed?: boolean | null;
                 } | null;
                 apply_visibility_masks?: boolean | null;
+                color?: components["schemas"]["Color"] | null;
             } | null;
             blendshapes?: {
                 list?: components["schemas"]["BlendshapeEntry_persona_2.0"][];

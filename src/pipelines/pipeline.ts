@@ -1,4 +1,5 @@
 import type { OutfitSetName } from '../library/outfits/outfitLibrary.js';
+import type { PersonaOutfitSet } from '../library/outfits/personaOutfits.js';
 import type { HaircutSet } from './catalogue/haircuts.js';
 import type { PipelineName, PipelineSpec, PipelineSubtype } from './catalogue/pipelines.js';
 import type { AvatarModel, ComputeContext, ComputeInput } from './avatarModel.js';
@@ -70,7 +71,7 @@ export interface Pipeline<P extends PipelineName = PipelineName> extends Pipelin
   readonly exportFamily: ExportFamily;
   readonly exportTemplates: readonly string[] | null;
   /** `sets`: the outfit library's sets its avatars wear (library/outfits). */
-  readonly outfits: { readonly worn: boolean; readonly ownTextures: boolean; readonly sets: readonly OutfitSetName[] };
+  readonly outfits: { readonly worn: boolean; readonly ownTextures: boolean; readonly sets: readonly (OutfitSetName | PersonaOutfitSet)[] };
   /** Photo → the avatar, in memory; storing it as files is one later step (avatarModelFiles). */
   compute(input: ComputeInput, ctx: ComputeContext): Promise<AvatarModel>;
   readonly export: PipelineExport;

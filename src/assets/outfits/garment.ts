@@ -2,9 +2,11 @@ import type { Mesh } from '../../core/mesh.js';
 import { computeNormals, faceNormalSums } from '../../geometry/computeNormals.js';
 import type { SkinWeights } from '../body/skinWeights.js';
 import { bodyLayout } from '../body/bodyMesh.js';
-import { surfacePatch, type SurfacePatch, type SurfacePlace } from './garmentSurface.js';
+import { BODY_PARTS, surfacePatch, type SurfacePatch, type SurfacePlace } from './garmentSurface.js';
 import { solveBodyShape } from '../body/bodyShapeSolver.js';
 import type { GarmentRecipe } from './garmentRecipe.js';
+import { buildHang, hangRing, type HangRing } from './garmentHang.js';
+import { metresPerAtlasUnit } from './atlasScale.js';
 
 /** The body a garment is fitted to: positions and skin weights per body vertex (topology ids), as bodySkinWeights makes them. */
 export interface GarmentBody {
@@ -35,6 +37,8 @@ export interface Garment {
   zone: Uint8Array;
   /** Body faces (topology) the garment covers: what the body visibility mask hides. */
   coveredFaces: number[];
+  /** Per vertex: its body place's s, t, front (1 or 0) and part (BODY_PARTS index), where the painter draws buttons, pockets and laces. */
+  place: Float32Array;
 }
 
 /** Per body vertex, the area-weighted normal of the welded body surface. */
@@ -60,13 +64,13 @@ const FACING = 0.045;
  * rolled rim joining them at every hem, with hard edges of its own.
  */
 export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: 'full' | 'lowpoly'): Garment {
-  const { patch, edgeUse, neighbours, onHem, referenceHem, inwardFaces } = garmentLayout(recipe, detail);
+  const { patch, edgeUse, neighbours, onHem, hemSeeds, referenceHem, inwardFaces, ring } = garmentLayout(recipe, detail);
   const P = body.positions;
   const S = patch.samples.length;
   const { base, normal } = samplePoints(patch.samples, P);
   const ekey = (a: number, b: number) => (a < b ? a * S + b : b * S + a);
   const tri = patch.triangles;
-  const hem = hemDistances(S, neighbours, onHem, base);
+  const hem = hemDistances(S, neighbours, hemSeeds, base);
   const inward = (f: number) => inwardFaces[f / 3] === 1;
 
   // Outer shell: lifted by the ease, smoothed, then kept at least its least ease from the body.
@@ -97,6 +101,11 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
       const push = d < least ? least - d : 0;
       for (let k = 0; k < 3; k++) outer[i * 3 + k] = tmp[i * 3 + k] + normal[i * 3 + k] * push;
     }
+  }
+  // Collars, lapels, plackets: lifted after smoothing, so their steps stay crisp.
+  if (recipe.relief) for (let i = 0; i < S; i++) {
+    const lift = recipe.relief(at(i));
+    if (lift !== 0) for (let k = 0; k < 3; k++) outer[i * 3 + k] += normal[i * 3 + k] * lift;
   }
   let ground = Infinity;
   for (let v = 1; v < P.length; v += 3) ground = Math.min(ground, P[v]);
@@ -181,6 +190,15 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
     }
   }
 
+  const sampleSkin = patch.samples.map((s) => blendSkin(s.vertices, s.weights, body.weights));
+  // A skirt's tube hangs from its ring (garmentHang.ts).
+  const hang = recipe.hang && ring ? buildHang(recipe.hang, ring, outer, P, body.weights, sampleSkin, recipe.thickness, metresPerAtlasUnit(), 5 * S) : undefined;
+  const surfaceCount = layer.length;
+  if (hang) {
+    const offset = surfaceCount;
+    positions.push(...hang.positions); uvs.push(...hang.uvs); layer.push(...hang.layer); sampleOf.push(...hang.ringSample); weldKey.push(...hang.weld);
+    for (const i of hang.indices) indices.push(i + offset);
+  }
   const count = layer.length;
   const weld = new Uint32Array(count);
   const firstOf = new Map<number, number>();
@@ -193,17 +211,25 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
 
   const bindVertices = new Uint32Array(count * 4), bindWeights = new Float32Array(count * 4);
   const joints = new Uint16Array(count * 4), weights = new Float32Array(count * 4);
-  const sampleSkin = patch.samples.map((s) => blendSkin(s.vertices, s.weights, body.weights));
-  const hemOut = new Float32Array(count), zone = new Uint8Array(count);
+  const hemOut = new Float32Array(count), zone = new Uint8Array(count), place = new Float32Array(count * 4);
   for (let v = 0; v < count; v++) {
     const i = sampleOf[v], s = patch.samples[i];
+    place.set([s.place.s, s.place.t, s.place.front ? 1 : 0, BODY_PARTS.indexOf(s.place.part)], v * 4);
     s.vertices.forEach((bv, k) => { bindVertices[v * 4 + k] = bv; bindWeights[v * 4 + k] = s.weights[k]; });
-    joints.set(sampleSkin[i].joints, v * 4);
-    weights.set(sampleSkin[i].weights, v * 4);
-    hemOut[v] = hem[i];
-    zone[v] = recipe.zone(at(i));
+    if (v < surfaceCount) {
+      joints.set(sampleSkin[i].joints, v * 4);
+      weights.set(sampleSkin[i].weights, v * 4);
+      hemOut[v] = hem[i];
+      zone[v] = recipe.zone(at(i));
+    } else {
+      const h = v - surfaceCount;
+      joints.set(hang!.joints.slice(h * 4, h * 4 + 4), v * 4);
+      weights.set(hang!.weights.slice(h * 4, h * 4 + 4), v * 4);
+      hemOut[v] = hang!.hem[h];
+      zone[v] = recipe.zone({ ...at(i), hem: hang!.hem[h] });
+    }
   }
-  return { name: recipe.name, mesh, skin: { joints, weights }, layer: Uint8Array.from(layer), bindVertices, bindWeights, hem: hemOut, zone, coveredFaces: patch.faces };
+  return { name: recipe.name, mesh, skin: { joints, weights }, layer: Uint8Array.from(layer), bindVertices, bindWeights, hem: hemOut, zone, coveredFaces: patch.faces, place };
 }
 
 /** What a garment is on every body: its samples and triangles, hems, and what the reference body decides. */
@@ -212,8 +238,12 @@ interface GarmentLayout {
   edgeUse: Map<number, number>;
   neighbours: Set<number>[];
   onHem: Uint8Array;
+  /** The hems the cloth ends at: onHem less the ring a tube hangs from, where the cloth goes on. */
+  hemSeeds: Uint8Array;
   referenceHem: Float64Array;
   inwardFaces: Uint8Array;
+  /** The ring a skirt's tube hangs from, when the recipe has one. */
+  ring?: HangRing;
 }
 
 const layouts = new WeakMap<GarmentRecipe, Map<string, GarmentLayout>>();
@@ -246,12 +276,15 @@ function garmentLayout(recipe: GarmentRecipe, detail: 'full' | 'lowpoly'): Garme
   }
   const onHem = new Uint8Array(S);
   for (const [e, count] of edgeUse) if (count === 1) { onHem[Math.floor(e / S)] = 1; onHem[e % S] = 1; }
-  const referenceHem = hemDistances(S, neighbours, onHem, reference.base);
+  const ring = recipe.hang ? hangRing(patch, onHem, reference.base, referencePositions(), recipe.hang, detail) : undefined;
+  const hemSeeds = onHem.slice();
+  for (const i of ring?.samples ?? []) hemSeeds[i] = 0;
+  const referenceHem = hemDistances(S, neighbours, hemSeeds, reference.base);
   const inwardFaces = new Uint8Array(tri.length / 3);
   for (let f = 0; f < tri.length; f += 3) {
     inwardFaces[f / 3] = facesInward(patch.corners[tri[f]].sample, patch.corners[tri[f + 1]].sample, patch.corners[tri[f + 2]].sample, reference.base, reference.normal) ? 1 : 0;
   }
-  const layout = { patch, edgeUse, neighbours, onHem, referenceHem, inwardFaces };
+  const layout = { patch, edgeUse, neighbours, onHem, hemSeeds, referenceHem, inwardFaces, ring };
   byDetail.set(detail, layout);
   return layout;
 }

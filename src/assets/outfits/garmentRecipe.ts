@@ -10,8 +10,13 @@ export interface GarmentPoint {
   normal: [number, number, number];
 }
 
-/** Zones a painter tells apart (GarmentRecipe.zone): the cloth, ribbed bands, a waistband, a shoe's sole and its trim. */
-export const GARMENT_ZONES = ['main', 'rib', 'band', 'sole', 'trim'] as const;
+/**
+ * Zones a painter tells apart (GarmentRecipe.zone): the cloth, ribbed bands, a waistband, a shoe's
+ * sole and its trim; then a collar, a button placket or zip, a pocket, a lapel, the shirt front
+ * inside a suit jacket's V, a lining, a shoe's laces and a sandal's strap. Ids are indices: new
+ * zones go at the end.
+ */
+export const GARMENT_ZONES = ['main', 'rib', 'band', 'sole', 'trim', 'collar', 'placket', 'pocket', 'lapel', 'inset', 'lining', 'lace', 'strap'] as const;
 export type GarmentZone = (typeof GARMENT_ZONES)[number];
 export const zoneId = (z: GarmentZone): number => GARMENT_ZONES.indexOf(z);
 
@@ -35,12 +40,45 @@ export interface GarmentRecipe {
   /** Optional last reshaping of an outer point (a shoe's sole). */
   shape?: (at: GarmentPoint, outer: [number, number, number], ground: number) => [number, number, number];
   zone: (at: GarmentPoint) => number;
+  /**
+   * Metres the outer surface is lifted along the body's normal after smoothing, so the step stays
+   * crisp: a collar's fall, a lapel, a placket, a pocket's edge.
+   */
+  relief?: (at: GarmentPoint) => number;
+  /** The zone at any place, for the painter to draw a detail's outline smoothly within a face (a lapel, a collar, a pocket). */
+  paintZone?: (place: SurfacePlace, hem: number) => GarmentZone;
+  /** A skirt hanging from a torso ring over both legs (a skirt, a dress, a long coat): garment.ts builds it as a tube. */
+  hang?: GarmentHang;
+  /** Painter's details: buttons down a placket, a zip, a hood's drawstrings, a crease down trouser legs. */
+  details?: { buttons?: number; zip?: boolean; drawstrings?: boolean; laces?: boolean };
+  /** Buttons' colour when not the accent (a suit's, whose accent is its tie). */
+  buttonColor?: [number, number, number];
+  /** The torso rows of the lowest and highest button. */
+  buttonRows?: [number, number];
+  /** A shoe's sole colour, when not the fabric's usual rubber. */
+  rubber?: [number, number, number];
   /** Each covered body quad is cut into around × along quads. */
   detail: { full: [number, number]; lowpoly: [number, number] };
   fabric: FabricName;
   /** Linear-ish sRGB 0..255 of the cloth; `accent` for trims and soles. */
   color: [number, number, number];
   accent: [number, number, number];
+}
+
+/** A tube of cloth from the ring of a torso row down over the legs. */
+export interface GarmentHang {
+  /** The torso row the tube hangs from (the garment's covered torso rows end there). */
+  fromRow: number;
+  /** Where its hem is, in leg t (17 the knee, 38 the ankle). */
+  toLegT: number;
+  /** Metres between the legs' outline and the cloth. */
+  ease: number;
+  /** Metres the radius grows per metre down (an A-line's flare). */
+  flare: number;
+  /** Knife pleats round the ring (a pleated skirt), 0 for none. */
+  pleats?: number;
+  /** Metres between rings at full detail and at low-poly detail. */
+  step: { full: number; lowpoly: number };
 }
 
 /** Torso rows at the landmarks (bodyTopology's TORSO_ROWS), and where limbs bend, in their islands' t. */

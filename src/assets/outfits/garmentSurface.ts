@@ -2,7 +2,8 @@ import { bodyLayout } from '../body/bodyMesh.js';
 import { bodyTopology } from '../body/bodyTopology.js';
 
 /** The body's parts as garments see them: which island family a face lies in. */
-export type BodyPart = 'torso' | 'arm' | 'leg' | 'foot' | 'hand';
+export const BODY_PARTS = ['torso', 'arm', 'leg', 'foot', 'hand'] as const;
+export type BodyPart = (typeof BODY_PARTS)[number];
 
 /** Where on the body a garment sample lies: its part, its island and its place in the island's grid (s around, t along). */
 export interface SurfacePlace {

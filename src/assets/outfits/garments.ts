@@ -1,5 +1,5 @@
 import type { SurfacePlace } from './garmentSurface.js';
-import { ARM_T, FOOT_TOP_S, LEG_T, lerp, ROWS, smooth, zoneId, type GarmentPoint, type GarmentRecipe } from './garmentRecipe.js';
+import { ARM_T, FOOT_TOP_S, LEG_T, lerp, ROWS, smooth, zoneId, type GarmentPoint, type GarmentRecipe, type GarmentZone } from './garmentRecipe.js';
 import type { FabricName } from './fabrics.js';
 
 /**
@@ -22,6 +22,16 @@ function bunching(t: number, centre: number, width: number, depth: number, perio
   return depth * envelope * (0.5 + 0.5 * Math.sin((t / period) * 2 * Math.PI));
 }
 
+/** The front's middle column (torso front island), where plackets, zips and lapels meet. */
+const FRONT_MIDDLE = 8;
+
+/**
+ * A top's collar: `shirt` a collar standing round the neck and falling over it, open at the
+ * throat (a shirt); `polo` the same in rib knit; `band` a ribbed stand all round (a zip jacket);
+ * `hood` a hood lying folded on the back and shoulders round a drawstring neckline (a hoodie).
+ */
+export type CollarStyle = 'shirt' | 'polo' | 'band' | 'hood';
+
 export interface TopOptions {
   name: string;
   /** Arm t where the sleeve ends: 0 for none (a tank top), 9 short, 35 long. */
@@ -39,6 +49,28 @@ export interface TopOptions {
   accent: Rgb;
   detail: GarmentRecipe['detail'];
   thickness?: number;
+  collar?: CollarStyle;
+  /** A button placket from the hem (`rows` 0) or that many rows down from the neck (a polo), or a zip. */
+  placket?: { rows: number; buttons: number } | 'zip';
+  /** A jacket's V: lapels down to torso row `to`, with a shirt and tie inside it. */
+  lapels?: { to: number };
+  /** A kangaroo pocket on the front. */
+  pocket?: boolean;
+  /** A long coat's or a dress's skirt below the hem. */
+  hang?: GarmentRecipe['hang'];
+}
+
+/** The torso row where a top's neckline is at a place: lower in front by the scoop. */
+function necklineRow(place: SurfacePlace, depth: number): number {
+  const scoop = place.front ? depth * Math.exp(-(((place.s - FRONT_MIDDLE) / 4.2) ** 2)) : 0;
+  return ROWS.neckBase - 1 - scoop;
+}
+
+/** How far inside a V opening (lapels reaching torso row `to`) a front place is: > 0 inside. */
+function insideV(place: SurfacePlace, to: number): number {
+  if (!place.front || place.part !== 'torso' || place.t < to) return -9;
+  const half = 0.2 + 3.4 * smooth(to, ROWS.neckBase, place.t);
+  return half - Math.abs(place.s - FRONT_MIDDLE);
 }
 
 export function topRecipe(o: TopOptions): GarmentRecipe {
@@ -53,7 +85,16 @@ export function topRecipe(o: TopOptions): GarmentRecipe {
     name: o.name,
     slot: 'top',
     covers: (place) => {
-      if (place.part === 'torso') return place.t > o.hemRow && belowNeckline(place, o.neckDepth) && tankStrap(place);
+      if (place.part === 'torso') {
+        if (place.t <= o.hemRow || !tankStrap(place)) return false;
+        if (o.collar === 'shirt' || o.collar === 'polo') {
+          // The collar stands round the neck behind and at the sides, open at the throat.
+          const open = place.front ? Math.exp(-(((place.s - FRONT_MIDDLE) / 2.2) ** 2)) : 0;
+          return place.t < ROWS.neckBase + 1.6 - (2.6 + o.neckDepth) * open;
+        }
+        if (o.collar === 'band') return place.t < ROWS.neckBase + 1.5;
+        return belowNeckline(place, o.neckDepth);
+      }
       if (place.part === 'arm') return place.t < o.sleeve;
       return false;
     },
@@ -71,12 +112,70 @@ export function topRecipe(o: TopOptions): GarmentRecipe {
     },
     thickness: o.thickness ?? 0.002,
     drape: 6,
-    zone: ({ hem }) => zoneId(o.ribbed && hem < 0.05 ? 'rib' : hem < 0.012 ? 'trim' : 'main'),
+    zone: (at) => zoneId(topZone(o, at)),
+    paintZone: (place, hem) => topZone(o, { place, hem, position: [0, 0, 0], normal: [0, 0, 0] }),
+    relief: (at) => topRelief(o, at),
+    hang: o.hang,
+    buttonColor: o.lapels ? [24, 24, 26] : undefined,
+    buttonRows: o.placket && o.placket !== 'zip'
+      ? o.lapels ? [o.hemRow + 3, o.lapels.to - 1.2] : o.placket.rows ? [ROWS.neckBase - o.placket.rows + 0.3, ROWS.neckBase - 2.3] : [o.hemRow + 2.5, ROWS.neckBase - 2.3]
+      : undefined,
+    details: {
+      buttons: o.placket && o.placket !== 'zip' ? o.placket.buttons : undefined,
+      zip: o.placket === 'zip',
+      drawstrings: o.collar === 'hood',
+    },
     detail: o.detail,
     fabric: o.fabric,
     color: o.color,
     accent: o.accent,
   };
+}
+
+/** The rows of a collar's fall over the shoulders, under its top edge. */
+const COLLAR_FALL = 2.6;
+
+function topZone(o: TopOptions, { place, hem }: GarmentPoint): GarmentZone {
+  if (place.part === 'torso') {
+    if (o.lapels) {
+      const v = insideV(place, o.lapels.to);
+      if (v > 0) return 'inset';
+      // The lapel: a band along the V's edge, narrowing to its point at the V's foot.
+      if (v > -(0.5 + 1.6 * smooth(o.lapels.to, o.lapels.to + 6, place.t)) && place.t > o.lapels.to - 0.3) return 'lapel';
+    }
+    if ((o.collar === 'shirt' || o.collar === 'polo') && place.t > necklineRow(place, o.neckDepth) - COLLAR_FALL) return 'collar';
+    if (o.collar === 'band' && place.t > ROWS.neckBase - 1.5) return 'rib';
+    if (o.collar === 'hood' && !place.front && place.t > ROWS.neckBase - 8) return 'collar';
+    if (o.placket && place.front && Math.abs(place.s - FRONT_MIDDLE) < 0.45) {
+      const from = o.placket === 'zip' || o.placket.rows === 0 ? o.hemRow : ROWS.neckBase - 1 - o.placket.rows;
+      if (place.t > from) return 'placket';
+    }
+    if (o.pocket && place.front && Math.abs(place.s - FRONT_MIDDLE) < 3.2 - 0.08 * (place.t - o.hemRow) && place.t > o.hemRow + 1.5 && place.t < o.hemRow + 10) return 'pocket';
+  }
+  if (o.ribbed && hem < 0.05) return 'rib';
+  return hem < 0.012 ? 'trim' : 'main';
+}
+
+/** Steps a top's details stand out by: a collar's fall and a lapel over the body of the garment, a hood in folds on the back, a placket and a pocket. */
+function topRelief(o: TopOptions, at: GarmentPoint): number {
+  const zone = topZone(o, at);
+  const { place } = at;
+  switch (zone) {
+    case 'collar': {
+      if (o.collar === 'hood') {
+        // The hood lies in a soft roll across the shoulders, highest behind the neck.
+        const across = Math.exp(-(((place.s - FRONT_MIDDLE) / 5) ** 2));
+        return 0.004 + 0.02 * across * smooth(ROWS.neckBase - 8, ROWS.neckBase - 3, place.t);
+      }
+      // A shirt's stand rises off the neck; its fall lies over the shoulders.
+      return 0.0035 + 0.004 * smooth(ROWS.neckBase - 1, ROWS.neckBase + 1.6, place.t);
+    }
+    case 'lapel': return 0.005;
+    case 'inset': return -0.003;
+    case 'placket': return 0.0012;
+    case 'pocket': return 0.0025;
+    default: return 0;
+  }
 }
 
 export interface BottomOptions {
@@ -96,13 +195,18 @@ export interface BottomOptions {
   accent: Rgb;
   detail: GarmentRecipe['detail'];
   thickness?: number;
+  /** A skirt: the tube hanging from this torso row instead of legs (`length` is then unused). */
+  hang?: GarmentRecipe['hang'];
 }
 
 export function bottomRecipe(o: BottomOptions): GarmentRecipe {
   return {
     name: o.name,
     slot: 'bottom',
-    covers: (place) => (place.part === 'torso' && place.t < o.waistRow) || (place.part === 'leg' && place.t < o.length),
+    hang: o.hang,
+    covers: (place) => (o.hang
+      ? place.part === 'torso' && place.t < o.waistRow && place.t > o.hang.fromRow
+      : (place.part === 'torso' && place.t < o.waistRow) || (place.part === 'leg' && place.t < o.length)),
     ease: ({ place, hem }) => {
       if (place.part === 'torso') return 0.006 + 0.0025 * smooth(0.045, 0.035, hem) * smooth(ROWS.hips, ROWS.hips + 3, place.t);
       const t = place.t;
@@ -132,6 +236,12 @@ export interface ShoeOptions {
   color: Rgb;
   accent: Rgb;
   detail: GarmentRecipe['detail'];
+  /** Laces over the instep (sneakers, derbies). */
+  laces?: boolean;
+  /** A sandal: the sole, and straps across the toes and the instep, the foot bare between them. */
+  sandal?: boolean;
+  /** The sole's rubber: gum-dark or off-white; leather shoes default to dark. */
+  rubber?: Rgb;
 }
 
 /** How far round the foot a place is from its top: 0 on the instep, 1 at the middle of the sole. */
@@ -141,7 +251,12 @@ export function shoeRecipe(o: ShoeOptions): GarmentRecipe {
   return {
     name: o.name,
     slot: 'shoes',
-    covers: (place) => place.part === 'foot' || (place.part === 'leg' && place.t > o.collar),
+    covers: (place) => {
+      if (!o.sandal) return place.part === 'foot' || (place.part === 'leg' && place.t > o.collar);
+      if (place.part !== 'foot') return false;
+      // The sole, and two straps: across the toes' roots and over the instep.
+      return soleness(place) > 0.6 || (place.t > 15.2 && place.t < 17.2) || (place.t > 9 && place.t < 11);
+    },
     ease: ({ place, hem }) => {
       const padding = 0.003 * smooth(0.025, 0.005, hem);
       if (place.part === 'leg') return o.shaft + padding;
@@ -162,7 +277,12 @@ export function shoeRecipe(o: ShoeOptions): GarmentRecipe {
       const l = Math.hypot(dx, dz) || 1;
       return [outer[0] + (dx / l) * welt, y, outer[2] + (dz / l) * welt];
     },
-    zone: ({ place, hem }) => zoneId(place.part === 'foot' && soleness(place) > 0.3 ? 'sole' : hem < 0.02 ? 'trim' : place.part === 'foot' && place.t > 17 ? 'band' : 'main'),
+    zone: ({ place, hem }) => zoneId(place.part === 'foot' && soleness(place) > 0.3 ? 'sole'
+      : o.sandal ? 'strap'
+        : o.laces && place.part === 'foot' && Math.abs(place.s - FOOT_TOP_S) < 1.6 && place.t > 9 && place.t < 16.5 ? 'lace'
+          : hem < 0.02 ? 'trim' : place.part === 'foot' && place.t > 17 ? 'band' : 'main'),
+    details: { laces: o.laces },
+    rubber: o.rubber,
     detail: o.detail,
     fabric: o.fabric,
     color: o.color,

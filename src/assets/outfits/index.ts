@@ -5,7 +5,8 @@
 export { buildGarment, bodyVertexNormals, GARMENT_LAYERS, type Garment, type GarmentBody } from './garment.js';
 export { surfacePatch, type BodyPart, type SurfacePlace, type SurfacePatch } from './garmentSurface.js';
 export { GARMENT_ZONES, type GarmentRecipe, type GarmentSlot } from './garmentRecipe.js';
-export { fitOutfit, garmentQuarter, outfitRecipes, type FittedOutfit } from './outfit.js';
+export { fitOutfit, garmentQuarter, outfitRecipes, type FittedOutfit, type GarmentCell, type OutfitLayout } from './outfit.js';
+export { PERSONA_GARMENTS, PERSONA_RECIPES } from './personaRecipes.js';
 export { OUTFIT_RECIPES } from './outfitRecipes.js';
 export { FABRIC_NAMES, type FabricName } from './fabrics.js';
-export { bodyVisibilityMask, paintOutfit, type OutfitMaps } from './outfitTexture.js';
+export { bodyVisibilityMask, hiddenFaces, paintOutfit, type OutfitMaps } from './outfitTexture.js';

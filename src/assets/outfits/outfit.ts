@@ -7,6 +7,7 @@ import type { SkinWeights } from '../body/skinWeights.js';
 import { hardEdgePlan, plannedNormals, type HardEdgePlan } from './hardEdges.js';
 import { buildGarment, type Garment, type GarmentBody } from './garment.js';
 import { OUTFIT_RECIPES } from './outfitRecipes.js';
+import { PERSONA_RECIPES } from './personaRecipes.js';
 import type { GarmentRecipe } from './garmentRecipe.js';
 
 /** A whole outfit fitted to one body: its garments merged into one mesh, and what each vertex is. */
@@ -19,10 +20,37 @@ export interface FittedOutfit {
   garmentOf: Uint8Array;
   /** Per vertex: its index among the garments' own vertices, one after the other (a simplified outfit keeps some). */
   sourceVertices: Uint32Array;
+  /** Where each garment lies in the outfit's texture (outfitLayout). */
+  cells: GarmentCell[];
+}
+
+/**
+ * A garment's place in its outfit's texture: texture UV = `origin` + (atlas UV − `from`) × `scale`,
+ * inside the rectangle `origin` + `size`. The base outfits give each garment a quarter holding the
+ * body's atlas at half size; persona items (`packed`) fit each garment's own bounding box into
+ * the whole texture (one garment) or a quarter, so their texels are not spent on bare skin.
+ */
+export interface GarmentCell { origin: [number, number]; from: [number, number]; scale: number; size: [number, number] }
+
+export type OutfitLayout = 'quarters' | 'packed';
+
+function garmentCells(garments: Garment[], layout: OutfitLayout): GarmentCell[] {
+  if (layout === 'quarters') return garments.map((_, k) => ({ origin: garmentQuarter(k), from: [0, 0], scale: 0.5, size: [0.5, 0.5] }));
+  const whole = garments.length === 1;
+  const margin = 4 / 1024;
+  return garments.map((g, k) => {
+    const uv = g.mesh.uvs!;
+    let u0 = Infinity, v0 = Infinity, u1 = -Infinity, v1 = -Infinity;
+    for (let i = 0; i < uv.length; i += 2) { u0 = Math.min(u0, uv[i]); u1 = Math.max(u1, uv[i]); v0 = Math.min(v0, uv[i + 1]); v1 = Math.max(v1, uv[i + 1]); }
+    const side = whole ? 1 : 0.5;
+    const corner: [number, number] = whole ? [0, 0] : garmentQuarter(k);
+    const scale = (side - 2 * margin) / Math.max(u1 - u0, v1 - v0);
+    return { origin: [corner[0] + margin, corner[1] + margin], from: [u0, v0], scale, size: [side - 2 * margin, side - 2 * margin] };
+  });
 }
 
 export function outfitRecipes(garments: string): readonly GarmentRecipe[] {
-  const recipes = OUTFIT_RECIPES[garments];
+  const recipes = OUTFIT_RECIPES[garments] ?? PERSONA_RECIPES[garments];
   if (!recipes) throw new Error(`no outfit recipe "${garments}"`);
   return recipes;
 }
@@ -34,10 +62,10 @@ export function outfitRecipes(garments: string): readonly GarmentRecipe[] {
  * const outfit = fitOutfit('tshirt_jeans_sneakers', { positions, weights }, 'full');
  * ```
  */
-export async function fitOutfit(garments: string, body: GarmentBody, detail: 'full' | 'lowpoly', budget?: { vertices: number; faces: number }): Promise<FittedOutfit> {
-  const whole = mergedOutfit(garments, body, detail);
+export async function fitOutfit(garments: string, body: GarmentBody, detail: 'full' | 'lowpoly', budget?: { vertices: number; faces: number }, layout: OutfitLayout = 'quarters'): Promise<FittedOutfit> {
+  const whole = mergedOutfit(garments, body, detail, layout);
   if (!budget) return whole;
-  return leveled(whole, await outfitLevel(garments, detail, budget));
+  return leveled(whole, await outfitLevel(garments, detail, budget, layout));
 }
 
 interface OutfitLevel { indices: Uint32Array; plan: HardEdgePlan }
@@ -50,14 +78,14 @@ const levels = new Map<string, OutfitLevel>();
  * vertices are the same points of every body. When the simplified outfit has more vertices than
  * the table even with no hard edge, it is simplified 2 % further, or 2.8 %.
  */
-async function outfitLevel(garments: string, detail: 'full' | 'lowpoly', budget: { vertices: number; faces: number }): Promise<OutfitLevel> {
-  const key = `${garments}|${detail}|${budget.faces}|${budget.vertices}`;
+async function outfitLevel(garments: string, detail: 'full' | 'lowpoly', budget: { vertices: number; faces: number }, layout: OutfitLayout): Promise<OutfitLevel> {
+  const key = `${garments}|${detail}|${budget.faces}|${budget.vertices}|${layout}`;
   const hit = levels.get(key);
   if (hit) return hit;
   await MeshoptSimplifier.ready;
   const solved = solveBodyShape({});
   const weights = bodySkinWeights(solved.body, bodySkeleton(solved.body.proportions));
-  const { mesh } = mergedOutfit(garments, { positions: solved.body.positions, weights }, detail);
+  const { mesh } = mergedOutfit(garments, { positions: solved.body.positions, weights }, detail, layout);
   const p = mesh.positions;
   const weld = new Uint32Array(p.length / 3);
   const first = new Map<string, number>();
@@ -104,9 +132,10 @@ function leveled(o: FittedOutfit, level: OutfitLevel): FittedOutfit {
   };
 }
 
-function mergedOutfit(garments: string, body: GarmentBody, detail: 'full' | 'lowpoly'): FittedOutfit {
+function mergedOutfit(garments: string, body: GarmentBody, detail: 'full' | 'lowpoly', layout: OutfitLayout): FittedOutfit {
   const recipes = outfitRecipes(garments);
   const built = recipes.map((r) => buildGarment(r, body, detail));
+  const cells = garmentCells(built, layout);
   const total = built.reduce((n, g) => n + g.mesh.positions.length / 3, 0);
   const positions = new Float32Array(total * 3), normals = new Float32Array(total * 3), uvs = new Float32Array(total * 2);
   const joints = new Uint16Array(total * 4), weights = new Float32Array(total * 4);
@@ -117,11 +146,11 @@ function mergedOutfit(garments: string, body: GarmentBody, detail: 'full' | 'low
     const n = g.mesh.positions.length / 3;
     positions.set(g.mesh.positions, offset * 3);
     normals.set(g.mesh.normals!, offset * 3);
-    // Each garment has its own quarter of the outfit's texture: the body's atlas at half size.
-    const [qu, qv] = [(k % 2) * 0.5, Math.floor(k / 2) * 0.5];
+    // Each garment has its own cell of the outfit's texture.
+    const c = cells[k];
     for (let v = 0; v < n; v++) {
-      uvs[(offset + v) * 2] = qu + g.mesh.uvs![v * 2] * 0.5;
-      uvs[(offset + v) * 2 + 1] = qv + g.mesh.uvs![v * 2 + 1] * 0.5;
+      uvs[(offset + v) * 2] = c.origin[0] + (g.mesh.uvs![v * 2] - c.from[0]) * c.scale;
+      uvs[(offset + v) * 2 + 1] = c.origin[1] + (g.mesh.uvs![v * 2 + 1] - c.from[1]) * c.scale;
     }
     joints.set(g.skin.joints, offset * 4);
     weights.set(g.skin.weights, offset * 4);
@@ -129,7 +158,7 @@ function mergedOutfit(garments: string, body: GarmentBody, detail: 'full' | 'low
     for (const i of g.mesh.indices) indices.push(i + offset);
     offset += n;
   });
-  return { garments: built, recipes, mesh: { positions, normals, uvs, indices: Uint32Array.from(indices) }, skin: { joints, weights }, garmentOf, sourceVertices: Uint32Array.from({ length: total }, (_, i) => i) };
+  return { garments: built, recipes, mesh: { positions, normals, uvs, indices: Uint32Array.from(indices) }, skin: { joints, weights }, garmentOf, sourceVertices: Uint32Array.from({ length: total }, (_, i) => i), cells };
 }
 
 /** Where garment `k` of an outfit lies in its texture: the quarter's top-left corner (u, v), each half the texture's side. */

@@ -1,9 +1,9 @@
 import type { Image } from '../../core/image.js';
-import { bodyLayout } from '../body/bodyMesh.js';
 import { bodyTopology } from '../body/bodyTopology.js';
-import { solveBodyShape } from '../body/bodyShapeSolver.js';
+import { metresPerAtlasUnit } from './atlasScale.js';
 import { faceCornerUvs } from './garmentSurface.js';
-import { GARMENT_ZONES } from './garmentRecipe.js';
+import { GARMENT_ZONES, type GarmentRecipe } from './garmentRecipe.js';
+import { BODY_PARTS, type SurfacePlace } from './garmentSurface.js';
 import { paintFabric, type FabricTexel } from './fabricPaint.js';
 import type { FittedOutfit } from './outfit.js';
 
@@ -13,20 +13,8 @@ export interface OutfitMaps {
   normal: Image;
   roughness: Image;
   metallic: Image;
-}
-
-/** Metres of the body per unit of its atlas: the atlas gives every island the same texels per metre (bodyAtlas.ts). */
-function metresPerAtlasUnit(): number {
-  const { uvs, indices, vertexOf } = bodyLayout();
-  const p = solveBodyShape({}).body.positions;
-  let metres = 0, units = 0;
-  for (let f = 0; f < indices.length; f += 3) {
-    const a = indices[f], b = indices[f + 1];
-    const [va, vb] = [vertexOf[a] * 3, vertexOf[b] * 3];
-    metres += Math.hypot(p[va] - p[vb], p[va + 1] - p[vb + 1], p[va + 2] - p[vb + 2]);
-    units += Math.hypot(uvs[a * 2] - uvs[b * 2], uvs[a * 2 + 1] - uvs[b * 2 + 1]);
-  }
-  return metres / units;
+  /** Grey: 255 where `color` recolours (the cloth itself), 0 on trims, stitching, buttons, soles. */
+  recoloring: Image;
 }
 
 /**
@@ -39,15 +27,19 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
   const n = size * size;
   const hem = new Float32Array(n).fill(1);
   const zone = new Uint8Array(n);
-  const garment = new Uint8Array(n);
-  for (let k = 0; k < 4; k++) {
-    // Background: each quarter belongs to its garment.
-    const half = size / 2, x0 = (k % 2) * half, y0 = Math.floor(k / 2) * half;
-    for (let y = y0; y < y0 + half; y++) garment.fill(k, y * size + x0, y * size + x0 + half);
-  }
+  const garment = new Uint8Array(n).fill(255);
+  const st = new Float32Array(n * 4).fill(-100);
+  outfit.cells.forEach((c, k) => {
+    // Background: each cell belongs to its garment.
+    const x0 = Math.floor(c.origin[0] * size), y0 = Math.floor(c.origin[1] * size);
+    const x1 = Math.min(size, Math.ceil((c.origin[0] + c.size[0]) * size)), y1 = Math.min(size, Math.ceil((c.origin[1] + c.size[1]) * size));
+    for (let y = y0; y < y1; y++) garment.fill(k, y * size + x0, y * size + x1);
+  });
+  // A cell's own margin, and cells no garment has, take the first garment's cloth.
+  for (let i = 0; i < n; i++) if (garment[i] === 255) garment[i] = 0;
   const { mesh } = outfit;
   const uv = mesh.uvs!, idx = mesh.indices;
-  const vertexHem = new Float32Array(mesh.positions.length / 3), vertexZone = new Uint8Array(mesh.positions.length / 3);
+  const vertexHem = new Float32Array(mesh.positions.length / 3), vertexZone = new Uint8Array(mesh.positions.length / 3), vertexPlace = new Float32Array((mesh.positions.length / 3) * 4);
   // Hem and zone per outfit vertex, from its garment's own vertices.
   let start = 0;
   const starts = outfit.garments.map((g) => { const s = start; start += g.mesh.positions.length / 3; return s; });
@@ -55,6 +47,7 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
     const g = outfit.garments[outfit.garmentOf[v]], local = outfit.sourceVertices[v] - starts[outfit.garmentOf[v]];
     vertexHem[v] = g.hem[local];
     vertexZone[v] = g.layer[local] === 2 ? GARMENT_ZONES.indexOf('trim') : g.zone[local];
+    vertexPlace.set(g.place.subarray(local * 4, local * 4 + 4), v * 4);
   }
   for (let f = 0; f < idx.length; f += 3) {
     const [a, b, c] = [idx[f], idx[f + 1], idx[f + 2]];
@@ -73,22 +66,41 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
         const i = y * size + x;
         hem[i] = Math.min(hem[i], Math.max(0, w0 * vertexHem[a] + w1 * vertexHem[b] + w2 * vertexHem[c]));
         zone[i] = vertexZone[w0 >= w1 && w0 >= w2 ? a : w1 >= w2 ? b : c];
+        for (let k = 0; k < 3; k++) st[i * 4 + k] = w0 * vertexPlace[a * 4 + k] + w1 * vertexPlace[b * 4 + k] + w2 * vertexPlace[c * 4 + k];
+        st[i * 4 + 3] = vertexPlace[a * 4 + 3];
       }
     }
   }
-  // Texture units to metres: a quarter holds the atlas at half size.
-  const metres = (2 * metresPerAtlasUnit()) / size;
-  const color = new Uint8Array(n * 3), height = new Float32Array(n), rough = new Uint8Array(n), metal = new Uint8Array(n);
-  const texel: FabricTexel = { x: 0, y: 0, hem: 0, zone: 'main' };
+  // Texture units to metres, per garment: its cell's scale of the body's atlas.
+  const perTexel = outfit.cells.map((c) => metresPerAtlasUnit() / (c.scale * size));
+  const metres = Math.min(...perTexel);
+  const color = new Uint8Array(n * 3), height = new Float32Array(n), rough = new Uint8Array(n), metal = new Uint8Array(n), recoloring = new Uint8Array(n);
+  const texel: FabricTexel = { x: 0, y: 0, hem: 0, zone: 'main', s: 0, t: 0, edge: false, front: false };
+  const place: SurfacePlace = { part: 'torso', island: -1, front: false, s: 0, t: 0 };
+  const zoneAt = (recipe: GarmentRecipe, s: number, t: number) => { place.s = s; place.t = t; return recipe.paintZone!(place, texel.hem); };
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       const i = y * size + x;
       const recipe = outfit.recipes[garment[i]];
       if (!recipe) continue;
-      texel.x = x * metres; texel.y = y * metres; texel.hem = hem[i]; texel.zone = GARMENT_ZONES[zone[i]];
+      const m = perTexel[garment[i]];
+      texel.x = x * m; texel.y = y * m; texel.hem = hem[i]; texel.zone = GARMENT_ZONES[zone[i]]; texel.s = st[i * 4]; texel.t = st[i * 4 + 1];
+      texel.edge = false;
+      texel.front = st[i * 4 + 2] > 0.5;
+      if (recipe.paintZone && st[i * 4] > -99 && texel.zone !== 'trim') {
+        // The zone at the texel's own place, so a lapel's or a pocket's outline runs smoothly across faces, and its edge is drawn.
+        place.front = st[i * 4 + 2] > 0.5; place.part = BODY_PARTS[st[i * 4 + 3]] ?? 'torso';
+        const z = zoneAt(recipe, texel.s, texel.t);
+        texel.zone = z;
+        if (z !== 'main' && z !== 'rib' && z !== 'placket') {
+          const d = 0.09;
+          texel.edge = zoneAt(recipe, texel.s + d, texel.t) !== z || zoneAt(recipe, texel.s - d, texel.t) !== z || zoneAt(recipe, texel.s, texel.t + d * 1.5) !== z || zoneAt(recipe, texel.s, texel.t - d * 1.5) !== z;
+        }
+      }
       const out = paintFabric(recipe, texel);
       color[i * 3] = out.color[0]; color[i * 3 + 1] = out.color[1]; color[i * 3 + 2] = out.color[2];
       height[i] = out.height; rough[i] = Math.round(out.roughness * 255); metal[i] = Math.round(out.metallic * 255);
+      recoloring[i] = out.recolor ? 255 : 0;
     }
   }
   // Tangent space, glTF's convention (+Y up the image): the height's slope across a texel, in millimetres.
@@ -110,6 +122,7 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
     normal: { width: size, height: size, channels: 3, data: normal },
     roughness: { width: size, height: size, channels: 1, data: rough },
     metallic: { width: size, height: size, channels: 1, data: metal },
+    recoloring: { width: size, height: size, channels: 1, data: recoloring },
   };
 }
 
@@ -118,16 +131,18 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
  * head's `model` texture in the top half, the body's in the bottom half): RGBA, white, alpha 0
  * over every body face a garment covers, 255 elsewhere.
  */
-export function bodyVisibilityMask(outfit: FittedOutfit, size: number): Image {
+export function bodyVisibilityMask(outfit: FittedOutfit, size: number, layout: 'avatar' | 'body' = 'avatar'): Image {
   const data = new Uint8Array(size * size * 4).fill(255);
   const uvs = faceCornerUvs();
-  const covered = new Set(outfit.garments.flatMap((g) => g.coveredFaces));
+  const covered = layout === 'body' ? hiddenFaces(outfit) : new Set(outfit.garments.flatMap((g) => g.coveredFaces));
+  // persona_2.0's AvatarBody has the body's own layout (the atlas' lower half as the whole image).
+  const [v0, dv] = layout === 'body' ? [0, 1] : [0.5, 0.5];
   const faces = bodyTopology().faces;
   for (const f of covered) {
     const c = uvs[f];
     const tris = faces[f].corners.length === 4 ? [[0, 1, 2], [0, 2, 3]] : [[0, 1, 2]];
     for (const t of tris) {
-      const [a, b, d] = t.map((k) => [c[k][0] * size, (0.5 + c[k][1] * 0.5) * size]);
+      const [a, b, d] = t.map((k) => [c[k][0] * size, (v0 + c[k][1] * dv) * size]);
       const area = (b[0] - a[0]) * (d[1] - a[1]) - (d[0] - a[0]) * (b[1] - a[1]);
       if (Math.abs(area) < 1e-9) continue;
       for (let y = Math.max(0, Math.floor(Math.min(a[1], b[1], d[1]))); y <= Math.min(size - 1, Math.ceil(Math.max(a[1], b[1], d[1]))); y++) {
@@ -142,4 +157,17 @@ export function bodyVisibilityMask(outfit: FittedOutfit, size: number): Image {
     }
   }
   return { width: size, height: size, channels: 4, data };
+}
+
+/**
+ * The body faces an outfit hides for good (persona_2.0): those its garments cover, less the ring
+ * of faces along each hem, which an opening (a sleeve, a collar, a trouser leg) lets the eye
+ * reach under the cloth. With these removed no skin pokes through, and no hole shows.
+ */
+export function hiddenFaces(outfit: FittedOutfit): Set<number> {
+  const topology = bodyTopology();
+  const covered = new Set(outfit.garments.flatMap((g) => g.coveredFaces));
+  const open = new Uint8Array(topology.vertexCount);
+  topology.faces.forEach((f, i) => { if (!covered.has(i)) for (const c of f.corners) open[c.vertex] = 1; });
+  return new Set([...covered].filter((i) => topology.faces[i].corners.every((c) => !open[c.vertex])));
 }

@@ -88,7 +88,7 @@ export function onPlacedHead(part: SceneMesh, fused: FusedAvatar): SceneMesh {
 export async function exportedBody(
   avatar: StoredBodyAvatar, morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
   values: Record<string, Record<string, number>> | null, lod = 0, bodyShape: BodyShapeSelection = { names: [], values: {} }, row: BodyLodRow = 'subtype',
-): Promise<{ fused: FusedAvatar; mesh: Mesh; skin: SceneSkin; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[]; sourceVertices?: Uint32Array }> {
+): Promise<{ fused: FusedAvatar; mesh: Mesh; skin: SceneSkin; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[]; sourceVertices?: Uint32Array; fusedPositions: Float32Array }> {
   const { fused, skeleton, solved } = avatarBody(avatar.head.mesh, avatar.body.shape, row === 'persona');
   let mesh = fused.mesh;
   const headValues = values ? Object.fromEntries(Object.entries(values).filter(([set]) => set !== BODY_SHAPE_SET)) : null;
@@ -125,6 +125,8 @@ export async function exportedBody(
   }
   let skin: SceneSkin = fused.skin;
   let sourceVertices: Uint32Array | undefined;
+  // The fused avatar's own vertices with the values baked in: what outfits are fitted to at any level.
+  const fusedPositions = mesh.positions;
   if (lod > 0 || row !== 'subtype') {
     const level = await fusedLod(fused, solved.body, avatar.head.template, lod, row);
     const pick = (values: Float32Array, size: number) => {
@@ -137,7 +139,7 @@ export async function exportedBody(
     skin = level.skin;
     sourceVertices = level.sourceVertices;
   }
-  return { fused, mesh, skin, morphTargets, animations: bodyAnimations(skeleton, avatar.body.shape.gender), sourceVertices };
+  return { fused, mesh, skin, morphTargets, animations: bodyAnimations(skeleton, avatar.body.shape.gender), sourceVertices, fusedPositions };
 }
 
 /**

@@ -54,7 +54,7 @@ function outfitImages(outfit: Outfit, fitted: FittedOutfit): Promise<OutfitImage
  * The body as an outfit is fitted to it: per body vertex (topology), its place in the exported
  * body (the fused avatar's body part, with the neck joined to the head) and its skin weights.
  */
-function fusedBody(fused: FusedAvatar, positions: Float32Array): { positions: Float32Array; weights: { joints: Uint16Array; weights: Float32Array } } {
+export function fusedBody(fused: FusedAvatar, positions: Float32Array): { positions: Float32Array; weights: { joints: Uint16Array; weights: Float32Array } } {
   const { vertexOf } = bodyLayout();
   const count = bodyTopology().vertexCount;
   const out = new Float32Array(count * 3), joints = new Uint16Array(count * 4), weights = new Float32Array(count * 4);

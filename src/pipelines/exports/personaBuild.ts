@@ -16,18 +16,20 @@ import type { StoredBodyAvatar } from './bodyScene.js';
 import { compactPart, splitAvatar, type AvatarPartMesh } from './personaParts.js';
 import { GENERATED_HAIRCUT, PERSONA_GENERATED_HAIRCUT } from '../catalogue/index.js';
 import { bodyLayout, heldPoseAnimation, HELD_POSE_NAMES, HELD_POSES } from '../../assets/body/index.js';
-import { atlasMaps, partTextures, profileSide } from './personaTextures.js';
+import { atlasMaps, partMaterial, partTextures, profileSide } from './personaTextures.js';
 import { exportedTeeth } from './teethMesh.js';
 import { teethTexture, type TeethTextures } from '../../assets/teethTexture.js';
 import { writeArchive } from './writeArchive.js';
 import { withoutNeckLayers } from './neckLayers.js';
 import { personaModelJson } from './personaModelJson.js';
 import { sceneBindPose } from '../../formats/sceneBindPose.js';
+import { personaOutfitItems } from './personaOutfits.js';
+import { withoutMaskedPolygons } from './personaVisibility.js';
 import { BESIDE, personaEyes } from './personaEyes.js';
 import { personaEyelashes } from './personaEyelashes.js';
 import { faceDemoAnimations } from './personaFaceDemos.js';
 import { avatarFiles, readAnalysis } from '../files.js';
-import type { ExportFileOutput, ExportInput, ExportOutput } from './types.js';
+import type { ExportFileOutput, ExportInput, ExportOutput, StaticFileOutput } from './types.js';
 
 /**
  * The teeth parts' arches at LOD1 and LOD2: rings along each arch and hard edges per ring, chosen
@@ -53,21 +55,6 @@ function headValues(values: Record<string, Record<string, number>> | null): Reco
   if (!values) return null;
   const rest = Object.fromEntries(Object.entries(values).filter(([set]) => set !== BODY_SHAPE_SET));
   return Object.keys(rest).length ? rest : null;
-}
-
-/** A part's material: its Color, and the Normal and GltfMetallicRoughness maps when listed and made. */
-function partMaterial(name: string, images: Map<string, SceneImage>): SceneMaterial {
-  const packed = images.get('GltfMetallicRoughness');
-  return {
-    name,
-    baseColorTexture: images.get('Color'),
-    normalTexture: images.get('Normal'),
-    metallicRoughnessTexture: packed,
-    metallic: packed ? 1 : 0,
-    roughness: packed ? 1 : 0.55,
-    alphaMode: 'opaque',
-    doubleSided: false,
-  };
 }
 
 /**
@@ -123,7 +110,13 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   // The skin over the eye openings goes: the eyeballs show through them.
   const regions = avatar.head.template.regions;
   const openings = [new Set(regions.leftEye.vertices), new Set(regions.rightEye.vertices)];
-  const { head: wholeHead, body } = splitAvatar(joined, joined.sourceVertices, joined.fused.headVertices, bodyLayout().vertexOf.length, openings);
+  const split = splitAvatar(joined, joined.sourceVertices, joined.fused.headVertices, bodyLayout().vertexOf.length, openings);
+  const wholeHead = split.head;
+  // The outfit items (one per section), fitted to the body as exported; with apply_visibility_masks
+  // the body polygons they hide go (personaVisibility.ts).
+  const outfits = await personaOutfitItems(persona.outfits, joined.fused, joined.fusedPositions);
+  const hiding = persona.avatar.applyVisibilityMasks ? outfits.filter((o) => o.item.applyVisibilityMasks).map((o) => o.hidden) : [];
+  const body = withoutMaskedPolygons(split.body, hiding);
   const maps = await atlasMaps(input.files, profileSide(persona.avatar.textures.profile));
   const [headImages, bodyImages] = await Promise.all([
     partTextures('AvatarHead', maps.head, persona.avatar.textures), partTextures('AvatarBody', maps.body, persona.avatar.textures),
@@ -194,6 +187,38 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
       files.push({ identity, category: 'haircuts', data, staticFiles: [] });
     }
   }
+  // An item's images are the same in every export at its profile unless recoloured: static files
+  // (listed, left out of the archive, served once with an ETag), identified with their profile.
+  // The maps no material takes always; the material's when the model references them as files.
+  const outfitBeside = ['Roughness', 'UnityMetallicSmoothness', 'RecoloringMask', 'body_visibility_mask'];
+  const staticFiles: StaticFileOutput[] = [];
+  const avatarStatics: StaticFileOutput[] = [];
+  const separate = (format: string, embedTextures: boolean) => format === 'gltf' || !embedTextures;
+  for (const o of outfits) {
+    const beside = [...o.images].filter(([name]) => outfitBeside.includes(name)).map(([, image]) => image);
+    const material = [...o.images].filter(([name]) => !outfitBeside.includes(name)).map(([, image]) => image);
+    const [format, embedTextures] = o.item.embed ? [persona.avatar.format, persona.avatar.textures.embed] : [o.item.format, o.item.textures.embed];
+    const statics = o.item.color ? [] : [...beside, ...(separate(format, embedTextures) ? material : [])].map((image) => ({
+      identity: `${image.name.replace(/\.[a-z]+$/, '')}_${o.item.textures.profile.replace('.', '_')}`, name: image.name, contentType: image.mimeType, data: image.data,
+    }));
+    staticFiles.push(...statics);
+    const loose = beside.filter((image) => !statics.some((s) => s.name === image.name));
+    if (o.item.embed) {
+      meshes.push(o.part);
+      besideModel.push(...loose);
+      avatarStatics.push(...statics);
+    } else {
+      // A file of its own: the item skinned to a copy of the skeleton, in its section's format.
+      const leaveOut = new Set(statics.map((s) => s.name));
+      let data = await writeArchive({ name: o.item.identity, meshes: [o.part], skeleton: joined.fused.joints }, { format, embedTextures, baseName: o.item.identity, quads: persona.exportQuads, leaveOut });
+      if (loose.length) {
+        const entries = readZip(data);
+        for (const image of loose) entries[image.name] = image.data;
+        data = writeZip(entries);
+      }
+      files.push({ identity: o.item.identity, category: o.item.section, data, staticFiles: statics.map((s) => s.identity) });
+    }
+  }
   if (!meshes.length) throw new PipelineFailure('avatar.list names none of the parts this export can make.');
   progress(80);
   // The held poses of the creator's animation names, after the walk and the idle.
@@ -212,7 +237,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
     if (persona.animations.bindPose) scene = sceneBindPose(scene, chosen[0]);
   }
   const format = persona.avatar.format;
-  const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model', quads: persona.exportQuads });
+  const archive = await writeArchive(scene, { format, embedTextures: persona.avatar.textures.embed, baseName: 'model', quads: persona.exportQuads, leaveOut: new Set(avatarStatics.map((s) => s.name)) });
   // Textures no material takes (Roughness, UnityMetallicSmoothness) travel beside the model, for the parts it has.
   const beside = (images: Map<string, SceneImage>) => [...images].filter(([name]) => BESIDE.includes(name)).map(([, image]) => image);
   const extras = [...beside(headImages), ...beside(bodyImages), ...beside(teethImages), ...eyes.files]
@@ -226,7 +251,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   // insists); the loose Roughness and UnityMetallicSmoothness maps stay in the zip only.
   const model = `model.${format}`;
   const direct = persona.makePublicDirect && entries[model] ? { name: model, data: entries[model] } : undefined;
-  files.unshift({ identity: 'avatar', category: null, data: extras.length || persona.modelJson ? writeZip(entries) : archive, staticFiles: [], ...(direct && { direct }) });
+  files.unshift({ identity: 'avatar', category: null, data: extras.length || persona.modelJson ? writeZip(entries) : archive, staticFiles: avatarStatics.map((s) => s.identity), ...(direct && { direct }) });
   progress(95);
-  return { files, staticFiles: [] };
+  return { files, staticFiles };
 }

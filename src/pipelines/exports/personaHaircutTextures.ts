@@ -42,6 +42,23 @@ export interface PersonaHaircutTextures {
 export async function personaHaircutTextures(
   identity: string, name: string, textures: PersonaTextures, color: [number, number, number] | null,
 ): Promise<PersonaHaircutTextures> {
+  if (color) return madeTextures(identity, name, textures, color);
+  // Not recoloured, they are the same in every export: a worker paints and encodes them once.
+  const key = `${identity}|${name}|${textures.profile}|${[...new Set(textures.list)].sort().join(',')}`;
+  let hit = encoded.get(key);
+  if (!hit) {
+    if (encoded.size >= 32) encoded.delete(encoded.keys().next().value!);
+    hit = madeTextures(identity, name, textures, null);
+    encoded.set(key, hit);
+    hit.catch(() => encoded.delete(key));
+  }
+  const { material, beside } = await hit;
+  return { material: { ...material }, beside: [...beside] };
+}
+
+const encoded = new Map<string, Promise<PersonaHaircutTextures>>();
+
+async function madeTextures(identity: string, name: string, textures: PersonaTextures, color: [number, number, number] | null): Promise<PersonaHaircutTextures> {
   const haircut = haircutByIdentity(identity);
   if (!haircut) throw new RangeError(`no library haircut "${identity}"`);
   const format = textures.profile.split('.')[1] as ProfileFormat;

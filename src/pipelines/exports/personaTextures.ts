@@ -1,6 +1,6 @@
 import type { Image } from '../../core/image.js';
 import { decodeChannel, decodeRgb, encodeProfile, readImageInfo, type ProfileFormat } from '../../formats/image.js';
-import type { SceneImage } from '../../formats/scene.js';
+import type { SceneImage, SceneMaterial } from '../../formats/scene.js';
 import type { PersonaTextures } from '../catalogue/index.js';
 import { avatarFiles } from '../files.js';
 
@@ -107,4 +107,22 @@ export async function partTextures(part: string, maps: PartMaps, textures: Perso
     }
   }
   return out;
+}
+
+/**
+ * A part's material: its Color, and the Normal and GltfMetallicRoughness maps when listed and
+ * made; without the packed map, the constant `roughness`.
+ */
+export function partMaterial(name: string, images: Map<string, SceneImage>, roughness = 0.55): SceneMaterial {
+  const packed = images.get('GltfMetallicRoughness');
+  return {
+    name,
+    baseColorTexture: images.get('Color'),
+    normalTexture: images.get('Normal'),
+    metallicRoughnessTexture: packed,
+    metallic: packed ? 1 : 0,
+    roughness: packed ? 1 : roughness,
+    alphaMode: 'opaque',
+    doubleSided: false,
+  };
 }

@@ -18,7 +18,7 @@ export const PERSONA_2_0: Pipeline<'persona_2.0'> = {
   ...FULL_BODY,
   exportFamily: 'persona',
   exportTemplates: null,
-  outfits: { worn: true, ownTextures: false, sets: [] },
+  outfits: { worn: true, ownTextures: false, sets: ['persona', 'outfits_top', 'outfits_bottom', 'outfits_shoes'] },
   compute: (input, ctx) => computeBody(PERSONA_2_0, input, ctx, { maps: BODY_MAPS, bodyFromPhoto: false }),
   export: {
     available: true,

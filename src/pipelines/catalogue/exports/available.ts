@@ -1,6 +1,6 @@
 import { EXPORT_FORMAT_NAMES } from './formats.js';
-import { EXPORT_TEMPLATES, MODEL_TEXTURE, outfitsOf, outfitTextures, exportTextures } from './parts.js';
-import { PERSONA_AVATAR_PARTS, PERSONA_LODS, PERSONA_OUTFIT_SECTIONS, PERSONA_TEXTURE_PROFILES, PERSONA_TEXTURES } from './persona.js';
+import { EXPORT_TEMPLATES, MODEL_TEXTURE, outfitsOf, outfitTextures, exportTextures, sectionOutfits } from './parts.js';
+import { PERSONA_AVATAR_PARTS, PERSONA_LODS, PERSONA_OUTFIT_SECTIONS, PERSONA_OUTFIT_TEXTURES, PERSONA_TEXTURE_PROFILES, PERSONA_TEXTURES } from './persona.js';
 import type { ExportContext } from './types.js';
 import { pipelineOf } from '../../registry.js';
 
@@ -31,7 +31,7 @@ export function availableExportParameters(ctx: ExportContext): Record<string, un
       textures,
       avatar: { list: [...PERSONA_AVATAR_PARTS], format: formats, lod },
       haircuts: { list: [...ctx.haircuts], format: formats, lod },
-      ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((s) => [s, { list: [...outfitsOf(ctx)], format: formats, lod }])),
+      ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((s) => [s, { list: [...sectionOutfits(ctx, s)], format: formats, lod, textures: { list: [...PERSONA_OUTFIT_TEXTURES] } }])),
       blendshapes: blendshapes(ctx),
     };
   }

@@ -2,7 +2,8 @@
 // so that the service's catalogue loads no geometry or asset code.
 import { PERSONA_GENERATED_HAIRCUT } from './persona.js';
 import { haircutSet } from '../../../library/haircuts/haircutLibrary.js';
-import { outfitSet } from '../../../library/outfits/outfitLibrary.js';
+import { outfitSet, type OutfitSetName } from '../../../library/outfits/outfitLibrary.js';
+import { PERSONA_OUTFIT_SETS, personaOutfitSet, type PersonaOutfitSet } from '../../../library/outfits/personaOutfits.js';
 import { BLENDSHAPE_SET_NAMES, BODY_SHAPE_BLENDSHAPES, BODY_SHAPE_SET, blendshapeNames } from '../../../library/blendshapeNames.js';
 import { appliesTo, type PipelineName } from '../pipelines.js';
 import { GENERATED_HAIRCUT, HAIRCUT_SETS } from '../haircuts.js';
@@ -44,6 +45,12 @@ export function exportContext(pipeline: PipelineName, subtype: string, plan: Pla
   const blendshapeSets = Object.fromEntries(offered.map((p) => [p.name, p.name === BODY_SHAPE_SET ? BODY_SHAPE_BLENDSHAPES : blendshapeNames(p.name)]));
   const textures = avatar.textures ?? ['model', ...PARAMETERS.filter((p) => p.category === 'additional_textures').map((p) => p.name)];
   const sets = pipelineOf(pipeline).outfits.sets;
-  const outfits = sets.length ? sets.flatMap((set) => outfitSet(set).map((o) => o.identity)) : undefined;
-  return { pipeline, subtype, plan, haircuts, blendshapeSets, textures, lods: pipelineOf(pipeline).lodCount, outfits };
+  const isPersona = (set: string): set is PersonaOutfitSet => (PERSONA_OUTFIT_SETS as readonly string[]).includes(set);
+  const ofSet = (set: OutfitSetName | PersonaOutfitSet) => (isPersona(set) ? personaOutfitSet(set) : outfitSet(set)).map((o) => o.identity);
+  const outfits = sets.length ? sets.flatMap(ofSet) : undefined;
+  // persona_2.0: each outfit section chooses from its own set (the section and the set share a name; `outfits` is `persona`).
+  const outfitSections = sets.some(isPersona)
+    ? Object.fromEntries(sets.filter(isPersona).map((set) => [set === 'persona' ? 'outfits' : set, ofSet(set)]))
+    : undefined;
+  return { pipeline, subtype, plan, haircuts, blendshapeSets, textures, lods: pipelineOf(pipeline).lodCount, outfits, ...(outfitSections && { outfitSections }) };
 }

@@ -58,6 +58,11 @@ export function outfitsOf(ctx: ExportContext): readonly string[] {
   return ctx.outfits ?? [];
 }
 
+/** The items one persona_2.0 outfit section (`outfits`, `outfits_top`, …) chooses from. */
+export function sectionOutfits(ctx: ExportContext, section: string): readonly string[] {
+  return ctx.outfitSections?.[section] ?? [];
+}
+
 export function noOutfits(pipeline: PipelineName): string {
   return OUTFIT_PIPELINES.includes(pipeline) ? 'no outfit library is installed yet' : `${pipeline} avatars have no outfits`;
 }

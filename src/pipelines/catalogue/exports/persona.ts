@@ -1,4 +1,4 @@
-import { COLOR, FLAG, FORMAT, noOutfits, outfitsOf } from './parts.js';
+import { COLOR, FLAG, FORMAT, noOutfits, sectionOutfits } from './parts.js';
 import type { Field, SectionField } from './schema.js';
 
 /**
@@ -51,6 +51,10 @@ export const PERSONA_TEXTURES = [
 export const PERSONA_TEXTURE_PROFILES = ['4K', '2K', '1K'].flatMap((size) => ['png', 'jpg', 'webp'].map((ext) => `${size}.${ext}`));
 
 export const PERSONA_OUTFIT_SECTIONS = ['outfits', 'outfits_top', 'outfits_bottom', 'outfits_shoes'] as const;
+export type PersonaOutfitSection = (typeof PERSONA_OUTFIT_SECTIONS)[number];
+
+/** The textures a persona outfit item has (others in `textures.list` are skipped for it). */
+export const PERSONA_OUTFIT_TEXTURES = ['Color', 'Normal', 'Roughness', 'GltfMetallicRoughness', 'UnityMetallicSmoothness', 'RecoloringMask', 'body_visibility_mask'] as const;
 
 /** The parts of a head-only export (the creator's headOnly): everything but the body. */
 export const PERSONA_HEAD_PARTS = PERSONA_AVATAR_PARTS.filter((p) => p !== 'AvatarBody');
@@ -86,17 +90,19 @@ const TEXTURES: Field = {
   },
 };
 
-const OUTFITS: Field = {
+/** An outfit section: one item of its own set (spec rule 4). */
+const outfitSection = (section: string): Field => ({
   type: 'section',
   keys: {
-    list: { type: 'names', noun: 'outfit', known: outfitsOf, one: true, none: (ctx) => noOutfits(ctx.pipeline), notNull: true },
+    list: { type: 'names', noun: section === 'outfits' ? 'outfit' : section.replace('outfits_', ''), known: (ctx) => sectionOutfits(ctx, section), one: true, none: (ctx) => noOutfits(ctx.pipeline), notNull: true },
     format: FORMAT,
     embed: FLAG,
     lod: LOD,
     textures: TEXTURES,
     apply_visibility_masks: FLAG,
+    color: COLOR,
   },
-};
+});
 
 /** Keys of the other pipelines a client may bring here by mistake, and what to write instead. */
 const NOT_PERSONA: Readonly<Record<string, string>> = {
@@ -146,7 +152,7 @@ export const PERSONA_EXPORT_SCHEMA: SectionField = {
       },
       hints: NOT_PERSONA,
     },
-    ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((s) => [s, OUTFITS])),
+    ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((s) => [s, outfitSection(s)])),
     blendshapes: {
       type: 'section',
       keys: { list: { type: 'blendshapes', notNull: true }, values: { type: 'blendshapeValues' }, embed: FLAG },
@@ -162,6 +168,7 @@ export const PERSONA_EXPORT_SCHEMA: SectionField = {
   hints: NOT_PERSONA,
 };
 
+// `color` (the flag table's recolouring, for RecoloringMask) is accepted but, as in the spec's table, not listed.
 const OUTFIT_DEFAULTS = { list: [], format: null, embed: null, lod: null, textures: null, apply_visibility_masks: true } as const;
 
 /** The spec's persona_2.0 table, in request shape. */

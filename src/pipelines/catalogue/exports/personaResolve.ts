@@ -1,6 +1,6 @@
 import { isPlainObject, type Color } from '../values.js';
 import { EXPORT_FORMATS, type ExportFormat } from './formats.js';
-import { PERSONA_EXPORT_DEFAULTS, PERSONA_FACE_DEMOS, PERSONA_GENERATED_HAIRCUT, PERSONA_NECK_LAYERS } from './persona.js';
+import { PERSONA_EXPORT_DEFAULTS, PERSONA_FACE_DEMOS, PERSONA_GENERATED_HAIRCUT, PERSONA_NECK_LAYERS, PERSONA_OUTFIT_SECTIONS, type PersonaOutfitSection } from './persona.js';
 import { GENERATED_HAIRCUT } from '../haircuts.js';
 import type { ResolvedExport } from './types.js';
 import type { ExportErrors } from './walk.js';
@@ -23,9 +23,21 @@ export interface PersonaPart {
   textures: PersonaTextures;
 }
 
+/** One exported outfit item: its section's options after inheritance. */
+export interface PersonaOutfitPart extends PersonaPart {
+  section: PersonaOutfitSection;
+  identity: string;
+  /** Remove the AvatarBody polygons this item hides (the section's flag, else the top level's). */
+  applyVisibilityMasks: boolean;
+  /** Recolours the item's RecoloringMask texels, [red, green, blue]; null keeps its colours. */
+  color: [number, number, number] | null;
+}
+
 /** persona_2.0's export parameters after defaults and inheritance: what its builder reads. */
 export interface ResolvedPersona {
   avatar: PersonaPart & { list: string[]; applyVisibilityMasks: boolean; removeNeckLayers: number };
+  /** The outfit items, one per section at most, in section order (outfits, outfits_top, outfits_bottom, outfits_shoes). */
+  outfits: PersonaOutfitPart[];
   haircuts: PersonaPart & { list: string[]; color: [number, number, number] | null };
   blendshapes: { list: string[]; values: Record<string, Record<string, number>> | null; embed: boolean };
   /** Ours: the clips to write (null: every clip), and whether the first one's first frame is the bind pose. */
@@ -125,9 +137,27 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
   const demos = animations.list?.filter((n) => (PERSONA_FACE_DEMOS as readonly string[]).includes(n)) ?? [];
   const hasMobile51 = blendshapes.embed && blendshapes.list.some((b) => b === 'mobile_51' || b.startsWith('mobile_51/'));
   if (demos.length && !hasMobile51) problem('animations.list', `${demos.join(', ')} ${demos.length > 1 ? 'play' : 'plays'} the head's mobile_51 blendshapes: list "mobile_51" in blendshapes.list (with blendshapes.embed true)`);
+  const rgb = (c: unknown) => (isPlainObject(c) ? ([(c as unknown as Color).red, (c as unknown as Color).green, (c as unknown as Color).blue] as [number, number, number]) : null);
+  // A section's apply_visibility_masks: its own, else the top level's, else true.
+  const masksOf = (own: Raw | undefined) => (own && given(own.apply_visibility_masks) ? own.apply_visibility_masks : given(input.apply_visibility_masks) ? input.apply_visibility_masks : true) as boolean;
+  const outfits: PersonaOutfitPart[] = PERSONA_OUTFIT_SECTIONS.flatMap((name) => {
+    const own = section(input, name);
+    const identity = (own?.list as string[] | undefined)?.[0];
+    if (!identity) return [];
+    return [{ ...part(input, own), section: name, identity, applyVisibilityMasks: masksOf(own), color: rgb(own?.color) }];
+  });
+  // Rule 4: a full outfit has its own top, bottom and shoes; it takes the place of each.
+  const full = outfits.find((o) => o.section === 'outfits');
+  if (full) {
+    for (const o of outfits) {
+      if (o === full) continue;
+      const what = o.section.replace('outfits_', '');
+      errors[`${field}.${o.section}.list`] = [`only one ${what} can be exported at a time, and the full outfit has its own: "${full.identity}" (outfits) and "${o.identity}" (${o.section}) conflict; drop one of them`];
+    }
+  }
   if (Object.keys(errors).length) return { ok: false, errors };
   const persona: ResolvedPersona = {
-    avatar, haircuts, blendshapes, animations, modelJson: flag('model_json'),
+    avatar, haircuts, blendshapes, outfits, animations, modelJson: flag('model_json'),
     splitVertices: flag('split_vertices'), exportQuads: flag('export_quads'), finalize: flag('finalize'),
     makePublic: flag('make_public'), makePublicDirect: flag('make_public_direct'),
     request: {},
@@ -139,6 +169,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     avatar.textures.embed = true;
     haircuts.embed = true;
     haircuts.format = avatar.format;
+    for (const o of outfits) { o.embed = true; o.format = avatar.format; o.textures.embed = true; }
     blendshapes.embed = true;
   }
   if (persona.makePublic || persona.makePublicDirect) {
@@ -146,6 +177,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     if (!EXPORT_FORMATS[avatar.format].embedsTextures) changes.push('set format to "glb" or "fbx" (gltf always writes textures as separate files)');
     if (!avatar.textures.embed) changes.push('set textures.embed to true');
     if (haircuts.list.length && !haircuts.embed) changes.push('set haircuts.embed to true');
+    for (const o of outfits) if (!o.embed) changes.push(`set ${o.section}.embed to true`);
     if (changes.length) return { ok: false, errors: { [`${field}.${persona.makePublicDirect ? 'make_public_direct' : 'make_public'}`]: [`a public export is a single file, so it needs its parts and textures embedded: ${changes.join('; ')}`] } };
   }
   persona.request = {
@@ -158,6 +190,12 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     blendshapes: { ...blendshapes },
     animations: { list: animations.list, bind_pose: animations.bindPose },
     model_json: persona.modelJson,
+    ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((name) => {
+      const o = outfits.find((x) => x.section === name);
+      const own = section(input, name);
+      const resolved = o ?? part(input, own);
+      return [name, { list: o ? [o.identity] : [], ...requestPart(resolved), apply_visibility_masks: masksOf(own), color: isPlainObject(own?.color) ? own!.color : null }];
+    })),
   };
   // The standard fields carry what they can say (the builder reads `persona`).
   const standard = (p: PersonaPart) => ({

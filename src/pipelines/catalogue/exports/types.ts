@@ -54,4 +54,6 @@ export interface ExportContext {
   lods: number;
   /** Outfit identities this avatar can wear. Absent: none (there is no outfit library yet). */
   outfits?: readonly string[];
+  /** persona_2.0: each outfit section's own items (`outfits`: the persona set of full outfits; `outfits_top`, …). */
+  outfitSections?: Readonly<Record<string, readonly string[]>>;
 }
