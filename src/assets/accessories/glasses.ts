@@ -285,7 +285,7 @@ function buildPad(b: PartBuilder, at: HeadLandmarks, s: 1 | -1, flat: (x: number
   const centre = add(point, scale(normal, thickness + 0.0006));
   const long = squareTo(normal, [0, 1, 0.35]);
   const across = cross(normal, long);
-  ellipsoid(b, centre, [normal, long, across], [thickness, 0.0065, 0.004], d.wire, d.wire * 2, GLASSES_TILES.pad);
+  ellipsoid(b, centre, [normal, long, across], [thickness, 0.0052, 0.0032], d.wire, d.wire * 2, GLASSES_TILES.pad);
   // The arm: from the rim's nasal edge back to the pad's outer face.
   const rim = flat(s * (lensX - lensW / 2) , lensY - lensH * 0.05, 0);
   const back = add(centre, scale(normal, thickness));

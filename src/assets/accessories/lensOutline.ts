@@ -25,7 +25,7 @@ const power = (c: number, e: number) => Math.sign(c) * Math.abs(c) ** e;
  */
 export function lensOutline(shape: LensShape, o: LensOutlineOptions): [number, number][] {
   const a = o.width / 2, b = o.height / 2;
-  const n = { rectangle: 5, round: 2, aviator: 2.3, cat_eye: 3.2, wayfarer: 4.2, oversized: 3.4, wrap: 3.8 }[shape];
+  const n = { rectangle: 5, round: 2, aviator: 2.3, cat_eye: 4.2, wayfarer: 4.2, oversized: 3.4, wrap: 3.8 }[shape];
   const dense: [number, number][] = [];
   const steps = 720;
   for (let i = 0; i < steps; i++) {
@@ -39,9 +39,10 @@ export function lensOutline(shape: LensShape, o: LensOutlineOptions): [number, n
         break;
       case 'cat_eye':
         // The outer top corner swept up and out, the inner side rounder.
-        if (v > 0) y += b * 0.42 * smoothstep(0.1, 1, u) ** 2 * v;
-        x *= 1 + 0.06 * v * Math.max(0, u);
-        if (v < 0) x *= 1 - 0.08 * (1 - u) * -v;
+        // The top edge rises towards a pointed outer corner; the bottom rises there too, under the eye's tail.
+        if (v > 0) y += b * 0.34 * ((u + 1) / 2) ** 1.6 * v + b * 0.18 * smoothstep(0.55, 1, u) * v;
+        else y *= 1 - 0.3 * ((u + 1) / 2) ** 1.5;
+        x *= 1 + 0.08 * v;
         break;
       case 'aviator':
         // A straight brow, the bottom dropping most on the nose side.

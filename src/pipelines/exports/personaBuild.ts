@@ -20,6 +20,7 @@ import { atlasMaps, partTextures, profileSide } from './personaTextures.js';
 import { exportedTeeth } from './teethMesh.js';
 import { teethTexture, type TeethTextures } from '../../assets/teethTexture.js';
 import { writeArchive } from './writeArchive.js';
+import { bakedHead, personaAccessories } from './personaAccessories.js';
 import { BESIDE, personaEyes } from './personaEyes.js';
 import { personaEyelashes } from './personaEyelashes.js';
 import { faceDemoAnimations } from './personaFaceDemos.js';
@@ -189,6 +190,13 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
       files.push({ identity, category: 'haircuts', data, staticFiles: [] });
     }
   }
+  // Glasses, hats, earrings and necklaces (personaAccessories.ts).
+  const accessories = await personaAccessories(persona, () => ({
+    head: { mesh: bakedHead(avatar.head.mesh, headValues(values), deltas), template: avatar.head.template }, fused: joined.fused, headPart: head, body: joined.mesh,
+  }));
+  meshes.push(...accessories.meshes);
+  files.push(...accessories.files);
+  besideModel.push(...accessories.beside);
   if (!meshes.length) throw new PipelineFailure('avatar.list names none of the parts this export can make.');
   progress(80);
   // The held poses of the creator's animation names, after the walk and the idle.

@@ -3,6 +3,8 @@ import { EXPORT_FORMATS, type ExportFormat } from './formats.js';
 import { PERSONA_EXPORT_DEFAULTS, PERSONA_GENERATED_HAIRCUT } from './persona.js';
 import { GENERATED_HAIRCUT } from '../haircuts.js';
 import type { ResolvedExport } from './types.js';
+import { PERSONA_ACCESSORY_SECTIONS } from './personaAccessories.js';
+import type { AccessorySlot } from '../../../library/accessories/accessoryLibrary.js';
 import type { ExportErrors } from './walk.js';
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -28,6 +30,8 @@ export interface ResolvedPersona {
   avatar: PersonaPart & { list: string[]; applyVisibilityMasks: boolean };
   haircuts: PersonaPart & { list: string[]; color: [number, number, number] | null };
   blendshapes: { list: string[]; values: Record<string, Record<string, number>> | null; embed: boolean };
+  /** glasses, hats, earrings, necklaces: shaped as haircuts. */
+  accessories: Record<AccessorySlot, PersonaPart & { list: string[]; color: [number, number, number] | null }>;
   splitVertices: boolean;
   exportQuads: boolean;
   finalize: boolean;
@@ -102,9 +106,14 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     values: isPlainObject(values) && Object.keys(values).length ? (values as Record<string, Record<string, number>>) : null,
     embed: (blendshapeSection && given(blendshapeSection.embed) ? blendshapeSection.embed : true) as boolean,
   };
+  const rgb = (c: unknown) => (isPlainObject(c) ? ([(c as unknown as Color).red, (c as unknown as Color).green, (c as unknown as Color).blue] as [number, number, number]) : null);
+  const accessories = Object.fromEntries(PERSONA_ACCESSORY_SECTIONS.map((slot) => {
+    const own = section(input, slot);
+    return [slot, { ...part(input, own), list: [...((own?.list as string[] | undefined) ?? [])], color: rgb(own?.color) }];
+  })) as ResolvedPersona['accessories'];
   const flag = (key: 'split_vertices' | 'export_quads' | 'finalize' | 'make_public' | 'make_public_direct') => input[key] === true;
   const persona: ResolvedPersona = {
-    avatar, haircuts, blendshapes,
+    avatar, haircuts, blendshapes, accessories,
     splitVertices: flag('split_vertices'), exportQuads: flag('export_quads'), finalize: flag('finalize'),
     makePublic: flag('make_public'), makePublicDirect: flag('make_public_direct'),
     request: {},
@@ -116,6 +125,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     avatar.textures.embed = true;
     haircuts.embed = true;
     haircuts.format = avatar.format;
+    for (const a of Object.values(accessories)) { a.embed = true; a.format = avatar.format; }
     blendshapes.embed = true;
   }
   if (persona.makePublic || persona.makePublicDirect) {
@@ -123,6 +133,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     if (!EXPORT_FORMATS[avatar.format].embedsTextures) changes.push('set format to "glb" or "fbx" (gltf always writes textures as separate files)');
     if (!avatar.textures.embed) changes.push('set textures.embed to true');
     if (haircuts.list.length && !haircuts.embed) changes.push('set haircuts.embed to true');
+    for (const [slot, a] of Object.entries(accessories)) if (a.list.length && !a.embed) changes.push(`set ${slot}.embed to true`);
     if (changes.length) return { ok: false, errors: { [`${field}.${persona.makePublicDirect ? 'make_public_direct' : 'make_public'}`]: [`a public export is a single file, so it needs its parts and textures embedded: ${changes.join('; ')}`] } };
   }
   persona.request = {
@@ -132,6 +143,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     textures: textures(input, undefined, {}),
     avatar: { list: avatar.list, ...requestPart(avatar), apply_visibility_masks: avatar.applyVisibilityMasks },
     haircuts: { list: (haircutSection?.list as string[] | undefined) ?? [], ...requestPart(haircuts), color: isPlainObject(color) ? color : null },
+    ...Object.fromEntries(Object.entries(accessories).map(([slot, a]) => [slot, { list: a.list, ...requestPart(a), color: section(input, slot)?.color ?? null }])),
     blendshapes: { ...blendshapes },
   };
   // The standard fields carry what they can say (the builder reads `persona`).
