@@ -143,12 +143,15 @@ export function accessoryTexture(regions: readonly TextureRegion[], side: number
   const color = new Uint8Array(n * 3).fill(128), rough = new Uint8Array(n).fill(200), metal = new Uint8Array(n), height = new Float32Array(n);
   const texelMetres = new Float32Array(n).fill(1e-4);
   const out: Texel = { color: [0, 0, 0], height: 0, roughness: 0, metallic: 0 };
+  // Each region is painted a few texels past its edges, so that filtering and mipmaps at a part's
+  // UV border find its own finish and not the grey between regions.
+  const margin = Math.max(2, Math.round(side / 128));
   for (const region of regions) {
     const [u0, v0, u1, v1] = region.rect;
     const x0 = Math.floor(u0 * side), x1 = Math.ceil(u1 * side), y0 = Math.floor(v0 * side), y1 = Math.ceil(v1 * side);
     const mx = region.size[0] / Math.max(1, x1 - x0), my = region.size[1] / Math.max(1, y1 - y0);
-    for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) {
+    for (let y = Math.max(0, y0 - margin); y < Math.min(side, y1 + margin); y++) {
+      for (let x = Math.max(0, x0 - margin); x < Math.min(side, x1 + margin); x++) {
         const i = y * side + x;
         paint(region, (x - x0 + 0.5) * mx, (y - y0 + 0.5) * my, out);
         color[i * 3] = out.color[0]; color[i * 3 + 1] = out.color[1]; color[i * 3 + 2] = out.color[2];

@@ -70,7 +70,8 @@ export function fitHat(recipe: HatRecipe, at: HeadLandmarks, lod: 1 | 2 = 1): Fi
     return r < need ? add(c.centre, scale(rel, need / r)) : p;
   };
   const b = new PartBuilder();
-  const thetaOf = (j: number) => (2 * Math.PI * j) / d.cols;
+  // The texture's seam runs down the back, where a knit's or a cap's own seam is.
+  const thetaOf = (j: number) => Math.PI + (2 * Math.PI * j) / d.cols;
   const phi0 = Array.from({ length: d.cols + 1 }, (_, j) => c.elevationAt(thetaOf(j), lineY(thetaOf(j)), style.gap));
   const opening = phi0.map((phi, j) => onCranium(thetaOf(j), phi, 0));
   let outer: (j: number, t: number) => Vec3;
@@ -84,8 +85,8 @@ export function fitHat(recipe: HatRecipe, at: HeadLandmarks, lod: 1 | 2 = 1): Fi
       return onCranium(theta, phi, style.thickness + bulge);
     };
   } else {
-    const top = at.crown + (recipe.style === 'fedora' ? 0.03 : 0.02);
-    const taper = recipe.style === 'fedora' ? 0.16 : 0.2;
+    const top = at.crown + (recipe.style === 'fedora' ? 0.024 : 0.014);
+    const taper = recipe.style === 'fedora' ? 0.2 : 0.22;
     const centreXZ: Vec3 = [c.centre[0], 0, c.centre[2] + 0.004];
     const sideRows = 0.7;
     outer = (j, t) => {
@@ -175,7 +176,7 @@ function visor(b: PartBuilder, d: Detail, opening: Vec3[], c: Cranium, lod: 1 | 
   const across = lod === 1 ? 28 : 12, out = lod === 1 ? 8 : 3;
   const thetaOf = (k: number) => k * 1.05;
   const openingAt = (theta: number): Vec3 => {
-    const f = (((theta / (2 * Math.PI)) % 1) + 1) % 1 * d.cols, j = Math.floor(f), t = f - j;
+    const f = ((((theta - Math.PI) / (2 * Math.PI)) % 1) + 1) % 1 * d.cols, j = Math.floor(f), t = f - j;
     const p = opening[j % d.cols], q = opening[(j + 1) % d.cols];
     return [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t, p[2] + (q[2] - p[2]) * t];
   };
@@ -214,7 +215,7 @@ function brim(b: PartBuilder, d: Detail, opening: Vec3[], c: Cranium, style: 'fe
   const out = 6;
   const rect = HAT_TILES.trim;
   const point = (j: number, s: number, below: number): Vec3 => {
-    const theta = (2 * Math.PI * j) / d.cols;
+    const theta = Math.PI + (2 * Math.PI * j) / d.cols;
     const o = opening[j % d.cols];
     const radial = normalize([o[0] - c.centre[0], 0, o[2] - c.centre[2]]);
     const k = Math.cos(theta), side = Math.sin(theta) ** 2;

@@ -74,7 +74,7 @@ export type NecklaceStyle = 'chain' | 'pendant' | 'pearls' | 'choker';
 
 export interface NecklaceRecipe {
   style: NecklaceStyle;
-  /** How far the front hangs below the back, as the plane it lies in tilts forward, degrees. */
+  /** How far the front hangs below the back of the neck, metres. */
   drop: number;
   /** Link, wire, pearl or band size, metres. */
   size: number;
@@ -166,15 +166,15 @@ export const ACCESSORIES: readonly Accessory[] = [
   earring('emerald_drops', 'emerald drops on silver links', {
     style: 'drop', size: 0.038, metal: SILVER, stone: { kind: 'gem', color: [40, 150, 90] },
   }),
-  necklace('gold_chain', 'a gold curb chain at the base of the neck', { style: 'chain', drop: 32, size: 0.0032, metal: GOLD }),
+  necklace('gold_chain', 'a gold curb chain at the base of the neck', { style: 'chain', drop: 0.06, size: 0.0032, metal: GOLD }),
   necklace('silver_pendant', 'a fine silver chain with a round medallion pendant', {
-    style: 'pendant', drop: 48, size: 0.0022, metal: SILVER, accent: { kind: 'gem', color: [70, 110, 190] },
+    style: 'pendant', drop: 0.13, size: 0.0022, metal: SILVER, accent: { kind: 'gem', color: [70, 110, 190] },
   }),
   necklace('pearl_strand', 'a strand of 7 mm pearls with a gold clasp', {
-    style: 'pearls', drop: 38, size: 0.007, metal: GOLD, accent: { kind: 'pearl', color: [242, 236, 226] },
+    style: 'pearls', drop: 0.085, size: 0.007, metal: GOLD, accent: { kind: 'pearl', color: [242, 236, 226] },
   }),
   necklace('velvet_choker', 'a black velvet choker with a small gold charm', {
-    style: 'choker', drop: 6, size: 0.012, metal: GOLD, accent: { kind: 'velvet', color: [18, 16, 20] },
+    style: 'choker', drop: 0.012, size: 0.012, metal: GOLD, accent: { kind: 'velvet', color: [18, 16, 20] },
   }),
 ];
 
