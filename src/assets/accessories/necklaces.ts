@@ -1,7 +1,5 @@
 import type { Mesh } from '../../core/mesh.js';
 import type { NecklaceRecipe } from '../../library/accessories/accessoryLibrary.js';
-import { computeNormals } from '../../geometry/computeNormals.js';
-import { headSurface } from '../../geometry/headSurface.js';
 import { JEWEL_TILES } from './earrings.js';
 import { add, cross, length, normalize, scale, sub, PartBuilder, type Vec3 } from './partBuilder.js';
 import { ellipsoid } from './shapes.js';
@@ -18,8 +16,44 @@ export interface NecklaceBody {
 export interface FittedNecklace {
   mesh: Mesh;
   neckShare: Float32Array;
-  /** The least distance from the body, metres. */
-  clearance: number;
+}
+
+/**
+ * How many of `points` are inside the body: a ray from each, level and straight out from the neck's
+ * axis, crosses the body's surface an odd number of times. Crossings, not the distance to the
+ * closest point, because the joined avatar keeps the body's own neck inside the head's at the seam,
+ * whose normals would call a point in front of the chest inside.
+ */
+export function insideBody(body: NecklaceBody, points: Float32Array): number {
+  const p = body.mesh.positions, idx = body.mesh.indices;
+  // Level rays meet only triangles that reach the points' heights.
+  let lo = Infinity, hi = -Infinity;
+  for (let i = 1; i < points.length; i += 3) { lo = Math.min(lo, points[i]); hi = Math.max(hi, points[i]); }
+  const tris: number[] = [];
+  for (let t = 0; t < idx.length; t += 3) {
+    const ys = [p[idx[t] * 3 + 1], p[idx[t + 1] * 3 + 1], p[idx[t + 2] * 3 + 1]];
+    if (Math.max(...ys) >= lo && Math.min(...ys) <= hi) tris.push(idx[t], idx[t + 1], idx[t + 2]);
+  }
+  let inside = 0;
+  for (let i = 0; i < points.length; i += 3) {
+    const o: Vec3 = [points[i], points[i + 1], points[i + 2]];
+    const dir = normalize([o[0] - body.neck[0], 0, o[2] - body.neck[2]]);
+    let crossings = 0;
+    for (let t = 0; t < tris.length; t += 3) {
+      const a = tris[t] * 3, b = tris[t + 1] * 3, c = tris[t + 2] * 3;
+      const e1: Vec3 = [p[b] - p[a], p[b + 1] - p[a + 1], p[b + 2] - p[a + 2]], e2: Vec3 = [p[c] - p[a], p[c + 1] - p[a + 1], p[c + 2] - p[a + 2]];
+      const pv = cross(dir, e2), det = e1[0] * pv[0] + e1[1] * pv[1] + e1[2] * pv[2];
+      if (Math.abs(det) < 1e-14) continue;
+      const tv: Vec3 = [o[0] - p[a], o[1] - p[a + 1], o[2] - p[a + 2]];
+      const u = (tv[0] * pv[0] + tv[1] * pv[1] + tv[2] * pv[2]) / det;
+      if (u < 0 || u > 1) continue;
+      const q = cross(tv, e1), w = (dir[0] * q[0] + dir[1] * q[1] + dir[2] * q[2]) / det;
+      if (w < 0 || u + w > 1) continue;
+      if ((e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2]) / det > 0) crossings++;
+    }
+    if (crossings % 2) inside++;
+  }
+  return inside;
 }
 
 const RAYS = 120;
@@ -32,6 +66,8 @@ export interface NecklaceHeights {
   room: number;
   /** How far the front hangs below the back. */
   drop: number;
+  /** Half the necklace's height: how far above and below each point it must clear the body. */
+  reach: number;
 }
 
 /**
@@ -87,7 +123,7 @@ function levelReach(mesh: Mesh, axis: Vec3, y: number): Float64Array {
  * a chain pulled taut lies, and set `offset` out. Returns points evenly spaced about `pitch`
  * apart round the closed curve (starting at the back), with their outward directions.
  */
-export function necklaceCurve(body: NecklaceBody, at: NecklaceHeights, offset: number, pitch: number): { points: Vec3[]; normal: Vec3; outward: Vec3[] } {
+export function necklaceCurve(body: NecklaceBody, at: NecklaceHeights, offset: number, pitch: number): { points: Vec3[]; normal: Vec3; outward: Vec3[]; reachAt: (psi: number, y: number) => number } {
   const axis = body.neck;
   const back = axis[1] + at.rise;
   // The sides: where the trapezius reaches `room` past the neck's side at the back's height.
@@ -108,7 +144,7 @@ export function necklaceCurve(body: NecklaceBody, at: NecklaceHeights, offset: n
     return side + (front - side) * Math.max(0, k) ** 1.3 + (back - side) * Math.max(0, -k) ** 1.3;
   };
   // Reach tables at a ladder of heights, read between rungs.
-  const rungs = 16, y0 = Math.min(front, side, back) - 0.004, y1 = Math.max(front, side, back) + 0.004;
+  const rungs = 24, y0 = Math.min(front, side, back) - 0.012, y1 = Math.max(front, side, back) + 0.012;
   const tables = Array.from({ length: rungs + 1 }, (_, i) => levelReach(body.mesh, axis, y0 + ((y1 - y0) * i) / rungs));
   const raw: Vec3[] = [];
   for (let k = 0; k < RAYS; k++) {
@@ -146,9 +182,29 @@ export function necklaceCurve(body: NecklaceBody, at: NecklaceHeights, offset: n
     const tx = q1[0] - q0[0], tz = q1[2] - q0[2], l = Math.hypot(tx, tz) || 1;
     outward.push([tz / l, 0, -tx / l]);
   }
-  // The surface's normal is near enough the average of up and out: what links lie across.
+  // Smoothing moved heights: each point out again past the body within `reach` above and below it.
+  const surfaceAt = (psi: number, y: number) => {
+    const f = Math.min(rungs, Math.max(0, ((y - y0) / (y1 - y0)) * rungs)), i = Math.min(rungs - 1, Math.floor(f)), t = f - i;
+    const kf = ((((psi / (2 * Math.PI)) % 1) + 1) % 1) * RAYS, k = Math.floor(kf) % RAYS, u = kf - Math.floor(kf), k1 = (k + 1) % RAYS;
+    const at = (row: Float64Array) => row[k] * (1 - u) + row[k1] * u;
+    return at(tables[i]) * (1 - t) + at(tables[i + 1]) * t;
+  };
+  for (const q of points) {
+    const dx = q[0] - axis[0], dz = q[2] - axis[2], r = Math.hypot(dx, dz), psi = Math.atan2(dx, dz);
+    let need = 0;
+    for (let d = -1; d <= 1; d += 0.25) need = Math.max(need, surfaceAt(psi, q[1] + d * at.reach));
+    need += offset;
+    if (r < need) { q[0] = axis[0] + (dx * need) / r; q[2] = axis[2] + (dz * need) / r; }
+  }
+  // Links and pearls stand across the level and the outward direction.
   const normal: Vec3 = [0, 1, 0];
-  return { points, normal, outward };
+  // Below the curve (a pendant hangs there): a level cut of its own.
+  const reachAt = (psi: number, y: number) => {
+    if (y >= y0 && y <= y1) return surfaceAt(psi, y);
+    const row = levelReach(body.mesh, axis, y), kf = ((((psi / (2 * Math.PI)) % 1) + 1) % 1) * RAYS, k = Math.floor(kf) % RAYS;
+    return Math.max(row[k], row[(k + 1) % RAYS]);
+  };
+  return { points, normal, outward, reachAt };
 }
 
 /**
@@ -215,8 +271,9 @@ export function fitNecklace(recipe: NecklaceRecipe, body: NecklaceBody, lod: 1 |
   const choker = recipe.style === 'choker';
   const thickness = recipe.style === 'chain' ? recipe.size * 0.5 : recipe.style === 'pearls' ? recipe.size : recipe.style === 'choker' ? 0.0018 : 0.0018;
   const pitch = recipe.style === 'chain' ? recipe.size * 0.78 : recipe.style === 'pearls' ? recipe.size * 1.04 : 0.004;
-  const heights = choker ? { rise: 0.034, room: 0, drop: recipe.drop } : { rise: 0.022, room: 0.014, drop: recipe.drop };
-  const { points, normal, outward } = necklaceCurve(body, heights, thickness / 2 + 0.0008, pitch);
+  const reach = recipe.style === 'choker' ? recipe.size / 2 + 0.002 : recipe.style === 'pearls' ? recipe.size / 2 : recipe.style === 'chain' ? recipe.size * 0.45 : recipe.size;
+  const heights = choker ? { rise: 0.022, room: 0, drop: recipe.drop, reach } : { rise: 0.022, room: 0.014, drop: recipe.drop, reach };
+  const { points, normal, outward, reachAt } = necklaceCurve(body, heights, thickness / 2 + 0.0014, pitch);
   const n = points.length;
   const tangent = (i: number) => normalize(sub(points[(i + 1) % n], points[(i - 1 + n) % n]));
   if (recipe.style === 'chain') {
@@ -242,11 +299,11 @@ export function fitNecklace(recipe: NecklaceRecipe, body: NecklaceBody, lod: 1 |
   } else if (recipe.style === 'pendant') {
     const frames = pathFrames([...points, points[0]], normal, false);
     sweep(b, frames, circle(recipe.size * 0.4, lod === 1 ? 6 : 4), { uv: metal, caps: true });
-    pendant(b, points, outward, normal, 0.011, lod);
+    pendant(b, points, outward, normal, 0.011, lod, body.neck, reachAt);
   } else {
     const frames: SweepFrame[] = points.map((q, i) => ({ at: q, side: outward[i], up: normal }));
     sweep(b, frames, roundedRect(thickness, recipe.size, thickness * 0.45, lod === 1 ? 2 : 1), { closed: true, uv: accent });
-    pendant(b, points, outward, normal, 0.0045, lod);
+    pendant(b, points, outward, normal, 0.0045, lod, body.neck, reachAt);
   }
   const built = b.mesh();
   const count = built.positions.length / 3;
@@ -255,14 +312,11 @@ export function fitNecklace(recipe: NecklaceRecipe, body: NecklaceBody, lod: 1 |
     const rise = built.positions[v * 3 + 1] - body.neck[1];
     neckShare[v] = choker ? 1 : Math.min(1, Math.max(0, (rise + 0.005) / 0.04)) * 0.8;
   }
-  const surface = headSurface(body.mesh.normals ? body.mesh : computeNormals(body.mesh));
-  let clearance = Infinity;
-  for (let v = 0; v < count; v += 1) clearance = Math.min(clearance, surface.closest(built.positions[v * 3], built.positions[v * 3 + 1], built.positions[v * 3 + 2]).distance);
-  return { mesh: built, neckShare, clearance };
+  return { mesh: built, neckShare };
 }
 
 /** A round medallion (or a choker's charm) with a bail, hanging from the curve's lowest front point against the chest. */
-function pendant(b: PartBuilder, points: Vec3[], outward: Vec3[], normal: Vec3, radius: number, lod: 1 | 2): void {
+function pendant(b: PartBuilder, points: Vec3[], outward: Vec3[], normal: Vec3, radius: number, lod: 1 | 2, axis: Vec3, reachAt: (psi: number, y: number) => number): void {
   let front = 0;
   points.forEach((q, i) => { if (q[1] < points[front][1]) front = i; });
   const at = points[front];
@@ -277,7 +331,14 @@ function pendant(b: PartBuilder, points: Vec3[], outward: Vec3[], normal: Vec3, 
     ring.push(add(at, add(scale(down, bail * (1 - Math.cos(a))), scale(face, bail * Math.sin(a) * 0.7))));
   }
   sweep(b, pathFrames(ring, side, true), circle(bail * 0.25, 5), { closed: true, uv: JEWEL_TILES.metal });
-  const centre = add(add(at, scale(down, bail * 2 + radius)), scale(face, radius * 0.12));
+  let centre = add(add(at, scale(down, bail * 2 + radius)), scale(face, radius * 0.12));
+  // Out in front of the chest under it, from its top to its bottom, with room for its thickness.
+  const psi = Math.atan2(centre[0] - axis[0], centre[2] - axis[2]);
+  const horizontal = normalize([centre[0] - axis[0], 0, centre[2] - axis[2]]);
+  let need = 0;
+  for (const dy of [-1, -0.5, 0, 0.5, 1]) need = Math.max(need, reachAt(psi, centre[1] + dy * radius) + radius * 0.35 + 0.001);
+  const r = Math.hypot(centre[0] - axis[0], centre[2] - axis[2]);
+  if (r < need) centre = add(centre, scale(horizontal, need - r));
   const seg = lod === 1 ? 24 : 12;
   ellipsoid(b, centre, [face, down, side], [radius * 0.16, radius, radius], 4, seg, JEWEL_TILES.metal);
   ellipsoid(b, add(centre, scale(face, radius * 0.14)), [face, down, side], [radius * 0.16, radius * 0.45, radius * 0.45], 4, seg, JEWEL_TILES.stone);
