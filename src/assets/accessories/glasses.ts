@@ -51,13 +51,14 @@ export function fitGlasses(recipe: GlassesRecipe, at: HeadLandmarks, lod: 1 | 2 
   const frameWidth = 2 * temple * recipe.widthScale + 0.006;
   const lensW = (frameWidth - bridge - 2 * endpiece - 2 * rimW) / 2;
   const lensH = lensW * recipe.aspect;
-  const lensY = recipe.shape === 'aviator' ? -0.004 : recipe.shape === 'oversized' ? -0.003 : 0.001;
+  let lensY = recipe.shape === 'aviator' ? -0.004 : recipe.shape === 'oversized' ? -0.003 : 0.001;
   const outline = lensOutline(recipe.shape, { width: lensW, height: lensH, segments: d.outline });
   const lensX = bridge / 2 + rimW + lensW / 2;
 
   let z0 = at.eyes.radius + 0.012;
+  let wrap = recipe.wrap;
   const flat = (x: number, y: number, z: number): Vec3 => {
-    const zc = z - (x * x) / (2 * recipe.wrap);
+    const zc = z - (x * x) / (2 * wrap);
     const dy = y - lensY;
     return [x, lensY + dy * Math.cos(TILT) - zc * Math.sin(TILT), dy * Math.sin(TILT) + zc * Math.cos(TILT) + z0];
   };
@@ -127,14 +128,31 @@ export function fitGlasses(recipe: GlassesRecipe, at: HeadLandmarks, lod: 1 | 2 
     return { frame, lenses, front: frame.vertexCount };
   };
 
-  // Push the front out until it clears the skin (the brows, the nose, the cheeks).
-  for (let pass = 0; pass < 8; pass++) {
-    const { frame, lenses } = build();
-    let least = Infinity;
-    for (const b of [frame, lenses]) for (let v = 0; v < b.vertexCount; v += 2) least = Math.min(least, headDistance(at, b.position(v)));
-    if (least >= CLEARANCE) break;
-    z0 += CLEARANCE - least + 0.0004;
+  // Push the front out until it clears the skin (the brows, the nose, the cheeks). Big lenses meet
+  // the cheeks first: raised a few millimetres they can sit back on the nose instead.
+  const settle = (): number => {
+    for (let pass = 0; pass < 8; pass++) {
+      const { frame, lenses } = build();
+      let least = Infinity;
+      for (const b of [frame, lenses]) for (let v = 0; v < b.vertexCount; v += 2) least = Math.min(least, headDistance(at, b.position(v)));
+      if (least >= CLEARANCE) break;
+      z0 += CLEARANCE - least + 0.0004;
+    }
+    return z0;
+  };
+  // A broad, flat face meets a curved front at its outer edges: a flatter curve (up to 1.8 times
+  // the recipe's radius) lets it sit back. The first that sits within 1.5 mm of the best is kept.
+  const start = z0, baseY = lensY;
+  const tried: { raise: number; flatten: number; z: number }[] = [];
+  for (const flatten of [1, 1.35, 1.8]) {
+    for (const raise of [0, 0.002, 0.004, 0.006]) {
+      z0 = start; lensY = baseY + raise; wrap = recipe.wrap * flatten;
+      tried.push({ raise, flatten, z: settle() });
+    }
   }
+  const least = Math.min(...tried.map((t) => t.z));
+  const chosen = tried.find((t) => t.z < least + 0.0015)!;
+  z0 = chosen.z; lensY = baseY + chosen.raise; wrap = recipe.wrap * chosen.flatten;
   const { frame, lenses } = build();
 
   // Endpieces, hinges and temples, per side.

@@ -60,6 +60,8 @@ export function lensOutline(shape: LensShape, o: LensOutlineOptions): [number, n
       default:
         break;
     }
+    // The nasal cut: the lower inside corner leans away from the nose's sides (not the aviator's teardrop).
+    if (shape !== 'aviator' && u < 0 && v < 0) x += a * 0.22 * smoothstep(0, 1, -u) * smoothstep(0.1, 1, -v) ** 1.5;
     dense.push([x, y]);
   }
   // Evenly spaced along the outline.
