@@ -300,13 +300,20 @@ function buildPad(b: PartBuilder, at: HeadLandmarks, s: 1 | -1, flat: (x: number
   const normal = normalize(toF(hit.normal));
   const point = toF([hit.point[0] - f.origin[0], hit.point[1] - f.origin[1], hit.point[2] - f.origin[2]]);
   const thickness = 0.0012;
-  const centre = add(point, scale(normal, thickness + 0.0006));
-  const long = squareTo(normal, [0, 1, 0.35]);
+  const centre = add(point, scale(normal, thickness + 0.0008));
+  // Long along the nose's side, which leans back towards the brows.
+  const long = squareTo(normal, [0, 1, -0.45]);
   const across = cross(normal, long);
+  const first = b.vertexCount;
   ellipsoid(b, centre, [normal, long, across], [thickness, 0.0052, 0.0032], d.wire, d.wire * 2, GLASSES_TILES.pad);
+  // The nose curves under the pad's ends: lifted until all of it rests just off the skin.
+  let least = Infinity;
+  for (let v = first; v < b.vertexCount; v++) least = Math.min(least, headDistance(at, b.position(v)));
+  const lift = Math.max(0, 0.0004 - least);
+  if (lift > 0) b.transform((p) => add(p, scale(normal, lift * 1.2)), first);
   // The arm: from the rim's nasal edge back to the pad's outer face.
   const rim = flat(s * (lensX - lensW / 2) , lensY - lensH * 0.05, 0);
-  const back = add(centre, scale(normal, thickness));
+  const back = add(centre, scale(normal, thickness + lift * 1.2));
   const arm = [rim, lerp3(rim, back, 0.4), add(lerp3(rim, back, 0.75), scale(normal, 0.002)), back];
   sweep(b, pathFrames(arm, [0, 1, 0]), circle(0.0005, Math.max(4, d.wire - 2)), { uv: GLASSES_TILES.metal, caps: true });
 }

@@ -35,7 +35,7 @@ export interface HeadLandmarks {
   frame: HeadFrame;
   /** The head's vertices in the frame, xyz. */
   points: Float32Array;
-  /** The head mesh with normals (head coordinates), for distance checks. */
+  /** The skin distances are measured to, with normals (head coordinates). */
   mesh: Mesh;
   surface: HeadSurface;
   eyes: { left: Vec3; right: Vec3; radius: number };
@@ -65,21 +65,24 @@ export function toFrame(frame: HeadFrame, p: Vec3): Vec3 {
   return [dot(d, frame.x), dot(d, frame.y), dot(d, frame.z)];
 }
 
-const cache = new WeakMap<Mesh, HeadLandmarks>();
+const cache = new WeakMap<Mesh, WeakMap<Mesh, HeadLandmarks>>();
 
 /**
  * The landmarks of a head of `template` (any fitted head shares its template's vertex order, so
- * its regions name the same places). Cached per mesh.
+ * its regions name the same places). `skin` is the surface distances are measured to and pads
+ * rest on: the head as it is exported (a coarser level of it), by default the head itself.
+ * Cached per pair of meshes.
  *
  * ```ts
  * const at = headLandmarks(stored.mesh, stored.template);
  * at.eyes.left;   // the left eye's centre, in the frame
  * ```
  */
-export function headLandmarks(head: Mesh, template: HeadTemplate): HeadLandmarks {
-  const cached = cache.get(head);
+export function headLandmarks(head: Mesh, template: HeadTemplate, skin: Mesh = head): HeadLandmarks {
+  const cached = cache.get(head)?.get(skin);
   if (cached) return cached;
   const mesh = head.normals ? head : computeNormals(head);
+  const skinMesh = skin === head ? mesh : skin.normals ? skin : computeNormals(skin);
   const regions = template.regions;
   const seats = eyePlacement(mesh, { left: regions.leftEye.vertices, right: regions.rightEye.vertices });
   const left = seats.left.centre as Vec3, right = seats.right.centre as Vec3;
@@ -143,11 +146,12 @@ export function headLandmarks(head: Mesh, template: HeadTemplate): HeadLandmarks
     return best;
   };
   const landmarks: HeadLandmarks = {
-    frame, points, mesh, surface: headSurface(mesh),
+    frame, points, mesh: skinMesh, surface: headSurface(skinMesh),
     eyes: { left: toFrame(frame, left), right: toFrame(frame, right), radius: (seats.left.radius + seats.right.radius) / 2 },
     sellion, noseTip, ears: { left: ear(regions.leftEar.vertices), right: ear(regions.rightEar.vertices) }, brow, crown, sideReach,
   };
-  cache.set(head, landmarks);
+  if (!cache.has(head)) cache.set(head, new WeakMap());
+  cache.get(head)!.set(skin, landmarks);
   return landmarks;
 }
 

@@ -59,6 +59,10 @@ export async function personaAccessories(persona: ResolvedPersona, wearerOf: () 
   const out: PersonaAccessoryParts = { meshes: [], files: [], beside: [] };
   if (!Object.values(persona.accessories).some((s) => s.list.length)) return out;
   const wearer = wearerOf();
+  // Distances are kept to the head as exported, at its level of detail: back in head space.
+  const s = wearer.fused.headScale, [ox, oy, oz] = wearer.fused.headOffset, placed = wearer.headPart.mesh.positions;
+  const skin: Mesh = { positions: placed.map((v, i) => (v - [ox, oy, oz][i % 3]) / s), indices: wearer.headPart.mesh.indices, normals: wearer.headPart.mesh.normals };
+  const landmarks = () => headLandmarks(wearer.head.mesh, wearer.head.template, skin);
   for (const [slot, section] of Object.entries(persona.accessories) as [AccessorySlot, ResolvedPersona['accessories'][AccessorySlot]][]) {
     if (!section.list.length) continue;
     const identity = section.list[0];
@@ -77,18 +81,18 @@ export async function personaAccessories(persona: ResolvedPersona, wearerOf: () 
     const parts: SceneMesh[] = [];
     const onHead = (mesh: Mesh, partName: string, partMaterial: SceneMaterial): SceneMesh => onPlacedHead({ name: partName, mesh, material: partMaterial, morphTargets: [] }, wearer.fused);
     if (item.recipe.slot === 'glasses') {
-      const fitted = fitGlasses(item.recipe.glasses, headLandmarks(wearer.head.mesh, wearer.head.template), lod);
+      const fitted = fitGlasses(item.recipe.glasses, landmarks(), lod);
       parts.push(onHead(fitted.frame, name, material));
       // Lenses: their tint with alpha, blended; png when the profile is jpg, which has no alpha.
       const lensName = `${name}_lenses`;
       const tint = await partTextures(lensName, { color: accessoryLensColor(item)! }, { ...section.textures, list: [], profile: section.textures.profile.replace(/\.jpg$/, '.png') });
       parts.push(onHead(fitted.lenses, lensName, { name: lensName, baseColorTexture: tint.get('Color'), metallic: 0, roughness: 0.04, alphaMode: 'blend', doubleSided: false }));
     } else if (item.recipe.slot === 'hats') {
-      const placed = onHead(fitHat(item.recipe.hat, headLandmarks(wearer.head.mesh, wearer.head.template), lod).mesh, name, material);
+      const placed = onHead(fitHat(item.recipe.hat, landmarks(), lod).mesh, name, material);
       const skip = new Set(wearer.headPart.morphTargets.map((t) => t.name).filter((n) => !(CUSTOMISATION as readonly string[]).includes(n)));
       parts.push({ ...placed, morphTargets: followingMorphs(placed.mesh, wearer.headPart.mesh, wearer.headPart.morphTargets, skip) });
     } else if (item.recipe.slot === 'earrings') {
-      parts.push(onHead(fitEarrings(item.recipe.earring, headLandmarks(wearer.head.mesh, wearer.head.template), lod).mesh, name, material));
+      parts.push(onHead(fitEarrings(item.recipe.earring, landmarks(), lod).mesh, name, material));
     } else {
       const bones = wearer.fused.skeleton;
       const neck = bones.bones[bones.index.get('Neck')!].head;
