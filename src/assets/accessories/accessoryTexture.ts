@@ -2,6 +2,7 @@ import type { Image } from '../../core/image.js';
 import { valueNoise } from '../../core/valueNoise.js';
 import type { Finish, Rgb } from '../../library/accessories/accessoryLibrary.js';
 import type { UvRect } from './partBuilder.js';
+import { normalFromHeight } from '../../texture/maps/normalFromHeight.js';
 
 /** One rectangle of an accessory's texture and what it is made of. */
 export interface TextureRegion {
@@ -160,23 +161,12 @@ export function accessoryTexture(regions: readonly TextureRegion[], side: number
       }
     }
   }
-  // The height (millimetres) as slopes across a texel.
-  const normal = new Uint8Array(n * 3);
-  for (let y = 0; y < side; y++) {
-    for (let x = 0; x < side; x++) {
-      const i = y * side + x;
-      const step = 2 * texelMetres[i] * 1000;
-      const dx = (height[y * side + Math.min(side - 1, x + 1)] - height[y * side + Math.max(0, x - 1)]) / step;
-      const dy = (height[Math.max(0, y - 1) * side + x] - height[Math.min(side - 1, y + 1) * side + x]) / step;
-      const l = Math.hypot(dx, dy, 1);
-      normal[i * 3] = Math.round((-dx / l * 0.5 + 0.5) * 255);
-      normal[i * 3 + 1] = Math.round((-dy / l * 0.5 + 0.5) * 255);
-      normal[i * 3 + 2] = Math.round((1 / l * 0.5 + 0.5) * 255);
-    }
-  }
+  // Heights are painted in millimetres.
+  for (let i = 0; i < n; i++) height[i] /= 1000;
+  const normal = normalFromHeight(height, side, texelMetres);
   return {
     color: { width: side, height: side, channels: 3, data: color },
-    normal: { width: side, height: side, channels: 3, data: normal },
+    normal,
     roughness: { width: side, height: side, channels: 1, data: rough },
     metallic: { width: side, height: side, channels: 1, data: metal },
   };
