@@ -49,7 +49,7 @@ describe('accessory sets', () => {
 
 describe('glasses fitted to a head', () => {
   for (const head of HEADS) {
-    test(`every frame clears the ${head.name} head (all but the nose pads), its bridge or pads sit on the nose`, () => {
+    test(`every frame clears the ${head.name} head (all but the nose pads), its bridge or pads sit on the nose (within 5 mm)`, () => {
       const l = at(head.mesh);
       for (const item of accessorySet('glasses')) {
         if (item.recipe.slot !== 'glasses') continue;
@@ -59,7 +59,7 @@ describe('glasses fitted to a head', () => {
         const framed = inFrame(l, fitted.frame);
         const onNose = vertices(fitted.frame).filter((_, i) => Math.abs(framed[i][0]) < 0.012 && framed[i][1] < l.sellion[1] + 0.008 && framed[i][1] > l.sellion[1] - 0.02);
         const nearest = Math.min(...onNose.map((p) => l.surface.closest(...p).distance));
-        assert.ok(nearest < 0.004, `${item.identity}: ${(nearest * 1000).toFixed(1)} mm above the nose`);
+        assert.ok(nearest < 0.005, `${item.identity}: ${(nearest * 1000).toFixed(1)} mm above the nose`);
       }
     });
   }

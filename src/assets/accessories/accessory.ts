@@ -45,8 +45,9 @@ export function accessoryRegions(item: Accessory): { regions: TextureRegion[]; m
   }
 }
 
-/** The largest side an accessory's maps are painted at: small things, 1024² is more than their pixels on screen. */
+/** The largest side an accessory's maps are painted at: small things, more than their pixels on screen (a hat 1024², the rest 512²). */
 export const ACCESSORY_TEXTURE_SIDE = 1024;
+const SMALL_TEXTURE_SIDE = 512;
 
 const painted = new Map<string, AccessoryMaps>();
 
@@ -55,7 +56,7 @@ const painted = new Map<string, AccessoryMaps>();
  * identity, colour and side: the same for every avatar.
  */
 export function accessoryMaps(item: Accessory, side: number): AccessoryMaps {
-  const s = Math.min(ACCESSORY_TEXTURE_SIDE, side);
+  const s = Math.min(item.slot === 'hats' ? ACCESSORY_TEXTURE_SIDE : SMALL_TEXTURE_SIDE, side);
   const key = `${item.identity}:${JSON.stringify(item.recipe)}:${s}`;
   let maps = painted.get(key);
   if (!maps) {

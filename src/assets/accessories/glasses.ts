@@ -81,7 +81,7 @@ export function fitGlasses(recipe: GlassesRecipe, at: HeadLandmarks, lod: 1 | 2 
     return { s, pts, normals };
   });
 
-  const build = (): { frame: PartBuilder; lenses: PartBuilder; front: number } => {
+  const build = (d: Detail = DETAIL[lod]): { frame: PartBuilder; lenses: PartBuilder; front: number } => {
     const frame = new PartBuilder(), lenses = new PartBuilder();
     for (const ring of lensRings) buildLens(lenses, ring.pts, flat, recipe, d);
     const wire = circle(recipe.rimSize[0] / 2, d.wire);
@@ -130,11 +130,12 @@ export function fitGlasses(recipe: GlassesRecipe, at: HeadLandmarks, lod: 1 | 2 
 
   // Push the front out until it clears the skin (the brows, the nose, the cheeks). Big lenses meet
   // the cheeks first: raised a few millimetres they can sit back on the nose instead.
+  // The search measures a coarse front (LOD2's detail), the result is built at the asked one.
   const settle = (): number => {
     for (let pass = 0; pass < 8; pass++) {
-      const { frame, lenses } = build();
+      const { frame, lenses } = build(DETAIL[2]);
       let least = Infinity;
-      for (const b of [frame, lenses]) for (let v = 0; v < b.vertexCount; v += 2) least = Math.min(least, headDistance(at, b.position(v)));
+      for (const b of [frame, lenses]) for (let v = 0; v < b.vertexCount; v += 3) least = Math.min(least, headDistance(at, b.position(v)));
       if (least >= CLEARANCE) break;
       z0 += CLEARANCE - least + 0.0004;
     }
@@ -144,16 +145,27 @@ export function fitGlasses(recipe: GlassesRecipe, at: HeadLandmarks, lod: 1 | 2 
   // the recipe's radius) lets it sit back. The first that sits within 1.5 mm of the best is kept.
   const start = z0, baseY = lensY;
   const tried: { raise: number; flatten: number; z: number }[] = [];
-  for (const flatten of [1, 1.35, 1.8]) {
+  search: for (const flatten of [1, 1.35, 1.8]) {
     for (const raise of [0, 0.002, 0.004, 0.006]) {
       z0 = start; lensY = baseY + raise; wrap = recipe.wrap * flatten;
       tried.push({ raise, flatten, z: settle() });
+      // Already where the eyes put it: nothing to gain.
+      if (tried[tried.length - 1].z < start + 0.0015) break search;
     }
   }
   const least = Math.min(...tried.map((t) => t.z));
   const chosen = tried.find((t) => t.z < least + 0.0015)!;
   z0 = chosen.z; lensY = baseY + chosen.raise; wrap = recipe.wrap * chosen.flatten;
   const { frame, lenses } = build();
+  // The coarse search can leave the asked detail a fraction of a millimetre short: settled there.
+  for (let pass = 0; pass < 3; pass++) {
+    let least = Infinity;
+    for (const b of [frame, lenses]) for (let v = 0; v < b.vertexCount; v += 3) least = Math.min(least, headDistance(at, b.position(v)));
+    if (least >= CLEARANCE * 0.8) break;
+    const shift = CLEARANCE - least;
+    z0 += shift;
+    for (const b of [frame, lenses]) b.transform((p) => [p[0], p[1], p[2] + shift]);
+  }
 
   // Endpieces, hinges and temples, per side.
   for (const s of [1, -1] as const) {

@@ -70,13 +70,26 @@ export interface NecklaceHeights {
   reach: number;
 }
 
+const nearNeckCache = new WeakMap<Mesh, Uint32Array>();
+
+/** The triangles within reach of a necklace: 25 cm round the neck's axis, 20 cm below the joint to 10 cm above. */
+function nearNeck(mesh: Mesh, axis: Vec3): Uint32Array {
+  let near = nearNeckCache.get(mesh);
+  if (near) return near;
+  const p = mesh.positions, idx = mesh.indices, kept: number[] = [];
+  const close = (v: number) => p[v * 3 + 1] > axis[1] - 0.2 && p[v * 3 + 1] < axis[1] + 0.1 && Math.hypot(p[v * 3] - axis[0], p[v * 3 + 2] - axis[2]) < 0.25;
+  for (let t = 0; t < idx.length; t += 3) if (close(idx[t]) || close(idx[t + 1]) || close(idx[t + 2])) kept.push(idx[t], idx[t + 1], idx[t + 2]);
+  nearNeckCache.set(mesh, (near = Uint32Array.from(kept)));
+  return near;
+}
+
 /**
  * For each of {@link RAYS} directions round a vertical axis through `axis`, how far out the body's
  * surface is at height `y`: the first surface a level ray from the axis meets (the neck, or the
  * trapezius and chest below it), where the level plane cuts the mesh's triangles.
  */
 function levelReach(mesh: Mesh, axis: Vec3, y: number): Float64Array {
-  const p = mesh.positions, idx = mesh.indices;
+  const p = mesh.positions, idx = nearNeck(mesh, axis);
   const hits = new Float64Array(RAYS).fill(Infinity);
   for (let t = 0; t < idx.length; t += 3) {
     const a = idx[t], b = idx[t + 1], c = idx[t + 2];
@@ -132,7 +145,7 @@ export function necklaceCurve(body: NecklaceBody, at: NecklaceHeights, offset: n
   if (at.room > 0) {
     const wanted = neckSide(back) + at.room;
     let lo = axis[1] - 0.08, hi = back;
-    for (let k = 0; k < 14; k++) {
+    for (let k = 0; k < 10; k++) {
       const mid = (lo + hi) / 2;
       if (neckSide(mid) > wanted) lo = mid; else hi = mid;
     }
@@ -144,7 +157,7 @@ export function necklaceCurve(body: NecklaceBody, at: NecklaceHeights, offset: n
     return side + (front - side) * Math.max(0, k) ** 1.3 + (back - side) * Math.max(0, -k) ** 1.3;
   };
   // Reach tables at a ladder of heights, read between rungs.
-  const rungs = 24, y0 = Math.min(front, side, back) - 0.012, y1 = Math.max(front, side, back) + 0.012;
+  const rungs = 16, y0 = Math.min(front, side, back) - 0.012, y1 = Math.max(front, side, back) + 0.012;
   const tables = Array.from({ length: rungs + 1 }, (_, i) => levelReach(body.mesh, axis, y0 + ((y1 - y0) * i) / rungs));
   const raw: Vec3[] = [];
   for (let k = 0; k < RAYS; k++) {

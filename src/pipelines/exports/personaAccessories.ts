@@ -71,7 +71,7 @@ export async function personaAccessories(persona: ResolvedPersona, wearerOf: () 
     const item = recoloured(found, section.color);
     const lod = section.lod === 'LOD2' ? 2 : 1;
     const name = accessoryMeshName(slot, identity);
-    const images = await partTextures(name, accessoryMaps(item, profileSide(section.textures.profile)), section.textures);
+    const images = await itemTextures(name, item, section.textures);
     const packed = images.get('GltfMetallicRoughness');
     const main = accessoryRegions(item).main;
     const material: SceneMaterial = {
@@ -112,6 +112,21 @@ export async function personaAccessories(persona: ResolvedPersona, wearerOf: () 
     }
   }
   return out;
+}
+
+/** Encoded maps by item, colour, profile and list: the same for every avatar, so made once per process (a few are kept). */
+const encoded = new Map<string, Promise<Map<string, SceneImage>>>();
+
+function itemTextures(name: string, item: ReturnType<typeof recoloured>, textures: ResolvedPersona['haircuts']['textures']): Promise<Map<string, SceneImage>> {
+  const key = JSON.stringify([name, item.recipe, textures.profile, [...textures.list].sort()]);
+  let made = encoded.get(key);
+  if (!made) {
+    if (encoded.size >= 24) encoded.delete(encoded.keys().next().value!);
+    made = partTextures(name, accessoryMaps(item, profileSide(textures.profile)), textures);
+    encoded.set(key, made);
+    made.catch(() => encoded.delete(key));
+  }
+  return made;
 }
 
 /** A necklace's skin: each vertex between the Neck joint (its share) and Spine2. */
