@@ -68,6 +68,8 @@ export interface NecklaceHeights {
   drop: number;
   /** Half the necklace's height: how far above and below each point it must clear the body. */
   reach: number;
+  /** Passes of smoothing over about 3 cm: a stiff band (a choker) takes more than a chain. */
+  smoothing?: number;
 }
 
 const nearNeckCache = new WeakMap<Mesh, Uint32Array>();
@@ -170,7 +172,7 @@ export function necklaceCurve(body: NecklaceBody, at: NecklaceHeights, offset: n
   const hull = convexHull(raw.map((q, i) => [q[0], q[2], i] as const));
   const ring: Vec3[] = hull.map((h) => raw[h[2]]);
   // A chain hangs in smooth curves: the hull's corners (on a coarse mesh) rounded off, never inside it.
-  const smoothRing = roundCorners(ring, axis);
+  const smoothRing = roundCorners(ring, axis, at.smoothing ?? 3);
   const m = smoothRing.length;
   const out: Vec3[] = smoothRing.map((q, i) => {
     const prev = smoothRing[(i - 1 + m) % m], next = smoothRing[(i + 1) % m];
@@ -224,7 +226,7 @@ export function necklaceCurve(body: NecklaceBody, at: NecklaceHeights, offset: n
  * A closed ring resampled every 2 mm and smoothed over about 3 cm, each point then moved out from
  * `axis` (seen from above) as far as the unsmoothed ring is in its direction, so it never sinks in.
  */
-function roundCorners(ring: Vec3[], axis: Vec3): Vec3[] {
+function roundCorners(ring: Vec3[], axis: Vec3, passes: number): Vec3[] {
   const n0 = ring.length;
   const lengths = [0];
   for (let i = 1; i <= n0; i++) lengths.push(lengths[i - 1] + length(sub(ring[i % n0], ring[i - 1])));
@@ -244,7 +246,7 @@ function roundCorners(ring: Vec3[], axis: Vec3): Vec3[] {
   for (const q of dense) { const b = Math.floor(((angle(q) / (2 * Math.PI)) + 1) % 1 * bins); reach[b] = Math.max(reach[b], radius(q)); }
   const window = 7;
   let cur = dense;
-  for (let pass = 0; pass < 3; pass++) {
+  for (let pass = 0; pass < passes; pass++) {
     cur = cur.map((_, i) => {
       const sum: Vec3 = [0, 0, 0];
       for (let d = -window; d <= window; d++) { const q = cur[(i + d + count) % count]; sum[0] += q[0]; sum[1] += q[1]; sum[2] += q[2]; }
@@ -285,7 +287,7 @@ export function fitNecklace(recipe: NecklaceRecipe, body: NecklaceBody, lod: 1 |
   const thickness = recipe.style === 'chain' ? recipe.size * 0.5 : recipe.style === 'pearls' ? recipe.size : recipe.style === 'choker' ? 0.0018 : 0.0018;
   const pitch = recipe.style === 'chain' ? recipe.size * 0.78 : recipe.style === 'pearls' ? recipe.size * 1.04 : 0.004;
   const reach = recipe.style === 'choker' ? recipe.size / 2 + 0.002 : recipe.style === 'pearls' ? recipe.size / 2 : recipe.style === 'chain' ? recipe.size * 0.45 : recipe.size;
-  const heights = choker ? { rise: 0.022, room: 0, drop: recipe.drop, reach } : { rise: 0.022, room: 0.014, drop: recipe.drop, reach };
+  const heights = choker ? { rise: 0.022, room: 0, drop: recipe.drop, reach, smoothing: 12 } : { rise: 0.022, room: 0.014, drop: recipe.drop, reach };
   const { points, normal, outward, reachAt } = necklaceCurve(body, heights, thickness / 2 + 0.0014, pitch);
   const n = points.length;
   const tangent = (i: number) => normalize(sub(points[(i + 1) % n], points[(i - 1 + n) % n]));
