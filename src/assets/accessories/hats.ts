@@ -122,7 +122,7 @@ export function fitHat(recipe: HatRecipe, at: HeadLandmarks, lod: 1 | 2 = 1): Fi
   for (let j = 0; j < d.cols; j++) b.quad(outerRows[0][j], innerRows[0][j], innerRows[0][j + 1], outerRows[0][j + 1]);
   if (recipe.style === 'beanie') cuffLedge(b, d, outer, 0.24);
   if (recipe.style === 'baseball_cap') {
-    visor(b, d, opening, c, lod);
+    visor(b, d, opening, lod);
     const top = outer(0, 1);
     ellipsoid(b, add(top, [0, 0.0008, 0]), [[0, 1, 0], [1, 0, 0], [0, 0, -1]], [0.0028, 0.0065, 0.0065], 4, 12, HAT_TILES.trim);
   }
@@ -172,7 +172,7 @@ function cuffLedge(b: PartBuilder, d: Detail, outer: (j: number, t: number) => V
  * A cap's visor: a slab from the front of the opening, curving forward and down, its ends
  * narrowing into the crown's sides; top, underside and edge.
  */
-function visor(b: PartBuilder, d: Detail, opening: Vec3[], c: Cranium, lod: 1 | 2): void {
+function visor(b: PartBuilder, d: Detail, opening: Vec3[], lod: 1 | 2): void {
   const across = lod === 1 ? 28 : 12, out = lod === 1 ? 8 : 3;
   const thetaOf = (k: number) => k * 1.05;
   const openingAt = (theta: number): Vec3 => {
@@ -207,7 +207,6 @@ function visor(b: PartBuilder, d: Detail, opening: Vec3[], c: Cranium, lod: 1 | 
   };
   const top = slab(0, true), bottom = slab(0.003, false);
   for (let j = 0; j < across; j++) b.quad(top[j], bottom[j], bottom[j + 1], top[j + 1]);
-  void c;
 }
 
 /** A fedora's or bucket hat's brim: a ring from the crown's base outward, snapped down in front or sloping all round. */

@@ -6,7 +6,9 @@ export { headLandmarks, toHead, toFrame, headDistance, type HeadLandmarks, type 
 export { fitGlasses, GLASSES_TILES, type FittedGlasses } from './glasses.js';
 export { fitHat, HAT_TILES, type FittedHat } from './hats.js';
 export { fitEarrings, JEWEL_TILES, type FittedEarrings } from './earrings.js';
-export { fitNecklace, insideBody, necklaceCurve, type FittedNecklace, type NecklaceBody, type NecklaceHeights } from './necklaces.js';
+export { fitNecklace, type FittedNecklace } from './necklaces.js';
+export { necklaceCurve, type NecklaceBody, type NecklaceHeights } from './necklaceCurve.js';
+export { insideBody } from './insideBody.js';
 export { cranium, type Cranium } from './cranium.js';
 export { lensOutline } from './lensOutline.js';
 export { accessoryTexture, lensTexture, type AccessoryMaps, type TextureRegion } from './accessoryTexture.js';
