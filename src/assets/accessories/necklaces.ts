@@ -29,7 +29,7 @@ export function fitNecklace(recipe: NecklaceRecipe, body: NecklaceBody, lod: 1 |
   const thickness = recipe.style === 'chain' ? recipe.size * 0.5 : recipe.style === 'pearls' ? recipe.size : recipe.style === 'choker' ? 0.0018 : 0.0018;
   const pitch = recipe.style === 'chain' ? recipe.size * 0.78 : recipe.style === 'pearls' ? recipe.size * 1.04 : 0.004;
   const reach = recipe.style === 'choker' ? recipe.size / 2 + 0.002 : recipe.style === 'pearls' ? recipe.size / 2 : recipe.style === 'chain' ? recipe.size * 0.45 : recipe.size;
-  const heights = choker ? { rise: 0.022, room: 0, drop: recipe.drop, reach, smoothing: 12 } : { rise: 0.022, room: 0.014, drop: recipe.drop, reach };
+  const heights = choker ? { rise: 0.028, room: 0, drop: recipe.drop, reach, smoothing: 12 } : { rise: 0.022, room: 0.014, drop: recipe.drop, reach };
   const { points, normal, outward, reachAt } = necklaceCurve(body, heights, thickness / 2 + 0.0014, pitch);
   const n = points.length;
   const tangent = (i: number) => normalize(sub(points[(i + 1) % n], points[(i - 1 + n) % n]));

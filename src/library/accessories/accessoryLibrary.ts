@@ -174,7 +174,7 @@ export const ACCESSORIES: readonly Accessory[] = [
     style: 'pearls', drop: 0.085, size: 0.007, metal: GOLD, accent: { kind: 'pearl', color: [242, 236, 226] },
   }),
   necklace('velvet_choker', 'a black velvet choker with a small gold charm', {
-    style: 'choker', drop: 0.022, size: 0.01, metal: GOLD, accent: { kind: 'velvet', color: [18, 16, 20] },
+    style: 'choker', drop: 0.014, size: 0.01, metal: GOLD, accent: { kind: 'velvet', color: [18, 16, 20] },
   }),
 ];
 
