@@ -138,6 +138,14 @@ async function personaExport(): Promise<Figure[]> {
     figures.push({ name: '  the worker\'s first (fits and paints the items)', value: cold, unit: 'ms' });
     figures.push({ name: '  GLB archive size', value: size / 2 ** 20, unit: 'MiB' });
   }
+  // Dressed in accessories (docs/accessories.md): what fitting and texturing them adds.
+  const accessories = { glasses: { list: ['aviator_gradient'] }, hats: { list: ['felt_fedora'] }, earrings: { list: ['pearl_drops'] }, necklaces: { list: ['gold_chain'] } };
+  for (const [lod, profile] of [['LOD2', '1K.jpg'], ['LOD1', '2K.jpg']] as const) {
+    const resolved = resolveExportParameters({ format: 'glb', lod, textures: { profile, embed: true }, ...accessories }, exportContext('persona_2.0', 'female', 'enterprise'));
+    if (!resolved.ok) throw new Error(JSON.stringify(resolved.errors));
+    const { times } = await timedBuilds(() => exporter.build({ pipeline: 'persona_2.0', pipeline_subtype: 'female', parameters: resolved.value, files }, () => undefined));
+    figures.push({ name: `GLB export, persona_2.0: ${lod}, ${profile}, with glasses, a hat, earrings and a necklace (median)`, value: median(times), unit: 'ms' });
+  }
   return figures;
 }
 

@@ -13,6 +13,7 @@ import { blenderImportFbx } from '../bench/blenderImport.js';
 import { readZip } from '../src/formats/zip.js';
 import { BONE_NAMES } from '../src/assets/body/index.js';
 import { haircutPenetration } from '../src/assets/haircuts/index.js';
+import { headSurface } from '../src/geometry/headSurface.js';
 import { CUSTOMISATION } from '../src/library/blendshapeNames.js';
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
@@ -202,6 +203,72 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
         const { count, deepest } = inside(name, w);
         assert.equal(count, 0, `${name} at ${w}: ${count} hair vertices inside the head, the deepest ${(deepest * 1000).toFixed(1)} mm`);
       }
+    }
+  });
+
+  test('accessories: glasses on the nose clear of the head, a hat clear of the scalp, a necklace on Neck and Spine2, earrings in a file of their own; validator-clean, three.js loads them', async () => {
+    const list = ['Normal', 'GltfMetallicRoughness', 'Roughness', 'UnityMetallicSmoothness'];
+    const exp = await api.exportAvatar(avatar, {
+      format: 'glb', lod: 'LOD1', textures: { embed: true, profile: '1K.jpg', list },
+      glasses: { list: ['aviator_gradient'] }, hats: { list: ['knit_beanie'] }, necklaces: { list: ['pearl_strand'] },
+      earrings: { list: ['gold_hoops'], embed: false, format: 'glb' },
+    });
+    const files = readZip(await download(exp.files[0].file));
+    const report = await validateGltf(files, 'model.glb');
+    assert.equal(report.errors, 0, report.messages.join('\n'));
+    const doc = await readGltfDocument(files, 'model.glb');
+    const meshOf = (name: string) => {
+      const mesh = doc.getRoot().listMeshes().find((m) => m.getName() === name);
+      assert.ok(mesh, `${name}: ${doc.getRoot().listMeshes().map((m) => m.getName()).join(', ')}`);
+      const primitive = mesh.listPrimitives()[0];
+      const node = doc.getRoot().listNodes().find((n) => n.getMesh() === mesh)!;
+      const array = (a: { getArray(): unknown }) => a.getArray() as Float32Array;
+      return {
+        primitive, joints: node.getSkin()?.listJoints().map((j) => j.getName()) ?? [],
+        mesh: { positions: array(primitive.getAttribute('POSITION')!), normals: array(primitive.getAttribute('NORMAL')!), indices: Uint32Array.from(primitive.getIndices()!.getArray()!) },
+      };
+    };
+    const head = meshOf('AvatarHead').mesh;
+    const surface = headSurface(head);
+    const distances = (m: { positions: Float32Array }) => Array.from({ length: m.positions.length / 3 }, (_, v) => surface.closest(m.positions[v * 3], m.positions[v * 3 + 1], m.positions[v * 3 + 2]).distance);
+    const frame = meshOf('glasses_aviator_gradient'), lenses = meshOf('glasses_aviator_gradient_lenses');
+    const frameDistances = distances(frame.mesh);
+    assert.ok(Math.min(...frameDistances) > 0, `the frame is ${(Math.min(...frameDistances) * 1000).toFixed(1)} mm from the head, at ${frameDistances.indexOf(Math.min(...frameDistances))} of ${frameDistances.length}`);
+    assert.ok(Math.min(...frameDistances) < 0.004, `the nose pads rest on the nose: nearest ${(Math.min(...frameDistances) * 1000).toFixed(1)} mm`);
+    const lensClearance = Math.min(...distances(lenses.mesh));
+    assert.ok(lensClearance > 0.001, `the lenses clear the face by ${(lensClearance * 1000).toFixed(1)} mm`);
+    assert.equal(lenses.primitive.getMaterial()!.getAlphaMode(), 'BLEND');
+    const hat = meshOf('hats_knit_beanie');
+    assert.ok(Math.min(...distances(hat.mesh)) > 0.001, 'the hat clears the scalp');
+    for (const part of [frame, lenses, hat]) {
+      const joints = part.primitive.getAttribute('JOINTS_0')!.getArray()!;
+      assert.ok(Array.from(joints as ArrayLike<number>).every((j: number, i: number) => i % 4 !== 0 || part.joints[j] === 'Head'), 'on the Head joint');
+    }
+    const necklace = meshOf('necklaces_pearl_strand');
+    const used = new Set<string>();
+    const [j, w] = [necklace.primitive.getAttribute('JOINTS_0')!.getArray()!, necklace.primitive.getAttribute('WEIGHTS_0')!.getArray()!];
+    for (let i = 0; i < j.length; i++) if (w[i] > 0) used.add(necklace.joints[j[i]]);
+    assert.deepEqual([...used].sort(), ['Neck', 'Spine2']);
+    for (const map of ['Roughness', 'UnityMetallicSmoothness']) assert.ok(files[`glasses_aviator_gradient_${map}.jpg`], `${map}: ${Object.keys(files).join(', ')}`);
+    const earrings = exp.files.find((f: any) => f.category === 'earrings');
+    assert.ok(earrings, JSON.stringify(exp.files));
+    const own = readZip(await download(earrings.file));
+    assert.equal((await validateGltf(own, 'gold_hoops.glb')).errors, 0);
+    const three = await parseGlbWithThree(files['model.glb']);
+    const names = new Set<string>();
+    three.scene.traverse((o) => { if ((o as SkinnedMesh).isSkinnedMesh) names.add(o.name); });
+    for (const name of ['glasses_aviator_gradient', 'glasses_aviator_gradient_lenses', 'hats_knit_beanie', 'necklaces_pearl_strand']) assert.ok(names.has(name), `${name} in three.js: ${[...names].join(', ')}`);
+    const available = await api.get('/export_parameters/available/persona_2.0/?pipeline_subtype=female');
+    for (const slot of ['glasses', 'hats', 'earrings', 'necklaces']) assert.ok(available.body[slot].list.length >= (slot === 'glasses' ? 8 : 4), slot);
+  });
+
+  test('two pairs of glasses, or two hats, are refused with a 400 that names both', async () => {
+    for (const [slot, items, noun] of [['glasses', ['round_metal', 'sport_wrap'], 'pair of glasses'], ['hats', ['baseball_cap', 'felt_fedora'], 'hat']] as const) {
+      const res = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ [slot]: { list: items } }) });
+      assert.equal(res.status, 400);
+      const message = res.body[`parameters.${slot}.list`][0];
+      assert.match(message, new RegExp(`only one ${noun}`));
+      assert.match(message, new RegExp(`"${items[0]}" and "${items[1]}"`));
     }
   });
 

@@ -27,6 +27,8 @@ export interface Shot {
   height: number;
   /** Draw the floor grid (default true); off for renders measured as photos. */
   floor?: boolean;
+  /** Light the model by a room too, as engines' image-based lighting does: what metals reflect (default off). */
+  environment?: boolean;
 }
 
 /**
@@ -69,12 +71,18 @@ async function posed(url, shot) {
   model.updateMatrixWorld(true);
   return model;
 }
+let room;
 window.renderShot = async (url, shot) => {
   const model = await posed(url, shot);
   const scene = new THREE.Scene();
   scene.background = new THREE.Color(0x808080);
   scene.add(model);
   if (shot.floor !== false) scene.add(new THREE.GridHelper(6, 60, 0x303030, 0x5a5a5a));
+  if (shot.environment) {
+    const { RoomEnvironment } = await import('three/addons/environments/RoomEnvironment.js');
+    room ??= new THREE.PMREMGenerator(renderer).fromScene(new RoomEnvironment(), 0.04).texture;
+    scene.environment = room;
+  }
   scene.updateMatrixWorld(true);
   const turn = THREE.MathUtils.degToRad(shot.yaw);
   const back = new THREE.Vector3(Math.sin(turn), 0, Math.cos(turn));
@@ -82,8 +90,9 @@ window.renderShot = async (url, shot) => {
   const camera = new THREE.PerspectiveCamera(30, shot.width / shot.height, 0.05, 50);
   camera.position.copy(target).addScaledVector(back, shot.distance);
   camera.lookAt(target);
-  scene.add(new THREE.HemisphereLight(0xffffff, 0x606060, 1.5));
-  const key = new THREE.DirectionalLight(0xffffff, 2);
+  // With the room's light the lamps are dimmed, so the total stays about the same.
+  scene.add(new THREE.HemisphereLight(0xffffff, 0x606060, shot.environment ? 0.5 : 1.5));
+  const key = new THREE.DirectionalLight(0xffffff, shot.environment ? 1.2 : 2);
   key.position.copy(camera.position).add(new THREE.Vector3(0, shot.distance * 0.5, 0));
   scene.add(key);
   renderer.setSize(shot.width, shot.height, false);

@@ -2610,6 +2610,54 @@ export interface components {
                 apply_visibility_masks?: boolean | null;
                 color?: components["schemas"]["Color"] | null;
             } | null;
+            glasses?: {
+                list?: ("rectangular_acetate" | "round_metal" | "aviator_gradient" | "cat_eye_tortoise" | "browline_classic" | "rimless_titanium" | "sport_wrap" | "oversized_tinted" | "wayfarer_sun")[];
+                format?: ("gltf" | "glb" | "fbx") | null;
+                embed?: boolean | null;
+                lod?: ("LOD1" | "LOD2") | null;
+                textures?: {
+                    list?: ("Color" | "Normal" | "Roughness" | "UnityMetallicSmoothness" | "GltfMetallicRoughness" | "RecoloringMask" | "body_visibility_mask" | "AO" | "Alpha" | "Depth" | "Root" | "ScalpShade" | "ScalpShadeAOAlpha" | "ScalpShadeAlpha" | "Shade" | "UniqueID")[] | null;
+                    profile?: string | null;
+                    embed?: boolean | null;
+                } | null;
+                color?: components["schemas"]["Color"] | null;
+            } | null;
+            hats?: {
+                list?: ("baseball_cap" | "knit_beanie" | "felt_fedora" | "bucket_hat")[];
+                format?: ("gltf" | "glb" | "fbx") | null;
+                embed?: boolean | null;
+                lod?: ("LOD1" | "LOD2") | null;
+                textures?: {
+                    list?: ("Color" | "Normal" | "Roughness" | "UnityMetallicSmoothness" | "GltfMetallicRoughness" | "RecoloringMask" | "body_visibility_mask" | "AO" | "Alpha" | "Depth" | "Root" | "ScalpShade" | "ScalpShadeAOAlpha" | "ScalpShadeAlpha" | "Shade" | "UniqueID")[] | null;
+                    profile?: string | null;
+                    embed?: boolean | null;
+                } | null;
+                color?: components["schemas"]["Color"] | null;
+            } | null;
+            earrings?: {
+                list?: ("diamond_studs" | "gold_hoops" | "small_silver_hoops" | "pearl_drops" | "emerald_drops")[];
+                format?: ("gltf" | "glb" | "fbx") | null;
+                embed?: boolean | null;
+                lod?: ("LOD1" | "LOD2") | null;
+                textures?: {
+                    list?: ("Color" | "Normal" | "Roughness" | "UnityMetallicSmoothness" | "GltfMetallicRoughness" | "RecoloringMask" | "body_visibility_mask" | "AO" | "Alpha" | "Depth" | "Root" | "ScalpShade" | "ScalpShadeAOAlpha" | "ScalpShadeAlpha" | "Shade" | "UniqueID")[] | null;
+                    profile?: string | null;
+                    embed?: boolean | null;
+                } | null;
+                color?: components["schemas"]["Color"] | null;
+            } | null;
+            necklaces?: {
+                list?: ("gold_chain" | "silver_pendant" | "pearl_strand" | "velvet_choker")[];
+                format?: ("gltf" | "glb" | "fbx") | null;
+                embed?: boolean | null;
+                lod?: ("LOD1" | "LOD2") | null;
+                textures?: {
+                    list?: ("Color" | "Normal" | "Roughness" | "UnityMetallicSmoothness" | "GltfMetallicRoughness" | "RecoloringMask" | "body_visibility_mask" | "AO" | "Alpha" | "Depth" | "Root" | "ScalpShade" | "ScalpShadeAOAlpha" | "ScalpShadeAlpha" | "Shade" | "UniqueID")[] | null;
+                    profile?: string | null;
+                    embed?: boolean | null;
+                } | null;
+                color?: components["schemas"]["Color"] | null;
+            } | null;
             blendshapes?: {
                 list?: components["schemas"]["BlendshapeEntry_persona_2.0"][];
                 values?: {

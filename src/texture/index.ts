@@ -41,6 +41,7 @@ export { smoothEyelashesTexture, SMOOTH_EYELASHES_TEXTURE_DEFAULTS } from './sty
 
 export { lipsMask } from './maps/lipsMask.js';
 export { metallicMap } from './maps/metallicMap.js';
+export { normalFromHeight } from './maps/normalFromHeight.js';
 export { roughnessMap, ROUGHNESS_MAP_DEFAULTS } from './maps/roughnessMap.js';
 export { uniformTexture } from './maps/uniformTexture.js';
 

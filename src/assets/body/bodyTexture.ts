@@ -2,6 +2,7 @@ import type { Rgb } from '../../analysis/types.js';
 import type { Mask, RgbImage } from '../../core/image.js';
 import { spanEnd, spanStart, texelTriangle } from '../../texture/bake/texelTriangle.js';
 import { pushPull } from '../../texture/filters/pushPull.js';
+import { normalFromHeight } from '../../texture/maps/normalFromHeight.js';
 import type { BodyMesh } from './bodyMesh.js';
 import { bodyTextureFeatures, FEATURES } from './bodyTextureFeatures.js';
 import { texelGrain } from './bodyTextureNoise.js';
@@ -195,27 +196,3 @@ function paintLinear(
   };
 }
 
-/**
- * A tangent-space normal map from heights in metres: every island has u to the right and v down
- * the image seen from outside (bodyAtlas.ts), so the tangent is +u and the bitangent −v (glTF's
- * +y up the image), and the slope is the height's difference over the texel's size in metres.
- */
-function normalFromHeight(h: Float32Array, size: number, metresPerTexel: number, strength: number): RgbImage {
-  const data = new Uint8Array(size * size * 3);
-  const k = strength / (2 * metresPerTexel);
-  for (let j = 0; j < size; j++) {
-    const up = Math.max(0, j - 1), down = Math.min(size - 1, j + 1);
-    for (let i = 0; i < size; i++) {
-      const left = Math.max(0, i - 1), right = Math.min(size - 1, i + 1);
-      const dx = (h[j * size + right] - h[j * size + left]) * k;
-      const dy = (h[down * size + i] - h[up * size + i]) * k;
-      // Surface z = h(x, y_up) with y_up = −j: normal ∝ (−∂h/∂x, −∂h/∂y_up, 1) = (−dx, +dy, 1).
-      const len = Math.hypot(dx, dy, 1);
-      const p = (j * size + i) * 3;
-      data[p] = Math.round(((-dx / len) * 0.5 + 0.5) * 255);
-      data[p + 1] = Math.round(((dy / len) * 0.5 + 0.5) * 255);
-      data[p + 2] = Math.round(((1 / len) * 0.5 + 0.5) * 255);
-    }
-  }
-  return { width: size, height: size, channels: 3, data };
-}

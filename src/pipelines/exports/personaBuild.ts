@@ -25,6 +25,7 @@ import { personaModelJson } from './personaModelJson.js';
 import { sceneBindPose } from '../../formats/sceneBindPose.js';
 import { personaOutfitItems } from './personaOutfits.js';
 import { withoutMaskedPolygons } from './personaVisibility.js';
+import { bakedHead, personaAccessories } from './personaAccessories.js';
 import { BESIDE, personaEyes } from './personaEyes.js';
 import { personaEyelashes } from './personaEyelashes.js';
 import { faceDemoAnimations } from './personaFaceDemos.js';
@@ -219,6 +220,13 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
       files.push({ identity: o.item.identity, category: o.item.section, data, staticFiles: statics.map((s) => s.identity) });
     }
   }
+  // Glasses, hats, earrings and necklaces (personaAccessories.ts).
+  const accessories = await personaAccessories(persona, () => ({
+    head: { mesh: bakedHead(avatar.head.mesh, headValues(values), deltas), template: avatar.head.template }, fused: joined.fused, headPart: head, body: joined.mesh,
+  }));
+  meshes.push(...accessories.meshes);
+  files.push(...accessories.files);
+  besideModel.push(...accessories.beside);
   if (!meshes.length) throw new PipelineFailure('avatar.list names none of the parts this export can make.');
   progress(80);
   // The held poses of the creator's animation names, after the walk and the idle.

@@ -2,6 +2,7 @@ import { EXPORT_FORMAT_NAMES } from './formats.js';
 import { EXPORT_TEMPLATES, MODEL_TEXTURE, outfitsOf, outfitTextures, exportTextures, sectionOutfits } from './parts.js';
 import { PERSONA_AVATAR_PARTS, PERSONA_LODS, PERSONA_OUTFIT_SECTIONS, PERSONA_OUTFIT_TEXTURES, PERSONA_TEXTURE_PROFILES, PERSONA_TEXTURES } from './persona.js';
 import type { ExportContext } from './types.js';
+import { accessoryNames, PERSONA_ACCESSORY_SECTIONS } from './personaAccessories.js';
 import { pipelineOf } from '../../registry.js';
 
 function blendshapes(ctx: ExportContext) {
@@ -32,6 +33,7 @@ export function availableExportParameters(ctx: ExportContext): Record<string, un
       avatar: { list: [...PERSONA_AVATAR_PARTS], format: formats, lod },
       haircuts: { list: [...ctx.haircuts], format: formats, lod },
       ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((s) => [s, { list: [...sectionOutfits(ctx, s)], format: formats, lod, textures: { list: [...PERSONA_OUTFIT_TEXTURES] } }])),
+      ...Object.fromEntries(PERSONA_ACCESSORY_SECTIONS.map((s) => [s, { list: accessoryNames(s), format: formats, lod }])),
       blendshapes: blendshapes(ctx),
     };
   }

@@ -17,6 +17,7 @@ export {
   PERSONA_TEXTURE_PROFILES,
   PERSONA_TEXTURES,
 } from './persona.js';
+export { PERSONA_ACCESSORY_SECTIONS } from './personaAccessories.js';
 export { EXPORT_TEMPLATES, OUTFIT_PIPELINES, OUTFIT_TEXTURES, MODEL_TEXTURE, exportTextures } from './parts.js';
 export { BLENDSHAPE_VALUE_RANGE, qualifyBlendshape } from './blendshapes.js';
 export type { Field, SectionField } from './schema.js';

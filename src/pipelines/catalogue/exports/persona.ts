@@ -1,5 +1,6 @@
 import { COLOR, FLAG, FORMAT, noOutfits, sectionOutfits } from './parts.js';
 import type { Field, SectionField } from './schema.js';
+import { ACCESSORY_DEFAULTS, accessorySection, PERSONA_ACCESSORY_SECTIONS } from './personaAccessories.js';
 
 /**
  * The export parameters of persona_2.0, from the spec's defaults and flag tables. They are
@@ -153,6 +154,7 @@ export const PERSONA_EXPORT_SCHEMA: SectionField = {
       hints: NOT_PERSONA,
     },
     ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((s) => [s, outfitSection(s)])),
+    ...Object.fromEntries(PERSONA_ACCESSORY_SECTIONS.map((s) => [s, accessorySection(s, { format: FORMAT, embed: FLAG, lod: LOD, textures: TEXTURES, color: COLOR }, NOT_PERSONA)])),
     blendshapes: {
       type: 'section',
       keys: { list: { type: 'blendshapes', notNull: true }, values: { type: 'blendshapeValues' }, embed: FLAG },
@@ -194,6 +196,7 @@ export const PERSONA_EXPORT_DEFAULTS = {
   },
   haircuts: { list: [], format: null, embed: null, lod: null, textures: null, color: null },
   ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((s) => [s, OUTFIT_DEFAULTS])),
+  ...Object.fromEntries(PERSONA_ACCESSORY_SECTIONS.map((s) => [s, ACCESSORY_DEFAULTS])),
   blendshapes: { list: [], values: null, embed: true },
   animations: { list: null, bind_pose: false },
   model_json: false,

@@ -3,6 +3,8 @@ import { EXPORT_FORMATS, type ExportFormat } from './formats.js';
 import { PERSONA_EXPORT_DEFAULTS, PERSONA_FACE_DEMOS, PERSONA_GENERATED_HAIRCUT, PERSONA_NECK_LAYERS, PERSONA_OUTFIT_SECTIONS, type PersonaOutfitSection } from './persona.js';
 import { GENERATED_HAIRCUT } from '../haircuts.js';
 import type { ResolvedExport } from './types.js';
+import { PERSONA_ACCESSORY_SECTIONS } from './personaAccessories.js';
+import type { AccessorySlot } from '../../../library/accessories/accessoryLibrary.js';
 import type { ExportErrors } from './walk.js';
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -44,6 +46,8 @@ export interface ResolvedPersona {
   animations: { list: string[] | null; bindPose: boolean };
   /** Ours: model.json with the avatar's colours in the avatar's zip. */
   modelJson: boolean;
+  /** glasses, hats, earrings, necklaces: shaped as haircuts. */
+  accessories: Record<AccessorySlot, PersonaPart & { list: string[]; color: [number, number, number] | null }>;
   splitVertices: boolean;
   exportQuads: boolean;
   finalize: boolean;
@@ -155,9 +159,13 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
       errors[`${field}.${o.section}.list`] = [`only one ${what} can be exported at a time, and the full outfit has its own: "${full.identity}" (outfits) and "${o.identity}" (${o.section}) conflict; drop one of them`];
     }
   }
+  const accessories = Object.fromEntries(PERSONA_ACCESSORY_SECTIONS.map((slot) => {
+    const own = section(input, slot);
+    return [slot, { ...part(input, own), list: [...((own?.list as string[] | undefined) ?? [])], color: rgb(own?.color) }];
+  })) as ResolvedPersona['accessories'];
   if (Object.keys(errors).length) return { ok: false, errors };
   const persona: ResolvedPersona = {
-    avatar, haircuts, blendshapes, outfits, animations, modelJson: flag('model_json'),
+    avatar, haircuts, blendshapes, outfits, accessories, animations, modelJson: flag('model_json'),
     splitVertices: flag('split_vertices'), exportQuads: flag('export_quads'), finalize: flag('finalize'),
     makePublic: flag('make_public'), makePublicDirect: flag('make_public_direct'),
     request: {},
@@ -170,6 +178,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     haircuts.embed = true;
     haircuts.format = avatar.format;
     for (const o of outfits) { o.embed = true; o.format = avatar.format; o.textures.embed = true; }
+    for (const a of Object.values(accessories)) { a.embed = true; a.format = avatar.format; }
     blendshapes.embed = true;
   }
   if (persona.makePublic || persona.makePublicDirect) {
@@ -178,6 +187,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     if (!avatar.textures.embed) changes.push('set textures.embed to true');
     if (haircuts.list.length && !haircuts.embed) changes.push('set haircuts.embed to true');
     for (const o of outfits) if (!o.embed) changes.push(`set ${o.section}.embed to true`);
+    for (const [slot, a] of Object.entries(accessories)) if (a.list.length && !a.embed) changes.push(`set ${slot}.embed to true`);
     if (changes.length) return { ok: false, errors: { [`${field}.${persona.makePublicDirect ? 'make_public_direct' : 'make_public'}`]: [`a public export is a single file, so it needs its parts and textures embedded: ${changes.join('; ')}`] } };
   }
   persona.request = {
@@ -187,6 +197,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     textures: textures(input, undefined, {}),
     avatar: { list: avatar.list, ...requestPart(avatar), apply_visibility_masks: avatar.applyVisibilityMasks, remove_neck_layers: avatar.removeNeckLayers },
     haircuts: { list: (haircutSection?.list as string[] | undefined) ?? [], ...requestPart(haircuts), color: isPlainObject(color) ? color : null },
+    ...Object.fromEntries(Object.entries(accessories).map(([slot, a]) => [slot, { list: a.list, ...requestPart(a), color: section(input, slot)?.color ?? null }])),
     blendshapes: { ...blendshapes },
     animations: { list: animations.list, bind_pose: animations.bindPose },
     model_json: persona.modelJson,

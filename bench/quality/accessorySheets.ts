@@ -1,0 +1,69 @@
+/**
+ * persona_2.0's accessories on avatars made and exported over the API, rendered from the exported
+ * GLB by three.js in Chromium: every pair of glasses, hat, pair of earrings and necklace on a woman
+ * and a man (LOD1, 1K.png with Normal and GltfMetallicRoughness), from the front, at 3/4 and from
+ * the side (necklaces: front and 3/4, framed lower). scratch/personas/accessories-<slot>.png.
+ *
+ *   npx tsc -p . && node dist/bench/quality/accessorySheets.js [glasses|hats|earrings|necklaces]
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromiumAvailable } from '../browserView.js';
+import { completedAvatar, exportedFiles, withLikeness } from './apiClient.js';
+import { withStage } from './glbStage.js';
+import { contactSheet, type Panel } from './sheet.js';
+import { accessorySet, ACCESSORY_SLOTS, type AccessorySlot } from '../../src/library/accessories/accessoryLibrary.js';
+
+const OUT_DIR = join('scratch', 'personas');
+const FACES = [
+  { photo: join('test', 'fixtures', 'photos', 'astronaut.png'), subtype: 'female', haircut: 'high_ponytail_sleek' },
+  { photo: join('test', 'fixtures', 'photos', 'messi5.jpg'), subtype: 'male', haircut: 'clean_fade' },
+];
+/** Under a hat, a haircut close to the scalp: hats leave room for short hair only. */
+const UNDER_HAT = 'buzz_lineup';
+
+export async function run(slots: readonly AccessorySlot[] = ACCESSORY_SLOTS): Promise<string[]> {
+  if (!chromiumAvailable()) {
+    console.log('chromium is not installed: accessory sheets skipped');
+    return [];
+  }
+  await mkdir(OUT_DIR, { recursive: true });
+  const written: string[] = [];
+  await withLikeness(async (api) => withStage(async ({ add, shoot, bounds }) => {
+    const avatars = [];
+    for (const face of FACES) avatars.push({ ...face, avatar: (await completedAvatar(api, { pipeline: 'persona_2.0', pipeline_subtype: face.subtype, photo: await readFile(face.photo) })).avatar });
+    for (const slot of slots) {
+      const rows: { height: number; panels: Panel[] }[] = [];
+      for (const item of accessorySet(slot)) {
+        const panels: Panel[] = [];
+        for (const { avatar, subtype, haircut } of avatars) {
+          const { files, ms } = await exportedFiles(api, avatar, {
+            format: 'glb', lod: 'LOD1', textures: { embed: true, profile: '1K.png', list: ['Normal', 'GltfMetallicRoughness'] },
+            haircuts: { list: [slot === 'hats' ? UNDER_HAT : haircut] },
+            [slot]: { list: [item.identity] },
+          });
+          const url = `/model/${slot}-${item.identity}-${subtype}.glb`;
+          add(url, files['model.glb']);
+          const [lo, hi] = await bounds(url, {});
+          const top = hi[1] + (slot === 'hats' ? 0 : 0);
+          void lo;
+          const low = slot === 'necklaces';
+          const shot = { target: [0, top - (low ? 0.27 : 0.13), 0.01] as [number, number, number], distance: low ? 0.85 : 0.62, width: 260, height: 260, floor: false, environment: true };
+          const yaws = low ? [0, 30, 150] : [0, 35, 90];
+          for (const yaw of yaws) panels.push({ image: await shoot(url, { ...shot, yaw }), caption: yaw === 0 ? `${item.identity} on ${subtype} (${(ms / 1000).toFixed(1)} s)` : `${yaw}°` });
+        }
+        rows.push({ height: 260, panels });
+      }
+      const file = join(OUT_DIR, `accessories-${slot}.png`);
+      await writeFile(file, await contactSheet(rows, `persona_2.0 ${slot}: GLB exports (LOD1, 1K.png, Normal, GltfMetallicRoughness) in three.js, woman and man, front, 3/4, side`));
+      written.push(file);
+    }
+  }));
+  return written;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const asked = process.argv.slice(2).filter((s): s is AccessorySlot => (ACCESSORY_SLOTS as readonly string[]).includes(s));
+  console.log((await run(asked.length ? asked : ACCESSORY_SLOTS)).join('\n'));
+}

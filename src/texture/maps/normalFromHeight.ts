@@ -1,0 +1,32 @@
+import type { RgbImage } from '../../core/image.js';
+
+/**
+ * A tangent-space normal map from a height field in metres, for textures whose islands have u to
+ * the right and v down the image seen from outside: the tangent is +u and the bitangent −v (glTF's
+ * +y up the image), and the slope is the height's difference over the texel's size in metres,
+ * one size for the whole image or one per texel (islands painted at different scales). `strength`
+ * scales the relief.
+ *
+ * ```ts
+ * const normal = normalFromHeight(height, 1024, 0.0005);
+ * ```
+ */
+export function normalFromHeight(h: Float32Array, size: number, metresPerTexel: number | Float32Array, strength = 1): RgbImage {
+  const data = new Uint8Array(size * size * 3);
+  for (let j = 0; j < size; j++) {
+    const up = Math.max(0, j - 1), down = Math.min(size - 1, j + 1);
+    for (let i = 0; i < size; i++) {
+      const left = Math.max(0, i - 1), right = Math.min(size - 1, i + 1);
+      const k = strength / (2 * (typeof metresPerTexel === 'number' ? metresPerTexel : metresPerTexel[j * size + i]));
+      const dx = (h[j * size + right] - h[j * size + left]) * k;
+      const dy = (h[down * size + i] - h[up * size + i]) * k;
+      // Surface z = h(x, y_up) with y_up = −j: normal ∝ (−∂h/∂x, −∂h/∂y_up, 1) = (−dx, +dy, 1).
+      const len = Math.hypot(dx, dy, 1);
+      const p = (j * size + i) * 3;
+      data[p] = Math.round(((-dx / len) * 0.5 + 0.5) * 255);
+      data[p + 1] = Math.round(((dy / len) * 0.5 + 0.5) * 255);
+      data[p + 2] = Math.round(((1 / len) * 0.5 + 0.5) * 255);
+    }
+  }
+  return { width: size, height: size, channels: 3, data };
+}
