@@ -5,6 +5,7 @@ import { faceCornerUvs } from './garmentSurface.js';
 import { GARMENT_ZONES, type GarmentRecipe } from './garmentRecipe.js';
 import { BODY_PARTS, type SurfacePlace } from './garmentSurface.js';
 import { paintFabric, type FabricTexel } from './fabricPaint.js';
+import { normalFromHeight } from '../../texture/maps/normalFromHeight.js';
 import type { FittedOutfit } from './outfit.js';
 
 /** An outfit's maps, in its texture's layout (each garment a quarter: the body's atlas at half size). */
@@ -103,20 +104,8 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
       recoloring[i] = out.recolor ? 255 : 0;
     }
   }
-  // Tangent space, glTF's convention (+Y up the image): the height's slope across a texel, in millimetres.
-  const normal = new Uint8Array(n * 3);
-  const strength = metres * 1000 * 1.2;
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      const i = y * size + x;
-      const dx = (height[y * size + Math.min(size - 1, x + 1)] - height[y * size + Math.max(0, x - 1)]) / (2 * strength);
-      const dy = (height[Math.max(0, y - 1) * size + x] - height[Math.min(size - 1, y + 1) * size + x]) / (2 * strength);
-      const l = Math.hypot(dx, dy, 1);
-      normal[i * 3] = Math.round((-dx / l * 0.5 + 0.5) * 255);
-      normal[i * 3 + 1] = Math.round((-dy / l * 0.5 + 0.5) * 255);
-      normal[i * 3 + 2] = Math.round((1 / l * 0.5 + 0.5) * 255);
-    }
-  }
+  // The height is in millimetres; its relief is drawn at 1/1.2 of its true slope.
+  const normal = normalFromHeight(height, size, metres * 1000, 1 / 1.2).data;
   return {
     color: { width: size, height: size, channels: 3, data: color },
     normal: { width: size, height: size, channels: 3, data: normal },
