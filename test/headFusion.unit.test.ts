@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { headTemplate } from '../src/assets/index.js';
-import { bodyRequest, outsideIntervals } from '../src/pipelines/body/avatarBody.js';
+import { BODY_HEAD_MODEL, bodyRequest, outsideIntervals } from '../src/pipelines/body/avatarBody.js';
 import { bodyMeasurements, bodySkeleton, bodySkinWeights, fuseHead, fusedLod, poseBody, solveBodyShape, type BodyShape } from '../src/assets/body/index.js';
 
 const head = headTemplate('head_2.0 head/mobile').mesh;
@@ -98,6 +98,29 @@ describe('a head joined to the body', () => {
           if (k) assert.ok(reshaped[k][1] >= reshaped[k - 1][1] - 0.003, 'in order');
         }
       }
+    }
+  });
+
+  test("the neck keeps its own section all round: a reshaped neck vertex moves at most 1.5 cm to or from the neck's axis, also on the one body every persona shares", () => {
+    const shared = (() => {
+      const solved = solveBodyShape({ gender: 'female', height: 165 });
+      const skeleton = bodySkeleton(solved.body.proportions);
+      return fuseHead(head, solved, skeleton, bodySkinWeights(solved.body, skeleton), { reference: headTemplate(BODY_HEAD_MODEL).mesh });
+    })();
+    for (const f of [male.fused, female.fused, shared]) {
+      const p = f.mesh.positions, [ox, , oz] = f.headOffset;
+      // The axis: the centre of the neck's reshaped vertices as placed, before reshaping.
+      let cx = 0, cz = 0, n = 0;
+      for (let v = 0; v < f.headVertices; v++) if (f.neckShare[v] > 0) { cx += head.positions[v * 3] + ox; cz += head.positions[v * 3 + 2] + oz; n++; }
+      cx /= n; cz /= n;
+      let worst = 0;
+      for (let v = 0; v < f.headVertices; v++) {
+        if (!(f.neckShare[v] > 0)) continue;
+        const before = Math.hypot(head.positions[v * 3] + ox - cx, head.positions[v * 3 + 2] + oz - cz);
+        const after = Math.hypot(p[v * 3] - cx, p[v * 3 + 2] - cz);
+        worst = Math.max(worst, Math.abs(after - before));
+      }
+      assert.ok(worst < 0.015, `a neck vertex moved ${(worst * 100).toFixed(1)} cm to or from the axis`);
     }
   });
 

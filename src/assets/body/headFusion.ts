@@ -379,12 +379,20 @@ function bridgeCopies(fused: FusedAvatar, bodyVertices: number): [number, number
 
 /** A function of the angle about the neck, interpolated between samples [angle, value] (any order). */
 function angular(samples: [number, number][]): (angle: number) => number {
-  const sorted = [...samples].sort((a, b) => a[0] - b[0]);
+  // Samples at one angle (a UV seam puts two loop vertices at one place) are one sample: a span of
+  // zero between them would otherwise be taken for the whole turn, and every later angle would read
+  // the value at the seam (at the back of the neck, so the front took the nape's radius).
+  const sorted: [number, number][] = [];
+  for (const [angle, value] of [...samples].sort((a, b) => a[0] - b[0])) {
+    const last = sorted[sorted.length - 1];
+    if (last && angle - last[0] < 1e-9) continue;
+    sorted.push([angle, value]);
+  }
   return (angle: number) => {
     for (let i = 0; i < sorted.length; i++) {
       const a = sorted[i], b = sorted[(i + 1) % sorted.length];
       let span = b[0] - a[0], off = angle - a[0];
-      if (span <= 0) span += 2 * Math.PI;
+      if (i === sorted.length - 1) span += 2 * Math.PI;
       if (off < 0) off += 2 * Math.PI;
       if (off <= span) return a[1] + ((b[1] - a[1]) * off) / span;
     }
