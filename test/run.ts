@@ -53,10 +53,19 @@ const tests = run({ files: list, concurrency: 2 });
 let testsFailed = false;
 // A failing todo test is reported, not counted, as node's own runner does.
 tests.on('test:fail', (event) => void (event.todo === undefined || event.todo === false ? (testsFailed = true) : undefined));
+// Each file's wall time (its process, start to end), printed after the summary: the figures that keep
+// SLOWEST_FIRST in order and show where CI's time goes.
+const fileTimes = new Map<string, number>();
+tests.on('test:complete', (event) => {
+  const { file, name, details } = event as { file?: string; name: string; details: { duration_ms: number } };
+  if (file !== undefined && name === file) fileTimes.set(file.slice(here.length + 1).replace(/(\.test)?\.js$/, ''), details.duration_ms);
+});
 const report = tests.compose(process.stdout.isTTY ? new spec() : tap);
 report.pipe(process.stdout);
 // After the reporter's last line, so that the summary stays the closing block a reader or CI looks for.
 report.on('end', () => {
+  const slowest = [...fileTimes].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.log(`\n# slowest files (wall time of each file's process): ${slowest.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(0)} s`).join(', ')}`);
   if (depsFailed) console.error('\nThe dependency check (npm run check:deps) failed: see its report above the tests.');
   process.exitCode = testsFailed || depsFailed ? 1 : 0;
 });
