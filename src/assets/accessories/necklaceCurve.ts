@@ -158,8 +158,10 @@ export function necklaceCurve(body: NecklaceBody, at: NecklaceHeights, offset: n
   };
   for (const q of points) {
     const dx = q[0] - axis[0], dz = q[2] - axis[2], r = Math.hypot(dx, dz), psi = Math.atan2(dx, dz);
+    // A link or pearl spans about a pitch along the curve: the body is cleared across that span too.
     let need = 0;
-    for (let d = -1; d <= 1; d += 0.25) need = Math.max(need, surfaceAt(psi, q[1] + d * at.reach));
+    const along = pitch / Math.max(r, 1e-3);
+    for (let d = -1; d <= 1; d += 0.25) for (const a of [-along, 0, along]) need = Math.max(need, surfaceAt(psi + a, q[1] + d * at.reach));
     need += offset;
     if (r < need) { q[0] = axis[0] + (dx * need) / r; q[2] = axis[2] + (dz * need) / r; }
   }

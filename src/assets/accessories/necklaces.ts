@@ -26,11 +26,13 @@ export function fitNecklace(recipe: NecklaceRecipe, body: NecklaceBody, lod: 1 |
   const b = new PartBuilder();
   const metal = JEWEL_TILES.metal, accent = JEWEL_TILES.stone;
   const choker = recipe.style === 'choker';
-  const thickness = recipe.style === 'chain' ? recipe.size * 0.5 : recipe.style === 'pearls' ? recipe.size : recipe.style === 'choker' ? 0.0018 : 0.0018;
+  // A curb link reaches 0.62 of its size along the chain and 0.4 + 0.13 (its wire) across, both
+  // ways: every second link stands on edge, so the chain's thickness and reach are its links' whole span.
+  const thickness = recipe.style === 'chain' ? recipe.size * 1.06 : recipe.style === 'pearls' ? recipe.size : recipe.style === 'choker' ? 0.0018 : 0.0018;
   const pitch = recipe.style === 'chain' ? recipe.size * 0.78 : recipe.style === 'pearls' ? recipe.size * 1.04 : 0.004;
-  const reach = recipe.style === 'choker' ? recipe.size / 2 + 0.002 : recipe.style === 'pearls' ? recipe.size / 2 : recipe.style === 'chain' ? recipe.size * 0.45 : recipe.size;
+  const reach = recipe.style === 'choker' ? recipe.size / 2 + 0.002 : recipe.style === 'pearls' ? recipe.size / 2 : recipe.style === 'chain' ? recipe.size * 0.53 : recipe.size;
   const heights = choker ? { rise: 0.028, room: 0, drop: recipe.drop, reach, smoothing: 12 } : { rise: 0.022, room: 0.014, drop: recipe.drop, reach };
-  const { points, normal, outward, reachAt } = necklaceCurve(body, heights, thickness / 2 + 0.0014, pitch);
+  const { points, normal, outward, reachAt } = necklaceCurve(body, heights, thickness / 2 + 0.002, pitch);
   const n = points.length;
   const tangent = (i: number) => normalize(sub(points[(i + 1) % n], points[(i - 1 + n) % n]));
   if (recipe.style === 'chain') {
