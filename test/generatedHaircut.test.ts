@@ -1,7 +1,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import type { TestServer } from './support/server.js';
+import { oneBackend, type TestServer } from './support/server.js';
 import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readZip } from '../src/formats/zip.js';
@@ -13,12 +13,12 @@ const FACEGEN = haircutSet('facegen')[0].identity;
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
 
-describe('the generated haircut (head_2.0, over HTTP)', () => {
+for (const backend of oneBackend('embedded')) describe('the generated haircut (head_2.0, over HTTP)', () => {
   let server: TestServer;
   let api: Api;
   const avatars: Record<string, any> = {};
   before(async () => {
-    server = await sharedServer();
+    server = await sharedServer(backend);
     api = new Api(server.url, (await server.client('pro')).token);
     const create = async (key: string, pipeline: string, subtype: string, file: string, parameters?: unknown) => {
       const res = await api.createAvatar({ pipeline, pipeline_subtype: subtype, name: key, photo: photo(file), ...(parameters ? { parameters: JSON.stringify(parameters) } : {}) });

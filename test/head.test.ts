@@ -1,7 +1,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import type { TestServer } from './support/server.js';
+import { oneBackend, type TestServer } from './support/server.js';
 import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readZip } from '../src/formats/zip.js';
@@ -12,12 +12,12 @@ const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status
 /** Faces per LOD of head_1.2 base/mobile in the spec's table. */
 const BASE_MOBILE_FACES = [58258, 40000, 30000, 19999, 9999, 8000, 6999, 4000];
 
-describe('a head avatar from a real photo (head_1.2 base/mobile)', () => {
+for (const backend of oneBackend('embedded')) describe('a head avatar from a real photo (head_1.2 base/mobile)', () => {
   let server: TestServer;
   let api: Api;
   let avatar: any;
   before(async () => {
-    server = await sharedServer();
+    server = await sharedServer(backend);
     api = new Api(server.url, (await server.client('pro')).token);
     const res = await api.createAvatar({ pipeline: 'head_1.2', pipeline_subtype: 'base/mobile', name: 'Eileen', photo: photo('astronaut.png') });
     avatar = await api.waitFor(res.body.code, final, 90_000);
@@ -107,11 +107,11 @@ describe('a head avatar from a real photo (head_1.2 base/mobile)', () => {
   });
 });
 
-describe('every head subtype completes from a real photo', () => {
+for (const backend of oneBackend('embedded')) describe('every head subtype completes from a real photo', () => {
   let server: TestServer;
   let api: Api;
   before(async () => {
-    server = await sharedServer();
+    server = await sharedServer(backend);
     api = new Api(server.url, (await server.client('pro')).token);
   });
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { TestServer } from './support/server.js';
+import { oneBackend, type TestServer } from './support/server.js';
 import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readZip } from '../src/formats/zip.js';
@@ -68,7 +68,7 @@ function cheeks(mesh: Mesh): { left: number[]; right: number[] } {
   return { left, right };
 }
 
-describe('heads that stay recognisable when turned', () => {
+for (const backend of oneBackend('embedded')) describe('heads that stay recognisable when turned', () => {
   let server: TestServer;
   let api: Api;
   let analyzer: FaceAnalyzer;
@@ -83,7 +83,7 @@ describe('heads that stay recognisable when turned', () => {
   };
 
   before(async () => {
-    server = await sharedServer();
+    server = await sharedServer(backend);
     api = new Api(server.url, (await server.client('enterprise')).token);
     const photos: Record<string, Buffer> = {
       'astronaut.png': photo('astronaut.png'),

@@ -1,7 +1,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import type { TestServer } from './support/server.js';
+import { oneBackend, type TestServer } from './support/server.js';
 import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readZip } from '../src/formats/zip.js';
@@ -38,7 +38,7 @@ const decode = async (data: Uint8Array): Promise<Decoded> => {
   return { width: info.width, height: info.height, channels: info.channels, data: pixels };
 };
 
-describe('avatar and shape modifications, additional textures (head avatars over HTTP)', () => {
+for (const backend of oneBackend('embedded')) describe('avatar and shape modifications, additional textures (head avatars over HTTP)', () => {
   let server: TestServer;
   let api: Api;
   /** Completed avatars by role, each awaited by the tests that need it. */
@@ -66,7 +66,7 @@ describe('avatar and shape modifications, additional textures (head avatars over
   before(async () => {
     // Unthrottled (the shared server is): five waitFor loops polling every 50 ms spend the default
     // 600 requests a minute in seconds, and the tests' downloads would then be refused for the rest of it.
-    server = await sharedServer();
+    server = await sharedServer(backend);
     api = new Api(server.url, (await server.client('pro')).token);
     // All queued at once; the server's workers compute them as they get to them.
     const queued = {

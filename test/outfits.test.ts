@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { backends, type TestServer } from './support/server.js';
+import { oneBackend, type TestServer } from './support/server.js';
 import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readGltfDocument, validateGltf } from './support/models.js';
@@ -19,7 +19,7 @@ const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status
  * chosen in an export's `outfits` section, fitted and skinned in the GLB beside the body, or in a
  * file of their own; two at once is a 400 naming both. LIKENESS_OUTFIT_SCRATCH=dir keeps the GLB.
  */
-describe('outfits (over HTTP, sqlite)', () => {
+for (const backend of oneBackend('embedded')) describe(`outfits (over HTTP, ${backend.name})`, () => {
   let server: TestServer;
   let api: Api;
   let male: any;
@@ -30,7 +30,7 @@ describe('outfits (over HTTP, sqlite)', () => {
   };
 
   before(async () => {
-    server = await sharedServer(backends()[0]);
+    server = await sharedServer(backend);
     api = new Api(server.url, (await server.client('pro')).token);
     const res = await api.createAvatar({
       pipeline: 'body_0.3', pipeline_subtype: 'male', name: 'dressed', photo: photo('messi5.jpg'),
@@ -166,7 +166,7 @@ function triangles(document: Awaited<ReturnType<typeof readGltfDocument>>, name:
  * conflicts of rule 4, a top, bottom and shoes skinned in a valid GLB with every persona texture
  * of theirs, apply_visibility_masks against the masks the export carries, and `color`.
  */
-describe('persona_2.0 outfits (over HTTP, sqlite)', () => {
+for (const backend of oneBackend('embedded')) describe(`persona_2.0 outfits (over HTTP, ${backend.name})`, () => {
   let server: TestServer;
   let api: Api;
   let persona: any;
@@ -178,7 +178,7 @@ describe('persona_2.0 outfits (over HTTP, sqlite)', () => {
   let archived: string[];
 
   before(async () => {
-    server = await sharedServer(backends()[0]);
+    server = await sharedServer(backend);
     api = new Api(server.url, (await server.client('enterprise')).token);
     const res = await api.createAvatar({ pipeline: 'persona_2.0', pipeline_subtype: 'female', name: 'dressed persona', photo: photo('astronaut.png') });
     assert.equal(res.status, 201, JSON.stringify(res.body));

@@ -16,7 +16,9 @@ for (const backend of backends()) {
     let drop: (() => Promise<void>) | undefined;
     before(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'likeness-recovery-'));
-      env = { LIKENESS_DATA_DIR: dataDir, LIKENESS_WORKERS: '1' };
+      // A short lease: on a shared database the restarted server takes the killed run's job back
+      // only once its lease has run out (30 s by default), which the test would otherwise wait out.
+      env = { LIKENESS_DATA_DIR: dataDir, LIKENESS_WORKERS: '1', LIKENESS_JOB_LEASE_S: '3' };
       if (backend.name === 'postgres') {
         const pgdb = await freshPostgresDatabase(backend.url!);
         env.LIKENESS_DATABASE_URL = pgdb.url;

@@ -31,7 +31,7 @@ function files(tier: Tier): string[] {
   if (tier === 'unit') return slowestFirst(unit);
   const shared = new Set(SHARED_SERVER_SUITES.map((suite) => `${suite}.test.js`));
   for (const name of shared) if (!tests.includes(name)) throw new Error(`support/suites.ts lists ${name}, which does not exist`);
-  return slowestFirst(['sharedServerSuites.js', ...tests.filter((name) => !shared.has(name))]);
+  return slowestFirst(['sharedServer.sqlite.js', 'sharedServer.postgres.js', ...tests.filter((name) => !shared.has(name))]);
 }
 
 function slowestFirst(names: string[]): string[] {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { TestServer } from './support/server.js';
+import { oneBackend, type TestServer } from './support/server.js';
 import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readZip } from '../src/formats/zip.js';
@@ -51,12 +51,12 @@ function sha(data: Uint8Array | string): string {
   return hash.digest('hex').slice(0, 24);
 }
 
-describe('the same inputs give the same files', () => {
+for (const backend of oneBackend('embedded')) describe('the same inputs give the same files', () => {
   let server: TestServer;
   let api: Api;
   const hashes: Record<string, string> = {};
   before(async () => {
-    server = await sharedServer();
+    server = await sharedServer(backend);
     api = new Api(server.url, (await server.client('enterprise')).token);
   });
 

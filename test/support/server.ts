@@ -24,7 +24,17 @@ const PG_URL = process.env.LIKENESS_TEST_POSTGRES_URL;
  * (.ci/run sets it), with its files on S3 when LIKENESS_TEST_S3_URL is set too.
  */
 export function backends(): Backend[] {
-  return PG_URL ? [{ name: 'sqlite' }, { name: 'postgres', url: PG_URL, storage: S3_URL ? 's3' : 'fs' }] : [{ name: 'sqlite' }];
+  const all: Backend[] = PG_URL ? [{ name: 'sqlite' }, { name: 'postgres', url: PG_URL, storage: S3_URL ? 's3' : 'fs' }] : [{ name: 'sqlite' }];
+  return all.filter((b) => !onlyBackend || b.name === onlyBackend);
+}
+
+/**
+ * The one backend this process's suites run on, when a runner splits them by backend
+ * (test/sharedServerSuites.ts: one process per backend, each around its own warm server).
+ */
+let onlyBackend: Backend['name'] | undefined;
+export function runOnlyOn(name: Backend['name']): void {
+  onlyBackend = name;
 }
 
 /**
@@ -34,8 +44,12 @@ export function backends(): Backend[] {
  * tested on every backend by the suites that take {@link backends}.
  */
 export function oneBackend(which: 'fleet' | 'embedded'): Backend[] {
+  const saved = onlyBackend;
+  onlyBackend = undefined;
   const all = backends();
-  return [which === 'fleet' ? all[all.length - 1] : all[0]];
+  onlyBackend = saved;
+  const chosen = which === 'fleet' ? all[all.length - 1] : all[0];
+  return !onlyBackend || chosen.name === onlyBackend ? [chosen] : [];
 }
 
 export const POSTGRES_SKIP_REASON = PG_URL ? false : 'PostgreSQL tests skipped: set LIKENESS_TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run them';

@@ -1,11 +1,12 @@
 /**
- * The HTTP suites that share one warm server per backend (support/sharedServer.ts). They run together
- * in one process, test/sharedServerSuites.ts; test/run.ts runs that process instead of these files.
+ * The HTTP suites that share one warm server per backend (support/sharedServer.ts). They run together,
+ * one process per backend (test/sharedServer.sqlite.ts and test/sharedServer.postgres.ts, through
+ * test/sharedServerSuites.ts); test/run.ts runs those two processes instead of these files.
  * A file is listed here when its computing suites take the shared server; its other suites (its own
  * time limit, one worker) keep their own servers and run in the same process.
  */
-export const SHARED_SERVER_SUITES = ['exports', 'sameOutput', 'modifications', 'generatedHaircut', 'head', 'computation', 'likeness', 'bodies'];
+export const SHARED_SERVER_SUITES = ['exports', 'sameOutput', 'modifications', 'generatedHaircut', 'head', 'computation', 'likeness', 'bodies', 'outfits', 'persona'];
 
 /** The files that take longest (measured with `npm test`), longest first: the runner starts them first so
  * that its two slots end close together. Any file not listed starts after these, by name. */
-export const SLOWEST_FIRST = ['sharedServerSuites', 'fleet', 'cliRemote', 'recovery', 's3Storage', 'client', 'haircuts.unit', 'blendshapes.unit', 'geometryModifications.unit', 'textureEdits.unit', 'analysis.unit', 'geometry.unit', 'hairCurtain.unit', 'removals.unit'];
+export const SLOWEST_FIRST = ['sharedServer.sqlite', 'fleet', 'sharedServer.postgres', 'recovery', 'cliRemote', 'creator', 'haircuts.unit', 'outfits.unit', 'storageOutage', 'missingBlob', 's3Storage', 'clientBrowser', 'tokenAbuse', 'client', 'operations', 'blendshapes.unit', 'boundedRequests', 'avatars', 'longHair.unit', 'cli', 'textureEdits.unit', 'geometryModifications.unit', 'geometry.unit', 'teeth.unit'];
