@@ -120,6 +120,27 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     assert.ok(doc.getRoot().listExtensionsUsed().some((e) => e.extensionName === 'EXT_texture_webp'));
   });
 
+  test('avatar.colors recolours the skin of the head and body, the lips and the brows, and model.json reports the new colours', async () => {
+    const textures = { profile: '1K.png', list: [] };
+    const plain = await exported({ format: 'gltf', lod: 'LOD2', textures });
+    const dark = { red: 105, green: 70, blue: 50 };
+    const lips = { red: 170, green: 30, blue: 70 };
+    const recoloured = await exported({ format: 'gltf', lod: 'LOD2', textures, model_json: true, avatar: { colors: { skin: dark, lips, eyebrows: { red: 30, green: 20, blue: 15 } } } });
+    const mean = async (data: Uint8Array) => (await sharp(data).stats()).channels.slice(0, 3).map((c) => c.mean);
+    for (const name of ['AvatarHead_Color.png', 'AvatarBody_Color.png']) {
+      const [before, after] = [await mean(plain[name]), await mean(recoloured[name])];
+      // Mostly skin: both halves darken towards the colour, by one gain, so the neck stays one tone.
+      assert.ok(after[0] < before[0] - 40 && after[2] < before[2] - 30, `${name}: mean ${after} (was ${before})`);
+    }
+    const info = JSON.parse(new TextDecoder().decode(recoloured['model.json']));
+    assert.deepEqual(info.skin_color, dark);
+    assert.deepEqual(info.lips_color, lips);
+    assert.equal((await validateGltf(recoloured, 'model.gltf')).errors, 0);
+    const bad = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ avatar: { colors: { skin: { red: 300, green: 0, blue: 0 } } } }) });
+    assert.equal(bad.status, 400, JSON.stringify(bad.body));
+    assert.ok(bad.body['parameters.avatar.colors.skin'] ?? bad.body['parameters.avatar.colors.skin.red'], JSON.stringify(bad.body));
+  });
+
   test('HaircutGenerated: the person\'s own hair as a mesh on the head, skinned to Head, embedded or a file of its own', async () => {
     const embedded = await exported({ format: 'glb', lod: 'LOD2', haircuts: { list: ['HaircutGenerated'] }, textures: { embed: true } });
     assert.equal((await validateGltf(embedded, 'model.glb')).errors, 0);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createFaceAnalyzer, type FaceAnalysis, type Mask, type Rgb } from '../src/analysis/index.js';
-import { FACE_OVAL, LIPS_INNER, LIPS_OUTER, RIGHT_CHEEK } from '../src/analysis/regions.js';
+import { FACE_OVAL, LEFT_CHEEK, LIPS_INNER, LIPS_OUTER, RIGHT_CHEEK } from '../src/analysis/regions.js';
 import { headTemplate } from '../src/assets/index.js';
 import { fitHead } from '../src/geometry/index.js';
 import { bakeTexture, decodeRgb, faceOutline, type RgbImage } from '../src/texture/index.js';
@@ -16,6 +16,8 @@ import { parametricEyes } from '../src/texture/eyes/parametricEyes.js';
 import { parametricEyesV2 } from '../src/texture/eyes/parametricEyesV2.js';
 import { maskAt, textureMask } from '../src/texture/layout/polygonMask.js';
 import { recolorLips } from '../src/texture/edits/recolorLips.js';
+import { recolorBrows } from '../src/texture/edits/recolorBrows.js';
+import { recolorSkin, skinColorOf } from '../src/texture/edits/recolorSkin.js';
 import { recolorTeeth, teethMask } from '../src/texture/edits/recolorTeeth.js';
 import { roughnessMap } from '../src/texture/maps/roughnessMap.js';
 import { slightlyCartoonishTexture } from '../src/texture/styles/slightlyCartoonishTexture.js';
@@ -147,6 +149,48 @@ describe('lips_color and teeth_color', () => {
     }
     const before = meanColour(texture, (i) => teeth.data[i] >= 200), after = meanColour(out, (i) => teeth.data[i] >= 200);
     assert.ok(distance(after, target) < distance(before, target) / 3, `teeth ${after} vs ${before}`);
+  });
+});
+
+describe('avatar.colors: skin and eyebrows', () => {
+  test('the texture\'s skin colour is found near the photo\'s, and a skin recolour moves the cheeks to it, keeping their detail', () => {
+    const from = skinColorOf(texture, analysis.colors.skin);
+    assert.ok(distance([from.red, from.green, from.blue], analysis.colors.skin) < 40, `texture skin ${JSON.stringify(from)} vs photo ${JSON.stringify(analysis.colors.skin)}`);
+    const dark: Rgb = { red: 120, green: 80, blue: 60 };
+    const out = recolorSkin(texture, from, dark);
+    const cheek = (t: RgbImage) => {
+      const [x, y] = landmark(LEFT_CHEEK[0]);
+      return meanColour(t, (i) => Math.abs((i % WIDTH) - x) < 20 && Math.abs(Math.floor(i / WIDTH) - y) < 20);
+    };
+    const before = cheek(texture), after = cheek(out);
+    assert.ok(distance(after, dark) < distance(before, dark) / 3, `cheek ${after} (was ${before}), target ${JSON.stringify(dark)}`);
+    // Shading and pores survive: the detail scales with the skin's luminance, it is not flattened.
+    const ratio = (0.299 * dark.red + 0.587 * dark.green + 0.114 * dark.blue) / (0.299 * from.red + 0.587 * from.green + 0.114 * from.blue);
+    assert.ok(detail(out, RIGHT_CHEEK) > detail(texture, RIGHT_CHEEK) * ratio * 0.6, 'the cheek keeps its detail');
+    // The irises are not skin: they move far less than the cheeks (only by the blur of the weights at their rim).
+    const [iris] = layout.eyes.map((e) => e.iris);
+    const ii = Math.round(iris.y) * WIDTH + Math.round(iris.x);
+    const moved = distance(at(out, ii), { red: texture.data[ii * 3], green: texture.data[ii * 3 + 1], blue: texture.data[ii * 3 + 2] });
+    assert.ok(moved < distance(after, { red: before[0], green: before[1], blue: before[2] }) / 3, `the iris centre moved by ${moved}`);
+  });
+
+  test('an eyebrow recolour moves the brow hairs to the colour and leaves everything outside the brows as it was', () => {
+    const blond: Rgb = { red: 200, green: 170, blue: 110 };
+    const out = recolorBrows(texture, layout, blond);
+    const brows = textureMask(layout.brows, WIDTH, HEIGHT);
+    const diff = changed(texture, out);
+    assert.ok(diff.length > 500, `${diff.length} texels changed`);
+    for (const i of diff) assert.ok(brows.data[i] > 0, `texel ${i} outside the brows changed`);
+    // The darkest quarter of each brow area (the hairs) is much nearer the colour than it was.
+    const darkest = (t: RgbImage, from: RgbImage) => {
+      const idx = [...Array(WIDTH * HEIGHT).keys()].filter((i) => brows.data[i] === 255);
+      const luma = (i: number) => 0.299 * from.data[i * 3] + 0.587 * from.data[i * 3 + 1] + 0.114 * from.data[i * 3 + 2];
+      idx.sort((a, b) => luma(a) - luma(b));
+      const pick = new Set(idx.slice(0, Math.ceil(idx.length / 4)));
+      return meanColour(t, (i) => pick.has(i));
+    };
+    const before = darkest(texture, texture), after = darkest(out, texture);
+    assert.ok(distance(after, blond) < distance(before, blond) / 2, `brow hairs ${after} (were ${before})`);
   });
 });
 

@@ -22,6 +22,7 @@ import { teethTexture, type TeethTextures } from '../../assets/teethTexture.js';
 import { writeArchive } from './writeArchive.js';
 import { withoutNeckLayers } from './neckLayers.js';
 import { personaModelJson } from './personaModelJson.js';
+import { recoloredMaps } from './personaColors.js';
 import { sceneBindPose } from '../../formats/sceneBindPose.js';
 import { personaOutfitItems } from './personaOutfits.js';
 import { withoutMaskedPolygons } from './personaVisibility.js';
@@ -118,7 +119,12 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const outfits = await personaOutfitItems(persona.outfits, joined.fused, joined.fusedPositions);
   const hiding = persona.avatar.applyVisibilityMasks ? outfits.filter((o) => o.item.applyVisibilityMasks).map((o) => o.hidden) : [];
   const body = withoutMaskedPolygons(split.body, hiding);
-  const maps = await atlasMaps(input.files, profileSide(persona.avatar.textures.profile));
+  const analysis = input.files[avatarFiles.analysis];
+  if (!analysis) throw new Error('the avatar has no analysis.json, whose colours the eyes and model.json take');
+  const analysed = readAnalysis(analysis);
+  const atlas = await atlasMaps(input.files, profileSide(persona.avatar.textures.profile));
+  const colors = persona.avatar.colors;
+  const maps = colors ? recoloredMaps(atlas, avatar.head, analysed.colors.skin, colors) : atlas;
   const [headImages, bodyImages] = await Promise.all([
     partTextures('AvatarHead', maps.head, persona.avatar.textures), partTextures('AvatarBody', maps.body, persona.avatar.textures),
   ]);
@@ -148,9 +154,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
     teethPart('AvatarTeethLower', 1),
     teethPart('AvatarTeethUpper', 0),
   ];
-  const analysis = input.files[avatarFiles.analysis];
-  if (!analysis) throw new Error('the avatar has no analysis.json, whose iris colour the eyes take');
-  const iris = readAnalysis(analysis).colors.iris;
+  const iris = analysed.colors.iris;
   const eyes = await personaEyes(avatar.head, joined.fused, iris, level, persona.avatar.textures, headTargets.map((t) => t.name));
   parts.push(...eyes.parts);
   parts.push(await personaEyelashes(avatar.head, joined.fused, level, embedMorphs ? morphs : new Map(), deltas, headValues(values), headTargets));
@@ -254,7 +258,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   if (haircutBlend && wanted.has('AvatarHead')) extras.push(haircutBlend.image);
   const entries = readZip(archive);
   for (const image of extras) entries[image.name] = image.data;
-  if (persona.modelJson) entries['model.json'] = new TextEncoder().encode(JSON.stringify(personaModelJson(readAnalysis(analysis)), null, 2));
+  if (persona.modelJson) entries['model.json'] = new TextEncoder().encode(JSON.stringify(personaModelJson(analysed, colors), null, 2));
   // make_public_direct: the model file itself, which embeds every part and texture (the resolver
   // insists); the loose Roughness and UnityMetallicSmoothness maps stay in the zip only.
   const model = `model.${format}`;

@@ -1,5 +1,5 @@
 import {
-  LEFT_EYE_OPENING, LEFT_IRIS, LIPS_INNER, LIPS_OUTER, RIGHT_EYE_OPENING, RIGHT_IRIS,
+  LEFT_BROW, LEFT_EYE_OPENING, LEFT_IRIS, LIPS_INNER, LIPS_OUTER, RIGHT_BROW, RIGHT_EYE_OPENING, RIGHT_IRIS,
 } from '../../analysis/regions.js';
 import { landmarkTexels, type LandmarkTexelsInput } from './landmarkTexels.js';
 import { boxSize, polygonBox, polygonDistance, polygonMask, smoothOutline, softEdge, type AreaMask } from './polygonMask.js';
@@ -39,6 +39,11 @@ export interface FaceLayout {
   eyes: [EyeLayout, EyeLayout];
   /** The eyelashes and lid margins around both eye openings, wider above than below. */
   eyelashes: AreaMask;
+  /**
+   * The person's right brow and left brow: the landmarks' outline grown by `browMargin`, since
+   * the outer hairs lie beyond the landmarks. Skin shows between the hairs (recolorBrows.ts).
+   */
+  brows: [AreaMask, AreaMask];
 }
 
 /** Options of {@link faceLayout}. */
@@ -58,6 +63,8 @@ export interface FaceLayoutOptions {
   eyelashesAbove?: number;
   /** How far it reaches below the lower lid, as a fraction of the eye's width. */
   eyelashesBelow?: number;
+  /** How far the brow areas reach beyond the brow landmarks' outline, as a fraction of the brow's length. */
+  browMargin?: number;
 }
 
 export const FACE_LAYOUT_DEFAULTS: Required<FaceLayoutOptions> = {
@@ -67,6 +74,7 @@ export const FACE_LAYOUT_DEFAULTS: Required<FaceLayoutOptions> = {
   eyeDetail: 0.5,
   eyelashesAbove: 0.16,
   eyelashesBelow: 0.07,
+  browMargin: 0.08,
 };
 
 /**
@@ -114,7 +122,22 @@ export function faceLayout(input: LandmarkTexelsInput, options: FaceLayoutOption
     mouth: polygonMask(inner, softness, width, height),
     eyes,
     eyelashes: eyelashBand(eyes, softness, o.eyelashesAbove, o.eyelashesBelow, width, height),
+    brows: [browArea(points(RIGHT_BROW), o.browMargin, softness, width, height), browArea(points(LEFT_BROW), o.browMargin, softness, width, height)],
   };
+}
+
+/** A brow's area: its upper edge then its lower edge back (regions.ts), grown by `margin` × its length. */
+function browArea(p: Float32Array, margin: number, softness: number, width: number, height: number): AreaMask {
+  const half = p.length / 2;
+  const outline = new Float32Array(p.length);
+  outline.set(p.subarray(0, half));
+  for (let k = 0; k < half / 2; k++) outline.set(p.subarray(p.length - (k + 1) * 2, p.length - k * 2), half + k * 2);
+  const grow = Math.hypot(p[0] - p[half - 2], p[1] - p[half - 1]) * margin;
+  const box = polygonBox(outline, grow + softness + 1, width, height);
+  const distance = polygonDistance(outline, box, grow + softness + 1);
+  const data = new Uint8Array(distance.length);
+  for (let i = 0; i < data.length; i++) data[i] = softEdge(distance[i] + grow, softness * 2);
+  return { box, data };
 }
 
 /** Throws unless the layout was made for a texture of this size. */

@@ -138,6 +138,8 @@ export const PERSONA_EXPORT_SCHEMA: SectionField = {
         textures: TEXTURES,
         // Ours (the creator's removeNeckLayers): rings of the head's neck dropped, head-only exports only.
         remove_neck_layers: { type: 'integer', min: 0, max: PERSONA_NECK_LAYERS.LOD1 },
+        // Ours (the creator's colour panel): the skin, lips and eyebrows recoloured in the head's and body's textures.
+        colors: { type: 'section', keys: { skin: COLOR, lips: COLOR, eyebrows: COLOR } },
       },
       hints: NOT_PERSONA,
     },
@@ -193,6 +195,7 @@ export const PERSONA_EXPORT_DEFAULTS = {
     apply_visibility_masks: true,
     textures: { list: ['Color', 'GltfMetallicRoughness', 'Normal'], embed: null },
     remove_neck_layers: 0,
+    colors: null,
   },
   haircuts: { list: [], format: null, embed: null, lod: null, textures: null, color: null },
   ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((s) => [s, OUTFIT_DEFAULTS])),

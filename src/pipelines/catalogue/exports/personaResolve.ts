@@ -17,6 +17,13 @@ export interface PersonaTextures {
   embed: boolean;
 }
 
+/** Ours: `avatar.colors`, what the head's and body's textures are recoloured to; null keeps the photo's. */
+export interface PersonaColors {
+  skin: Color | null;
+  lips: Color | null;
+  eyebrows: Color | null;
+}
+
 /** One category (avatar, haircuts) after inheritance. */
 export interface PersonaPart {
   format: ExportFormat;
@@ -37,7 +44,7 @@ export interface PersonaOutfitPart extends PersonaPart {
 
 /** persona_2.0's export parameters after defaults and inheritance: what its builder reads. */
 export interface ResolvedPersona {
-  avatar: PersonaPart & { list: string[]; applyVisibilityMasks: boolean; removeNeckLayers: number };
+  avatar: PersonaPart & { list: string[]; applyVisibilityMasks: boolean; removeNeckLayers: number; colors: PersonaColors | null };
   /** The outfit items, one per section at most, in section order (outfits, outfits_top, outfits_bottom, outfits_shoes). */
   outfits: PersonaOutfitPart[];
   haircuts: PersonaPart & { list: string[]; color: [number, number, number] | null };
@@ -94,6 +101,13 @@ function part(top: Raw, own: Raw | undefined, textureDefaults: { list?: readonly
 
 const requestPart = (p: PersonaPart) => ({ format: p.format, embed: p.embed, lod: p.lod, textures: { ...p.textures } });
 
+/** `avatar.colors` with the colours it names; null when it names none. */
+function avatarColors(colors: Raw | undefined): PersonaColors | null {
+  const pick = (key: string) => (isPlainObject(colors?.[key]) ? { ...(colors![key] as unknown as Color) } : null);
+  const out = { skin: pick('skin'), lips: pick('lips'), eyebrows: pick('eyebrows') };
+  return out.skin || out.lips || out.eyebrows ? out : null;
+}
+
 /**
  * Validated persona_2.0 input → the builder's options, as the spec's persona_2.0 defaults table and
  * rules say. A public export (`make_public`, `make_public_direct`) is one file, so it needs the
@@ -109,6 +123,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     list: [...((avatarSection?.list as string[] | undefined) ?? avatarDefaults.list)],
     applyVisibilityMasks: (avatarSection && given(avatarSection.apply_visibility_masks) ? avatarSection.apply_visibility_masks : given(input.apply_visibility_masks) ? input.apply_visibility_masks : true) as boolean,
     removeNeckLayers: (avatarSection && given(avatarSection.remove_neck_layers) ? avatarSection.remove_neck_layers : 0) as number,
+    colors: avatarColors(section(avatarSection ?? {}, 'colors')),
   };
   const color = haircutSection?.color;
   const haircuts = {
@@ -195,7 +210,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     split_vertices: persona.splitVertices, export_quads: persona.exportQuads, finalize: persona.finalize,
     apply_visibility_masks: avatar.applyVisibilityMasks, make_public: persona.makePublic, make_public_direct: persona.makePublicDirect,
     textures: textures(input, undefined, {}),
-    avatar: { list: avatar.list, ...requestPart(avatar), apply_visibility_masks: avatar.applyVisibilityMasks, remove_neck_layers: avatar.removeNeckLayers },
+    avatar: { list: avatar.list, ...requestPart(avatar), apply_visibility_masks: avatar.applyVisibilityMasks, remove_neck_layers: avatar.removeNeckLayers, colors: avatar.colors },
     haircuts: { list: (haircutSection?.list as string[] | undefined) ?? [], ...requestPart(haircuts), color: isPlainObject(color) ? color : null },
     ...Object.fromEntries(Object.entries(accessories).map(([slot, a]) => [slot, { list: a.list, ...requestPart(a), color: section(input, slot)?.color ?? null }])),
     blendshapes: { ...blendshapes },
