@@ -84,6 +84,7 @@ describe('export parameter defaults', () => {
         apply_visibility_masks: true,
         textures: { list: ['Color', 'GltfMetallicRoughness', 'Normal'], embed: null },
         remove_neck_layers: 0,
+        colors: null,
       },
       haircuts: { list: [], format: null, embed: null, lod: null, textures: null, color: null },
       outfits: outfit,
