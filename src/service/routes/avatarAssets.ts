@@ -76,7 +76,7 @@ function lodOf(request: FastifyRequest, avatar: AvatarRecord): number {
 export async function sendAvatarFile(ctx: AppContext, reply: FastifyReply, avatar: AvatarRecord, key: string, asset: string, type: string, filename: string) {
   const sent = await sendBlob(ctx, reply, avatarKey(avatar.code, key), { contentType: type, filename, cacheControl: 'private, max-age=3600' });
   if (!sent) throw await noSuchFile(ctx, reply.log, avatar, key, asset);
-  return sent;
+  return reply;
 }
 
 const lodQuery = {

@@ -57,7 +57,7 @@ export async function staticFileRoutes(app: FastifyInstance, ctx: AppContext) {
       if (match && match.split(',').map((s) => s.trim()).some((tag) => tag === etag || tag === '*')) return reply.code(304).send();
       const sent = await sendBlob(ctx, reply, staticKey(identity), { contentType: m.contentType, filename: m.name, cacheControl: 'public, max-age=31536000, immutable' });
       if (!sent) throw errors.notFound(`There is no static file "${identity}".`);
-      return sent;
+      return reply;
     },
   );
 }
