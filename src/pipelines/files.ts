@@ -34,6 +34,13 @@ export const avatarFiles = {
   /** A haircut's files: `mesh` and `pointcloud` (zips with a PLY), `texture` (PNG with alpha), `preview` (PNG). */
   haircut: (identity: string, file: 'mesh' | 'pointcloud' | 'texture' | 'preview') =>
     `haircuts/${identity}/${file}.${file === 'texture' || file === 'preview' ? 'png' : 'zip'}`,
+  /**
+   * An outfit's files made for this avatar by an `outfit` job: `mesh` and `pointcloud` (zips with a
+   * PLY), `preview` (PNG). Its texture and mask are static files, named by `outfitIndex`.
+   */
+  outfit: (identity: string, file: 'mesh' | 'pointcloud' | 'preview') => `outfits/${identity}/${file}.${file === 'preview' ? 'png' : 'zip'}`,
+  /** What the outfit job stored, JSON (StoredOutfitFiles), written last: the outfit's files are complete when it is there. */
+  outfitIndex: (identity: string) => `outfits/${identity}/files.json`,
 } as const;
 
 /** The analysis as stored: everything model_info and later steps need, without the pixel masks. */
