@@ -114,3 +114,18 @@ export function readTextureIndex(data: Uint8Array): TextureEntry[] {
 export function readBlendshapeIndex(data: Uint8Array): string[] {
   return readJson(data, avatarFiles.blendshapeIndex, (v): v is string[] => Array.isArray(v) && v.every((e) => typeof e === 'string'));
 }
+
+/**
+ * What an `outfit` job stored for one avatar and outfit (avatarFiles.outfitIndex), written last: its
+ * presence says the files are complete. Mesh, pointcloud and preview are the avatar's own; the
+ * texture and the body visibility mask are the same for every avatar, stored once as static files.
+ */
+export interface StoredOutfitFiles {
+  /** Static file identities. */
+  texture: string;
+  body_visibility_mask: string;
+}
+
+export function readStoredOutfitFiles(data: Uint8Array): StoredOutfitFiles {
+  return readJson(data, 'outfits/<identity>/files.json', (v): v is StoredOutfitFiles => isRecord(v) && typeof v.texture === 'string' && typeof v.body_visibility_mask === 'string');
+}

@@ -2,9 +2,8 @@ import { findAvatarByCode } from '../../store/avatars.js';
 import type { Job } from '../../store/jobs.js';
 import { avatarKey, avatarPrefix } from '../../store/keys.js';
 import { putStaticFile } from '../../store/staticFiles.js';
-import { avatarFiles } from '../../pipelines/files.js';
+import { avatarFiles, type StoredOutfitFiles } from '../../pipelines/files.js';
 import type { OutfitFilesOutput } from '../../pipelines/exports/types.js';
-import type { StoredOutfitFiles } from '../../pipelines/outfits.js';
 import { readOutfitTarget } from '../outfitTarget.js';
 import type { JobContext, TaskKind } from '../runTask.js';
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { findAvatar, type AvatarRecord } from '../../store/avatars.js';
-import { avatarKey } from '../../store/keys.js';
-import { avatarFiles } from '../../pipelines/files.js';
-import { avatarOutfits, OUTFIT_FILTER_CHOICES, readStoredOutfitFiles, type AvatarOutfit, type StoredOutfitFiles } from '../../pipelines/outfits.js';
+import { avatarKey, staticKey } from '../../store/keys.js';
+import { staticFileMeta } from '../../store/staticFiles.js';
+import { avatarFiles, readStoredOutfitFiles, type StoredOutfitFiles } from '../../pipelines/files.js';
+import { avatarOutfits, OUTFIT_FILTER_CHOICES, type AvatarOutfit } from '../../pipelines/catalogue/outfits.js';
 import { errors } from '../errors.js';
 import { baseUrl } from '../links.js';
 import { paginate, pageRequest } from '../pagination.js';
@@ -171,6 +172,11 @@ export async function outfitRoutes(app: FastifyInstance, ctx: AppContext) {
       const avatar = await completedAvatar(ctx, request, `outfit ${f.file}`);
       const { identity } = outfitOf(avatar, (request.params as { identity: string }).identity);
       const stored = await outfitFiles(ctx, request, avatar, identity);
+      // Made, then lost from storage: a server fault, as for the avatar's own files, not a 404.
+      if (!(await staticFileMeta(ctx.blobs, stored[f.file]))) {
+        request.log.error({ avatar: avatar.code, key: staticKey(stored[f.file]) }, `the outfit ${f.file} of a Completed avatar is missing from storage`);
+        throw errors.storedFileMissing(`outfit ${f.file}`);
+      }
       return sendStaticFile(ctx, request, reply, stored[f.file]);
     });
   }

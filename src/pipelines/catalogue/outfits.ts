@@ -1,8 +1,7 @@
-import { outfitByIdentity, outfitSet, type OutfitSetName } from '../library/outfits/outfitLibrary.js';
-import { PERSONA_OUTFIT_SETS, personaOutfitByIdentity, personaOutfitSet, type PersonaOutfitSet, type PersonaSlot } from '../library/outfits/personaOutfits.js';
-import { isRecord, readJson } from '../core/storedJson.js';
-import { PIPELINE_NAMES, type PipelineName } from './catalogue/pipelines.js';
-import { pipelineOf } from './registry.js';
+import { outfitSet, type OutfitSetName } from '../../library/outfits/outfitLibrary.js';
+import { PERSONA_OUTFIT_SETS, personaOutfitSet, type PersonaOutfitSet, type PersonaSlot } from '../../library/outfits/personaOutfits.js';
+import { PIPELINE_NAMES, type PipelineName } from './pipelines.js';
+import { pipelineOf } from '../registry.js';
 
 /**
  * The outfits an avatar may wear, as GET /avatars/{code}/outfits/ lists them: every item of its
@@ -39,23 +38,3 @@ export const OUTFIT_FILTER_CHOICES = {
   category: ['outfits', 'outfits_top', 'outfits_bottom', 'outfits_shoes'],
   slot: ['full', 'top', 'bottom', 'shoes'],
 } as const satisfies Record<string, readonly string[]>;
-
-/** Whether `identity` names an outfit of the library at all (for the job's own check). */
-export function isOutfit(identity: string): boolean {
-  return outfitByIdentity(identity) !== undefined || personaOutfitByIdentity(identity) !== undefined;
-}
-
-/**
- * What an `outfit` job stored for one avatar and outfit (avatarFiles.outfitIndex), written last: its
- * presence says the files are complete. Mesh, pointcloud and preview are the avatar's own; the
- * texture and the body visibility mask are the same for every avatar, stored once as static files.
- */
-export interface StoredOutfitFiles {
-  /** Static file identities. */
-  texture: string;
-  body_visibility_mask: string;
-}
-
-export function readStoredOutfitFiles(data: Uint8Array): StoredOutfitFiles {
-  return readJson(data, 'outfits/…/files.json', (v): v is StoredOutfitFiles => isRecord(v) && typeof v.texture === 'string' && typeof v.body_visibility_mask === 'string');
-}
