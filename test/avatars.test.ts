@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { backends, startTestServer, type TestServer } from './support/server.js';
 import { Api, tinyPng } from './support/api.js';
 
-const links = ['model_info', 'haircuts', 'blendshapes', 'textures', 'exports', 'mesh', 'pointcloud', 'preview'];
+const links = ['model_info', 'haircuts', 'outfits', 'blendshapes', 'textures', 'exports', 'mesh', 'pointcloud', 'preview'];
 
 for (const backend of backends()) {
   describe(`avatars: creation, lists, filters, deletion (${backend.name})`, () => {

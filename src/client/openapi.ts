@@ -332,6 +332,11 @@ export interface paths {
                             model_info?: string;
                             /** Format: uri */
                             haircuts?: string;
+                            /**
+                             * Format: uri
+                             * @description The outfits this avatar may wear (an empty list for the head pipelines).
+                             */
+                            outfits?: string;
                             /** Format: uri */
                             blendshapes?: string;
                             /** Format: uri */
@@ -413,6 +418,11 @@ export interface paths {
                             model_info?: string;
                             /** Format: uri */
                             haircuts?: string;
+                            /**
+                             * Format: uri
+                             * @description The outfits this avatar may wear (an empty list for the head pipelines).
+                             */
+                            outfits?: string;
                             /** Format: uri */
                             blendshapes?: string;
                             /** Format: uri */
@@ -507,6 +517,11 @@ export interface paths {
                             model_info?: string;
                             /** Format: uri */
                             haircuts?: string;
+                            /**
+                             * Format: uri
+                             * @description The outfits this avatar may wear (an empty list for the head pipelines).
+                             */
+                            outfits?: string;
                             /** Format: uri */
                             blendshapes?: string;
                             /** Format: uri */
@@ -1069,6 +1084,487 @@ export interface paths {
             responses: {
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/avatars/{code}/outfits/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List of outfits
+         * @description The outfits this avatar may wear, paginated (`Link` header): body_0.3 its outfit sets, persona_2.0 the `persona` set and the top, bottom and shoes sets; an empty list for the head pipelines. Filters `set`, `category` and `slot` match exactly, case-insensitively; filters given together or several times are joined by AND, as the spec says; a value no outfit can have is a 400 on its field.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1-based page number; a page past the end is 404 "Invalid page.". */
+                    page?: string;
+                    /** @description Objects per page, 1 to 100 (the default). */
+                    page_size?: string;
+                    /** @description One of: base, base_lowpoly, persona, outfits_top, outfits_bottom, outfits_shoes. Exact and case-insensitive; may be given several times, all must match. */
+                    set?: string | string[];
+                    /** @description One of: outfits, outfits_top, outfits_bottom, outfits_shoes. Exact and case-insensitive; may be given several times, all must match. */
+                    category?: string | string[];
+                    /** @description One of: full, top, bottom, shoes. Exact and case-insensitive; may be given several times, all must match. */
+                    slot?: string | string[];
+                };
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The outfit's name, as export parameters choose it. */
+                            identity?: string;
+                            /** @description What it is, in words. */
+                            name?: string;
+                            /** @enum {string} */
+                            set?: "base" | "base_lowpoly" | "persona" | "outfits_top" | "outfits_bottom" | "outfits_shoes";
+                            /**
+                             * @description The export parameters' section that chooses it.
+                             * @enum {string}
+                             */
+                            category?: "outfits" | "outfits_top" | "outfits_bottom" | "outfits_shoes";
+                            /**
+                             * @description What it takes the place of: a full outfit, or a top, a bottom or shoes, which combine.
+                             * @enum {string}
+                             */
+                            slot?: "full" | "top" | "bottom" | "shoes";
+                            /** Format: uri */
+                            url?: string;
+                            /** Format: uri */
+                            mesh?: string;
+                            /** Format: uri */
+                            pointcloud?: string;
+                            /** Format: uri */
+                            preview?: string;
+                            /** Format: uri */
+                            texture?: string;
+                            /** Format: uri */
+                            body_visibility_mask?: string;
+                            /**
+                             * Format: uri
+                             * @description The avatar.
+                             */
+                            model?: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/avatars/{code}/outfits/{identity}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One outfit */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                    identity: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The outfit's name, as export parameters choose it. */
+                            identity?: string;
+                            /** @description What it is, in words. */
+                            name?: string;
+                            /** @enum {string} */
+                            set?: "base" | "base_lowpoly" | "persona" | "outfits_top" | "outfits_bottom" | "outfits_shoes";
+                            /**
+                             * @description The export parameters' section that chooses it.
+                             * @enum {string}
+                             */
+                            category?: "outfits" | "outfits_top" | "outfits_bottom" | "outfits_shoes";
+                            /**
+                             * @description What it takes the place of: a full outfit, or a top, a bottom or shoes, which combine.
+                             * @enum {string}
+                             */
+                            slot?: "full" | "top" | "bottom" | "shoes";
+                            /** Format: uri */
+                            url?: string;
+                            /** Format: uri */
+                            mesh?: string;
+                            /** Format: uri */
+                            pointcloud?: string;
+                            /** Format: uri */
+                            preview?: string;
+                            /** Format: uri */
+                            texture?: string;
+                            /** Format: uri */
+                            body_visibility_mask?: string;
+                            /**
+                             * Format: uri
+                             * @description The avatar.
+                             */
+                            model?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/avatars/{code}/outfits/{identity}/mesh/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outfit mesh: zip with a PLY
+         * @description A zip holding `outfit.ply`, the outfit fitted to this avatar's body (T-pose, the avatar's frame: load it beside the avatar's mesh with no transform), in the PLY layout of the avatar's mesh; its UVs address the outfit's `texture`. Made by a worker on the first request for any of the outfit's files on this avatar, then kept: that request waits up to LIKENESS_OUTFITS_WAIT_S (30 s), past which it answers 503 with `Retry-After` and a `detail`, and the same request later finds the file made. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                    identity: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/avatars/{code}/outfits/{identity}/pointcloud/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outfit pointcloud: zip with a PLY of vertices only
+         * @description A zip holding `pointcloud.ply`: the mesh's vertices in the same order, positions only. Made by a worker on the first request for any of the outfit's files on this avatar, then kept: that request waits up to LIKENESS_OUTFITS_WAIT_S (30 s), past which it answers 503 with `Retry-After` and a `detail`, and the same request later finds the file made. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                    identity: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/avatars/{code}/outfits/{identity}/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outfit preview (PNG)
+         * @description A 512×512 PNG: this avatar wearing the outfit, from the front, arms relaxed. Made by a worker on the first request for any of the outfit's files on this avatar, then kept: that request waits up to LIKENESS_OUTFITS_WAIT_S (30 s), past which it answers 503 with `Retry-After` and a `detail`, and the same request later finds the file made. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                    identity: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/avatars/{code}/outfits/{identity}/texture/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outfit texture
+         * @description The outfit's colour texture (JPEG, 2048×2048). The same for every avatar: it is a static file, served with its strong `ETag` (304 on `If-None-Match`). Made by a worker on the first request for any of the outfit's files on this avatar, then kept: that request waits up to LIKENESS_OUTFITS_WAIT_S (30 s), past which it answers 503 with `Retry-After` and a `detail`, and the same request later finds the file made. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                    identity: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/avatars/{code}/outfits/{identity}/body_visibility_mask/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outfit body visibility mask (PNG with alpha)
+         * @description RGBA PNG, white, alpha 0 over the body the outfit covers: apply its alpha to the avatar's body. body_0.3: 1024², in the avatar's texture layout; persona_2.0: 2048², in AvatarBody's. A static file, with its strong `ETag`. Made by a worker on the first request for any of the outfit's files on this avatar, then kept: that request waits up to LIKENESS_OUTFITS_WAIT_S (30 s), past which it answers 503 with `Retry-After` and a `detail`, and the same request later finds the file made. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                    identity: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1804,6 +2300,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/static_files/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List of static files
+         * @description Every static file this server has made so far (an export or an avatar's outfit makes them on first use), by identity, paginated as `/avatars/` is (`Link` header). They are the same for every client and avatar: download each once, save it under its `name`, and revalidate with its ETag.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1-based page number; a page past the end is 404 "Invalid page.". */
+                    page?: string;
+                    /** @description Objects per page, 1 to 100 (the default). */
+                    page_size?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            identity?: string;
+                            /**
+                             * Format: uri
+                             * @description Download: the bytes, with a strong ETag.
+                             */
+                            file?: string;
+                            /** @description The file name the exported models reference: save it under this name beside the model. */
+                            name?: string;
+                            content_type?: string;
+                            /** @description Bytes. */
+                            size?: number;
+                            /** @description Hex SHA-256 of the bytes; the ETag is it in quotes. */
+                            sha256?: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/static_files/{identity}/": {
         parameters: {
             query?: never;
@@ -1826,6 +2391,29 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            identity?: string;
+                            /**
+                             * Format: uri
+                             * @description Download: the bytes, with a strong ETag.
+                             */
+                            file?: string;
+                            /** @description The file name the exported models reference: save it under this name beside the model. */
+                            name?: string;
+                            content_type?: string;
+                            /** @description Bytes. */
+                            size?: number;
+                            /** @description Hex SHA-256 of the bytes; the ETag is it in quotes. */
+                            sha256?: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 404: {
                     headers: {

@@ -7,7 +7,8 @@ import type { BlobStore } from '../store/blobs.js';
 import { queuedComputations, queuedJobs, reclaimJobs, takeJob, type Job, type QueuedJob } from '../store/jobs.js';
 import { closeRedis, openRedis } from '../store/redis.js';
 import type { BlendshapeTarget } from './blendshapeTarget.js';
-import { writeBlendshapes, writeComputation } from './enqueue.js';
+import { writeBlendshapes, writeComputation, writeOutfit } from './enqueue.js';
+import type { OutfitTarget } from './outfitTarget.js';
 import type { Queue, StopOptions } from './queue.js';
 import { Runner } from './runner.js';
 
@@ -39,7 +40,7 @@ interface Entry {
   generation: number;
 }
 
-/** Lower runs first. A GET waits on a blendshapes download, a developer on an export. */
+/** Lower runs first. A GET waits on a blendshapes download or an outfit's files, a developer on an export. */
 const PRIORITY = { urgent: 1, single: 2, bulk: 3 } as const;
 /** A client's computations past this many waiting at once are bulk work, and let other clients' avatars go first. */
 const BULK_AFTER = 3;
@@ -57,7 +58,7 @@ const PAGE = 500;
  * deliver an entry twice (a stalled worker, a retry) without an avatar completing twice.
  *
  * BullMQ gives the fleet what the database polling does not: delivery within milliseconds, priorities
- * (blendshapes and exports, then single avatars, then a client's bulk work), retries with backoff of
+ * (blendshapes downloads, outfits and exports, then single avatars, then a client's bulk work), retries with backoff of
  * an entry whose job another process still holds or whose database was away, and stalled-job recovery:
  * the entries of a worker that died (SIGKILL, a lost machine) go to another worker once their lock runs
  * out, which takes the job over once its lease has run out too.
@@ -90,6 +91,12 @@ export class BullQueue implements Queue {
 
   async enqueueBlendshapes(avatarCode: string, target: BlendshapeTarget): Promise<number> {
     const id = await writeBlendshapes(this.options.db, avatarCode, target);
+    this.notify();
+    return id;
+  }
+
+  async enqueueOutfit(avatarCode: string, target: OutfitTarget): Promise<number> {
+    const id = await writeOutfit(this.options.db, avatarCode, target);
     this.notify();
     return id;
   }

@@ -4,7 +4,8 @@ import type { Db } from '../store/database.js';
 import type { BlobStore } from '../store/blobs.js';
 import { claimJob, reclaimJobs } from '../store/jobs.js';
 import type { BlendshapeTarget } from './blendshapeTarget.js';
-import { writeBlendshapes, writeComputation } from './enqueue.js';
+import { writeBlendshapes, writeComputation, writeOutfit } from './enqueue.js';
+import type { OutfitTarget } from './outfitTarget.js';
 import type { Queue, StopOptions } from './queue.js';
 import { Runner } from './runner.js';
 
@@ -46,6 +47,12 @@ export class EmbeddedQueue implements Queue {
 
   async enqueueBlendshapes(avatarCode: string, target: BlendshapeTarget): Promise<number> {
     const id = await writeBlendshapes(this.options.db, avatarCode, target);
+    this.notify();
+    return id;
+  }
+
+  async enqueueOutfit(avatarCode: string, target: OutfitTarget): Promise<number> {
+    const id = await writeOutfit(this.options.db, avatarCode, target);
     this.notify();
     return id;
   }

@@ -1,6 +1,6 @@
 import type { PipelineName } from '../pipelines/catalogue/pipelines.js';
 import type { NormalisedParameters } from '../pipelines/catalogue/validate.js';
-import type { BlendshapeArchiveInput, ExportInput, ExportOutput } from '../pipelines/exports/types.js';
+import type { BlendshapeArchiveInput, ExportInput, ExportOutput, OutfitFilesInput, OutfitFilesOutput } from '../pipelines/exports/types.js';
 
 /** What the main thread and a computation worker say to each other. */
 export interface ComputeTask {
@@ -24,6 +24,7 @@ export interface WorkerTasks {
   compute: { task: ComputeTask; output: ComputeOutput };
   export: { task: ExportInput; output: ExportOutput };
   blendshapes: { task: BlendshapeArchiveInput; output: Uint8Array };
+  outfit: { task: OutfitFilesInput; output: OutfitFilesOutput };
 }
 export type WorkerTaskKind = keyof WorkerTasks;
 

@@ -12,7 +12,7 @@ export type FailureCause = 'rejected' | 'timeout' | 'storage' | 'internal' | 'mi
 /** Seconds from the claim to the final state, by job kind, pipeline and final status. */
 export const jobDuration = new Histogram({
   name: 'likeness_job_duration_seconds',
-  help: 'Time from a worker taking a job to its final state, by kind (compute, export, blendshapes), pipeline and status.',
+  help: 'Time from a worker taking a job to its final state, by kind (compute, export, blendshapes, outfit), pipeline and status.',
   labelNames: ['kind', 'pipeline', 'status'] as const,
   buckets: [0.5, 1, 2, 3, 5, 8, 13, 20, 30, 60, 120, 300],
 });
@@ -80,7 +80,7 @@ export function queueMetrics(registry: Registry, db: Db, queue: Queue): void {
     registers: [registry],
     async collect() {
       this.reset();
-      for (const kind of ['compute', 'export', 'blendshapes']) for (const state of ['queued', 'running']) this.set({ kind, state }, 0);
+      for (const kind of ['compute', 'export', 'blendshapes', 'outfit']) for (const state of ['queued', 'running']) this.set({ kind, state }, 0);
       for (const row of await jobCounts(db)) this.set({ kind: row.kind, state: row.state }, row.count);
     },
   });

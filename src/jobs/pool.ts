@@ -53,7 +53,7 @@ export class WorkerPool {
 
   /**
    * Runs one task on an idle worker thread: an avatar's computation (its photo is transferred, not
-   * copied), an export's build or a blendshapes download, from the files it is given.
+   * copied), an export's build, a blendshapes download or an outfit's files, from the files it is given.
    */
   run<K extends WorkerTaskKind>(type: K, task: WorkerTasks[K]['task'], onProgress: (value: number) => void): Promise<WorkerTasks[K]['output']> {
     const transfer = type === 'compute' ? [(task as WorkerTasks['compute']['task']).photo.buffer as ArrayBuffer] : [];

@@ -1,5 +1,6 @@
 import type { Db } from '../store/database.js';
 import type { BlendshapeTarget } from './blendshapeTarget.js';
+import type { OutfitTarget } from './outfitTarget.js';
 
 /** How a stop treats the jobs in flight. */
 export interface StopOptions {
@@ -19,6 +20,8 @@ export interface Queue {
    * and tells the workers. Returns the job's id, to wait for it.
    */
   enqueueBlendshapes(avatarCode: string, target: BlendshapeTarget): Promise<number>;
+  /** The same for an outfit's files for the avatar (GET /avatars/{code}/outfits/{identity}/…). */
+  enqueueOutfit(avatarCode: string, target: OutfitTarget): Promise<number>;
   /** Tells the workers that work was committed; call after the transaction that enqueued it. */
   notify(): void;
   start(): Promise<void>;

@@ -4,6 +4,7 @@ import { runTask, type JobContext } from './runTask.js';
 import { computeAvatar } from './tasks/computeAvatar.js';
 import { exportAvatar } from './tasks/exportAvatar.js';
 import { blendshapeArchive } from './tasks/blendshapeArchive.js';
+import { outfitFiles } from './tasks/outfitFiles.js';
 
 
 /** Each kind of job and the task it runs. */
@@ -11,9 +12,10 @@ const TASKS: { readonly [K in JobKind]: (job: Job, ctx: JobContext) => Promise<v
   compute: (job, ctx) => runTask(job, ctx, computeAvatar(job, ctx)),
   export: (job, ctx) => runTask(job, ctx, exportAvatar(job, ctx)),
   blendshapes: (job, ctx) => runTask(job, ctx, blendshapeArchive(job, ctx)),
+  outfit: (job, ctx) => runTask(job, ctx, outfitFiles(job, ctx)),
 };
 
-/** One job: an avatar's computation, an export of a computed avatar, or a blendshapes download. */
+/** One job: an avatar's computation, an export of a computed avatar, a blendshapes download, or an outfit's files. */
 export async function runJob(job: Job, ctx: JobContext): Promise<void> {
   return TASKS[job.kind](job, ctx);
 }

@@ -32,6 +32,11 @@ async function perform(message: ToWorker, progress: (value: number) => void): Pr
       return exporter(pipelineOf(message.task.pipeline), message.task.pipeline_subtype).build(message.task, progress);
     case 'blendshapes':
       return exporter(pipelineOf(message.task.pipeline), message.task.pipeline_subtype).blendshapeArchive(message.task);
+    case 'outfit': {
+      const outfitFiles = exporter(pipelineOf(message.task.pipeline), message.task.pipeline_subtype).outfitFiles;
+      if (!outfitFiles) throw new PipelineFailure(`${message.task.pipeline} avatars wear no outfits.`);
+      return outfitFiles(message.task);
+    }
   }
 }
 

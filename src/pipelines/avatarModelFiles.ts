@@ -7,8 +7,8 @@ import { avatarFiles, BODY_ENTRIES, type StoredBody, type HaircutEntry, type Sto
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
-/** A haircut as the spec's downloads have it: a zip with a binary PLY, and one with its vertices only. */
-function meshZips(mesh: Mesh, names: { mesh: string; comment: string }): { mesh: Uint8Array; pointcloud: Uint8Array } {
+/** A haircut (or an outfit) as the spec's downloads have it: a zip with a binary PLY, and one with its vertices only. */
+export function meshZips(mesh: Mesh, names: { mesh: string; comment: string }): { mesh: Uint8Array; pointcloud: Uint8Array } {
   return {
     mesh: writeZip({ [names.mesh]: writePly(mesh, { comment: names.comment }) }),
     pointcloud: writeZip({ 'pointcloud.ply': writePly(mesh, { pointsOnly: true, comment: `${names.comment} pointcloud` }) }),

@@ -34,6 +34,13 @@ export const avatarFiles = {
   /** A haircut's files: `mesh` and `pointcloud` (zips with a PLY), `texture` (PNG with alpha), `preview` (PNG). */
   haircut: (identity: string, file: 'mesh' | 'pointcloud' | 'texture' | 'preview') =>
     `haircuts/${identity}/${file}.${file === 'texture' || file === 'preview' ? 'png' : 'zip'}`,
+  /**
+   * An outfit's files made for this avatar by an `outfit` job: `mesh` and `pointcloud` (zips with a
+   * PLY), `preview` (PNG). Its texture and mask are static files, named by `outfitIndex`.
+   */
+  outfit: (identity: string, file: 'mesh' | 'pointcloud' | 'preview') => `outfits/${identity}/${file}.${file === 'preview' ? 'png' : 'zip'}`,
+  /** What the outfit job stored, JSON (StoredOutfitFiles), written last: the outfit's files are complete when it is there. */
+  outfitIndex: (identity: string) => `outfits/${identity}/files.json`,
 } as const;
 
 /** The analysis as stored: everything model_info and later steps need, without the pixel masks. */
@@ -106,4 +113,19 @@ export function readTextureIndex(data: Uint8Array): TextureEntry[] {
 /** Reads blendshapes/index.json: the set names. */
 export function readBlendshapeIndex(data: Uint8Array): string[] {
   return readJson(data, avatarFiles.blendshapeIndex, (v): v is string[] => Array.isArray(v) && v.every((e) => typeof e === 'string'));
+}
+
+/**
+ * What an `outfit` job stored for one avatar and outfit (avatarFiles.outfitIndex), written last: its
+ * presence says the files are complete. Mesh, pointcloud and preview are the avatar's own; the
+ * texture and the body visibility mask are the same for every avatar, stored once as static files.
+ */
+export interface StoredOutfitFiles {
+  /** Static file identities. */
+  texture: string;
+  body_visibility_mask: string;
+}
+
+export function readStoredOutfitFiles(data: Uint8Array): StoredOutfitFiles {
+  return readJson(data, 'outfits/<identity>/files.json', (v): v is StoredOutfitFiles => isRecord(v) && typeof v.texture === 'string' && typeof v.body_visibility_mask === 'string');
 }

@@ -3,7 +3,7 @@ import type { PersonaOutfitSet } from '../library/outfits/personaOutfits.js';
 import type { HaircutSet } from './catalogue/haircuts.js';
 import type { PipelineName, PipelineSpec, PipelineSubtype } from './catalogue/pipelines.js';
 import type { AvatarModel, ComputeContext, ComputeInput } from './avatarModel.js';
-import type { BlendshapeArchiveInput, ExportInput, ExportOutput } from './exports/types.js';
+import type { BlendshapeArchiveInput, ExportInput, ExportOutput, OutfitFilesInput, OutfitFilesOutput } from './exports/types.js';
 
 /**
  * Where the hair the photo shows goes: into the head mesh (head_1.2, head_2.0 bust/static: "head,
@@ -26,6 +26,8 @@ export type PipelineExport =
       build(input: ExportInput, progress: (value: number) => void): Promise<ExportOutput>;
       /** GET /avatars/{code}/blendshapes/'s zip of the sets named at creation. */
       blendshapeArchive(input: BlendshapeArchiveInput): Promise<Uint8Array>;
+      /** GET /avatars/{code}/outfits/{identity}/'s files, for pipelines whose avatars wear outfits (`outfits.sets`). */
+      outfitFiles?(input: OutfitFilesInput): Promise<OutfitFilesOutput>;
     }
   | { readonly available: false; notImplemented(subtype: string): string };
 

@@ -16,6 +16,7 @@ import { playerRoutes } from './routes/players.js';
 import { avatarRoutes } from './routes/avatars.js';
 import { avatarAssetRoutes } from './routes/avatarAssets.js';
 import { haircutRoutes } from './routes/haircuts.js';
+import { outfitRoutes } from './routes/outfits.js';
 import { modelInfoRoutes } from './routes/modelInfo.js';
 import { parameterRoutes } from './routes/parameters.js';
 import { exportParameterRoutes } from './routes/exportParameters.js';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(avatarRoutes, ctx);
   await app.register(avatarAssetRoutes, ctx);
   await app.register(haircutRoutes, ctx);
+  await app.register(outfitRoutes, ctx);
   await app.register(modelInfoRoutes, ctx);
   await app.register(parameterRoutes, ctx);
   await app.register(exportParameterRoutes, ctx);

@@ -46,6 +46,11 @@ export interface Config {
    * a worker is still making before it answers 503 with Retry-After. Default 60.
    */
   blendshapesWaitSeconds: number;
+  /**
+   * LIKENESS_OUTFITS_WAIT_S: how long a GET of an avatar's outfit file waits for the outfit's files,
+   * which a worker makes on the first request, before it answers 503 with Retry-After. Default 30.
+   */
+  outfitsWaitSeconds: number;
   /** LIKENESS_TOKEN_TTL_S: lifetime of access tokens (`expires_in`). Default 36000. */
   tokenTtlSeconds: number;
   /** LIKENESS_TRUST_PROXY: believe X-Forwarded-Proto/Host/For from a reverse proxy. Default false. */
@@ -159,6 +164,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     maxPhotoPixels: int(env.LIKENESS_MAX_PHOTO_PIXELS, DEFAULT_MAX_PHOTO_PIXELS, 'LIKENESS_MAX_PHOTO_PIXELS'),
     computeTimeoutSeconds: seconds(env.LIKENESS_COMPUTE_TIMEOUT_S, 120, 'LIKENESS_COMPUTE_TIMEOUT_S'),
     blendshapesWaitSeconds: seconds(env.LIKENESS_BLENDSHAPES_WAIT_S, 60, 'LIKENESS_BLENDSHAPES_WAIT_S'),
+    outfitsWaitSeconds: seconds(env.LIKENESS_OUTFITS_WAIT_S, 30, 'LIKENESS_OUTFITS_WAIT_S'),
     tokenTtlSeconds: int(env.LIKENESS_TOKEN_TTL_S, 36000, 'LIKENESS_TOKEN_TTL_S'),
     trustProxy: ['1', 'true', 'yes'].includes((env.LIKENESS_TRUST_PROXY ?? '').toLowerCase()),
     logLevel: env.LIKENESS_LOG_LEVEL ?? 'info',

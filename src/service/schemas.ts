@@ -28,6 +28,7 @@ export const avatarSchema = {
     player: { type: ['string', 'null'], description: 'The player that created it (client access), or null.' },
     model_info: { type: 'string', format: 'uri' },
     haircuts: { type: 'string', format: 'uri' },
+    outfits: { type: 'string', format: 'uri', description: 'The outfits this avatar may wear (an empty list for the head pipelines).' },
     blendshapes: { type: 'string', format: 'uri' },
     textures: { type: 'string', format: 'uri' },
     exports: { type: 'string', format: 'uri' },

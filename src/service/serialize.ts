@@ -24,6 +24,7 @@ export function serializeAvatar(base: string, avatar: AvatarRecord) {
     player: avatar.player_code,
     model_info: `${url}model_info/`,
     haircuts: `${url}haircuts/`,
+    outfits: `${url}outfits/`,
     blendshapes: `${url}blendshapes/`,
     textures: `${url}textures/`,
     exports: `${url}exports/`,

@@ -36,6 +36,12 @@ export interface BlobStore {
    * the blob is large enough to be worth it; null to send the bytes (or when there is no such blob).
    */
   downloadUrl?(key: string, headers: DownloadHeaders): Promise<string | null>;
+  /**
+   * The names of the blobs directly under the folder `prefix` (not in folders below it, no temporary
+   * files), in no promised order, a page at a time: GET /static_files/ lists `static/` with it. Both
+   * stores have it; a wrapper that lacks it makes that list answer 501.
+   */
+  files?(prefix: string): AsyncIterable<string[]>;
 }
 
 /**
@@ -199,6 +205,18 @@ export class FsBlobStore implements BlobBackend {
       removed++;
     }
     return removed;
+  }
+
+  async *files(prefix: string): AsyncIterable<string[]> {
+    let entries;
+    try {
+      entries = await readdir(this.path(prefix), { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    const names = entries.filter((e) => e.isFile() && !TEMPORARY.test(e.name)).map((e) => e.name);
+    for (let i = 0; i < names.length; i += 1000) yield names.slice(i, i + 1000);
   }
 
   async *folders(prefix: string): AsyncIterable<string[]> {

@@ -9,7 +9,7 @@ export interface Job {
   kind: JobKind;
   /** The export an `export` job makes. */
   export_code: string | null;
-  /** What a `blendshapes` job makes, JSON. */
+  /** What a `blendshapes` or `outfit` job makes, JSON. */
   target: string | null;
   attempt: number;
   /** The avatar's pipeline, for metrics and logs; null when the avatar is gone. */
@@ -39,7 +39,7 @@ export async function enqueueJob(db: Db, avatarCode: string, kind: JobKind, what
 
 /**
  * The job of this kind and target for the avatar that is not done yet, else a new one: several
- * requests for one blendshapes download share one job.
+ * requests for one blendshapes download (or one outfit's files) share one job.
  */
 export async function ensureJob(db: Db, avatarCode: string, kind: JobKind, target: string): Promise<number> {
   return db.transaction().execute(async (trx) => {

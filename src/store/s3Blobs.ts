@@ -287,6 +287,19 @@ export class S3BlobStore implements BlobBackend {
     return removed;
   }
 
+  async *files(prefix: string): AsyncIterable<string[]> {
+    const folder = this.folderKey(prefix);
+    let token: string | undefined;
+    do {
+      const page = await this.send(folder, () =>
+        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: folder, Delimiter: '/', ContinuationToken: token, MaxKeys: this.options.pageSize })),
+      );
+      const names = (page.Contents ?? []).map((o) => o.Key!.slice(folder.length)).filter((name) => name !== '');
+      if (names.length) yield names;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   async *folders(prefix: string): AsyncIterable<string[]> {
     const folder = this.folderKey(prefix);
     let token: string | undefined;

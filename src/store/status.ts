@@ -23,5 +23,5 @@ export function isUnsuccessful(status: string): status is Unsuccessful {
 /** queued → running (claimed, under a lease) → done; a lease that runs out puts it back to queued. */
 export type JobState = 'queued' | 'running' | 'done';
 
-/** What a job makes: an avatar's computation, an export, or a blendshapes download (BlendshapeTarget). */
-export type JobKind = 'compute' | 'export' | 'blendshapes';
+/** What a job makes: an avatar's computation, an export, a blendshapes download (BlendshapeTarget), or an outfit's files for one avatar (OutfitTarget). */
+export type JobKind = 'compute' | 'export' | 'blendshapes' | 'outfit';

@@ -5,7 +5,7 @@
  * A file is listed here when its computing suites take the shared server; its other suites (its own
  * time limit, one worker) keep their own servers and run in the same process.
  */
-export const SHARED_SERVER_SUITES = ['exports', 'sameOutput', 'modifications', 'generatedHaircut', 'head', 'computation', 'likeness', 'bodies', 'outfits', 'persona'];
+export const SHARED_SERVER_SUITES = ['exports', 'sameOutput', 'modifications', 'generatedHaircut', 'head', 'computation', 'likeness', 'bodies', 'outfits', 'persona', 'avatarOutfits'];
 
 /** The files that take longest (measured with `npm test`), longest first: the runner starts them first so
  * that its two slots end close together. Any file not listed starts after these, by name. */

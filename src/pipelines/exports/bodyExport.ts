@@ -5,4 +5,5 @@ export const BODY_EXPORT: PipelineExport = {
   available: true,
   build: async (input, progress) => (await import('./bodyBuild.js')).buildBodyExport(input, progress),
   blendshapeArchive: async (input) => (await import('./bodyBuild.js')).bodyBlendshapeArchive(input),
+  outfitFiles: async (input) => (await import('./outfitFiles.js')).bodyOutfitFiles(input),
 };

@@ -54,3 +54,25 @@ export interface ExportOutput {
 
 /** A texture size as the parameters give it: one number for both sides, or width and height. */
 export type TextureSize = number | { width: number; height: number } | null;
+
+/** What an `outfit` job is given: the avatar, the outfit, and the avatar's files it reads (mesh/lod0.zip, textures/model.jpg). */
+export interface OutfitFilesInput {
+  pipeline: PipelineName;
+  pipeline_subtype: string;
+  identity: string;
+  files: Record<string, Uint8Array>;
+}
+
+/**
+ * An outfit's files for one avatar (GET /avatars/{code}/outfits/{identity}/…): the fitted mesh and
+ * its pointcloud (zips holding `outfit.ply` and `pointcloud.ply`) and the preview on this avatar
+ * (512² PNG), which are the avatar's own; the texture and the body visibility mask, which are the
+ * outfit's whatever the avatar, as static files.
+ */
+export interface OutfitFilesOutput {
+  mesh: Uint8Array;
+  pointcloud: Uint8Array;
+  preview: Uint8Array;
+  texture: StaticFileOutput;
+  bodyVisibilityMask: StaticFileOutput;
+}

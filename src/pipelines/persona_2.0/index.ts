@@ -24,5 +24,6 @@ export const PERSONA_2_0: Pipeline<'persona_2.0'> = {
     available: true,
     build: async (input, progress) => (await import('../exports/personaBuild.js')).buildPersonaExport(input, progress),
     blendshapeArchive: async (input) => (await import('../exports/bodyBuild.js')).bodyBlendshapeArchive(input),
+    outfitFiles: async (input) => (await import('../exports/outfitFiles.js')).personaOutfitFiles(input),
   },
 };

@@ -76,7 +76,7 @@ function lodOf(request: FastifyRequest, avatar: AvatarRecord): number {
 export async function sendAvatarFile(ctx: AppContext, reply: FastifyReply, avatar: AvatarRecord, key: string, asset: string, type: string, filename: string) {
   const sent = await sendBlob(ctx, reply, avatarKey(avatar.code, key), { contentType: type, filename, cacheControl: 'private, max-age=3600' });
   if (!sent) throw await noSuchFile(ctx, reply.log, avatar, key, asset);
-  return sent;
+  return reply;
 }
 
 const lodQuery = {
@@ -96,22 +96,23 @@ const download = (summary: string, description: string, query?: object) => ({
 const POLL_MS = 100;
 
 /**
- * Queues the making of a blendshapes download on a worker (one job however many ask) and waits for
- * its file, at most LIKENESS_BLENDSHAPES_WAIT_S: the event loop never builds it.
+ * Queues the making of a file on a worker (`enqueue`: one job however many ask) and waits for the
+ * blob `key` of the avatar, at most `waitSeconds`: the event loop never builds it. Past the wait,
+ * 503 with Retry-After (a quarter of the wait); a job that ends without the file, 500.
  */
-async function madeByWorker(ctx: AppContext, avatar: AvatarRecord, fmt: BlendshapeFormat, lod: number): Promise<void> {
-  const key = avatarKey(avatar.code, avatarFiles.blendshapeArchive(fmt, lod));
-  const job = await ctx.queue.enqueueBlendshapes(avatar.code, { fmt, lod });
-  const deadline = Date.now() + ctx.config.blendshapesWaitSeconds * 1000;
+export async function madeByWorker(ctx: AppContext, avatar: AvatarRecord, key: string, what: string, waitSeconds: number, enqueue: () => Promise<number>): Promise<void> {
+  const blob = avatarKey(avatar.code, key);
+  const job = await enqueue();
+  const deadline = Date.now() + waitSeconds * 1000;
   for (;;) {
-    if (await ctx.blobs.has(key)) return;
+    if (await ctx.blobs.has(blob)) return;
     // Done without its file: the job failed (the worker logged why), or went with its avatar.
     if (await jobDone(ctx.db, job)) {
-      if (await ctx.blobs.has(key)) return;
+      if (await ctx.blobs.has(blob)) return;
       if (!(await findAvatarByCode(ctx.db, avatar.code))) throw errors.notFound();
-      throw errors.failed('blendshapes download');
+      throw errors.failed(what);
     }
-    if (Date.now() >= deadline) throw errors.notReady('blendshapes download', Math.max(1, Math.ceil(ctx.config.blendshapesWaitSeconds / 4)));
+    if (Date.now() >= deadline) throw errors.notReady(what, Math.max(1, Math.ceil(waitSeconds / 4)));
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
@@ -187,7 +188,8 @@ export async function avatarAssetRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!(await ctx.blobs.has(avatarKey(avatar.code, key)))) {
         // The download is made from the LOD 0 mesh.
         if (!(await ctx.blobs.has(avatarKey(avatar.code, avatarFiles.mesh(0))))) throw await noSuchFile(ctx, request.log, avatar, avatarFiles.mesh(0), 'blendshapes');
-        await madeByWorker(ctx, avatar, fmt as BlendshapeFormat, lod);
+        const target = { fmt: fmt as BlendshapeFormat, lod };
+        await madeByWorker(ctx, avatar, key, 'blendshapes download', ctx.config.blendshapesWaitSeconds, () => ctx.queue.enqueueBlendshapes(avatar.code, target));
       }
       return sendAvatarFile(ctx, reply, avatar, key, 'blendshapes', 'application/zip', `${avatar.code}_blendshapes_${fmt}_lod${lod}.zip`);
     },

@@ -194,7 +194,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
         request.log.error({ export: record.code, key }, 'a file of a Completed export is missing from storage');
         throw errors.storedFileMissing(`export file ${identity}`);
       }
-      return sent;
+      return reply;
     },
   );
 
@@ -214,7 +214,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       const file = exportFiles(record).find((f) => f.identity === 'avatar');
       const sent = file && (await sendBlob(ctx, reply, avatarKey(record.avatar_code, file.key), { contentType: 'application/zip', filename: 'avatar.zip', cacheControl: 'public, max-age=3600' }));
       if (!sent) throw missing();
-      return sent;
+      return reply;
     },
   );
 
@@ -239,7 +239,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       const contentType = name.endsWith('.glb') ? 'model/gltf-binary' : 'application/octet-stream';
       const sent = await sendBlob(ctx, reply, avatarKey(record.avatar_code, direct.key), { contentType, filename: name, cacheControl: 'public, max-age=3600' });
       if (!sent) throw missing();
-      return sent;
+      return reply;
     },
   );
 }
