@@ -2486,7 +2486,7 @@ export interface components {
                 embed_textures?: boolean | null;
             } | null;
             outfits?: {
-                list?: ("tshirt_jeans_sneakers" | "tshirt_shorts_sneakers" | "sweater_chinos_boots" | "longsleeve_joggers_sneakers" | "tank_shorts_sneakers" | "sweatshirt_jeans_boots" | "tshirt_jeans_sneakers_lowpoly" | "tshirt_shorts_sneakers_lowpoly" | "sweater_chinos_boots_lowpoly" | "longsleeve_joggers_sneakers_lowpoly" | "tank_shorts_sneakers_lowpoly" | "sweatshirt_jeans_boots_lowpoly" | "hoodie_joggers_sneakers" | "polo_chinos_loafers" | "coat_trousers_boots" | "shirt_trousers_derbies" | "dress_sandals" | "jacket_jeans_boots" | "hoodie_joggers_sneakers_lowpoly" | "polo_chinos_loafers_lowpoly" | "coat_trousers_boots_lowpoly" | "shirt_trousers_derbies_lowpoly" | "dress_sandals_lowpoly" | "jacket_jeans_boots_lowpoly")[];
+                list?: ("tshirt_jeans_sneakers" | "tshirt_shorts_sneakers" | "sweater_chinos_boots" | "longsleeve_joggers_sneakers" | "tank_shorts_sneakers" | "sweatshirt_jeans_boots" | "tshirt_jeans_sneakers_lowpoly" | "tshirt_shorts_sneakers_lowpoly" | "sweater_chinos_boots_lowpoly" | "longsleeve_joggers_sneakers_lowpoly" | "tank_shorts_sneakers_lowpoly" | "sweatshirt_jeans_boots_lowpoly" | "hoodie_joggers_sneakers" | "dress_sandals" | "coat_trousers_boots" | "shirt_trousers_derbies" | "polo_chinos_loafers" | "jacket_jeans_boots" | "hoodie_joggers_sneakers_lowpoly" | "dress_sandals_lowpoly" | "coat_trousers_boots_lowpoly" | "shirt_trousers_derbies_lowpoly" | "polo_chinos_loafers_lowpoly" | "jacket_jeans_boots_lowpoly")[];
                 format?: ("gltf" | "glb" | "fbx") | null;
                 embed?: boolean | null;
                 pointclouds?: boolean | null;

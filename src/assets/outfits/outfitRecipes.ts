@@ -71,8 +71,8 @@ const META_RECIPES: Readonly<Record<string, readonly GarmentRecipe[]>> = {
   ],
   polo_chinos_loafers: [
     worn(p.bottom_khaki_chinos, d([2, 2], [1, 1])),
-    worn(p.shoes_tan_loafers, d([2, 2], [1, 1])),
-    worn(p.top_navy_polo, d([2, 2], [1, 1])),
+    worn(p.shoes_tan_loafers, d([2, 1], [1, 1])),
+    worn(p.top_navy_polo, d([2, 1], [1, 1])),
   ],
   coat_trousers_boots: [
     worn(p.bottom_charcoal_trousers, d([2, 2], [1, 1])),
@@ -85,8 +85,8 @@ const META_RECIPES: Readonly<Record<string, readonly GarmentRecipe[]>> = {
     worn(p.top_oxford_shirt, d([2, 2], [1, 1]), { color: [236, 236, 232] }),
   ],
   dress_sandals: [
-    worn(p.shoes_leather_sandals, d([2, 2], [2, 1])),
-    worn(SUMMER_DRESS, d([3, 2], [1, 1])),
+    worn(p.shoes_leather_sandals, d([2, 2], [1, 1])),
+    worn(SUMMER_DRESS, d([4, 3], [1, 1])),
   ],
   jacket_jeans_boots: [
     worn(p.bottom_dark_straight_jeans, d([2, 2], [1, 1])),

@@ -34,10 +34,10 @@ const BASE: readonly [string, string][] = [
 /** The meta set's outfits in the spec table's order: garments the base set has not. */
 const META: readonly [string, string][] = [
   ['hoodie_joggers_sneakers', 'a knit hoodie with its hood, drawstrings and kangaroo pocket, knit joggers and running sneakers'],
-  ['polo_chinos_loafers', 'a knit polo shirt with a ribbed collar and two buttons, cotton chinos and leather loafers'],
+  ['dress_sandals', 'a sleeveless cotton summer dress to the knee and leather sandals'],
   ['coat_trousers_boots', 'a long wool coat with a stand collar and buttons, wool trousers and leather chelsea boots'],
   ['shirt_trousers_derbies', 'a cotton oxford shirt with a collar and button placket, wool trousers and leather derby shoes'],
-  ['dress_sandals', 'a sleeveless cotton summer dress to the knee and leather sandals'],
+  ['polo_chinos_loafers', 'a knit polo shirt with a ribbed collar and two buttons, cotton chinos and leather loafers'],
   ['jacket_jeans_boots', 'a nylon zip jacket with a stand collar, straight jeans and lace-up leather boots'],
 ];
 
