@@ -4,7 +4,7 @@ import {
   bodyAnimationPoseAt, bodySkeleton, bodySkinWeights, bodyTopology, heldPoseAnimation, HELD_POSES, poseBody, solveBodyShape, walkAnimation,
   type BoneRotations, type Skeleton, type SkinWeights, type SolvedBody, type Vec3,
 } from '../src/assets/body/index.js';
-import { fitOutfit, GARMENT_LAYERS, paintOutfit, bodyVisibilityMask, hiddenFaces, PERSONA_RECIPES, type FittedOutfit } from '../src/assets/outfits/index.js';
+import { fitOutfit, GARMENT_LAYERS, paintOutfit, bodyVisibilityMask, hiddenFaces, OUTFIT_RECIPES, PERSONA_RECIPES, type FittedOutfit } from '../src/assets/outfits/index.js';
 import { PERSONA_OUTFITS, personaOutfitSet } from '../src/library/outfits/personaOutfits.js';
 import { computeNormals } from '../src/geometry/computeNormals.js';
 import { OUTFITS, outfitSet } from '../src/library/outfits/outfitLibrary.js';
@@ -27,7 +27,7 @@ const fit = (rig: Rig, identity: string) => {
   const key = `${rig.gender} ${identity}`;
   if (!fitted.has(key)) {
     const o = OUTFITS.find((x) => x.identity === identity)!;
-    fitted.set(key, fitOutfit(o.garments, { positions: rig.solved.body.positions, weights: rig.weights }, o.set === 'base' ? 'full' : 'lowpoly', o));
+    fitted.set(key, fitOutfit(o.garments, { positions: rig.solved.body.positions, weights: rig.weights }, o.detail, o));
   }
   return fitted.get(key)!;
 };
@@ -88,24 +88,37 @@ function pokingThrough(outfit: FittedOutfit, body: Float32Array, cloth: Float32A
       }
       if (best < 0) { poking++; continue; }
       const h = (x - cloth[best * 3]) * clothNormals[best * 3] + (y - cloth[best * 3 + 1]) * clothNormals[best * 3 + 1] + (z - cloth[best * 3 + 2]) * clothNormals[best * 3 + 2];
-      if (h > tolerance) { poking++; where.push(`${g.name} v${b} ${['torso', 'neck', 'arm', 'hand', 'finger', 'leg', 'foot'][topology.region[b]]} ${(h * 1000).toFixed(1)}mm`); }
+      if (h > tolerance) { poking++; where.push(`${g.name} v${b} ${['torso', 'neck', 'arm', 'hand', 'finger', 'leg', 'foot'][topology.region[b]]} ${(h * 1000).toFixed(1)}mm at ${[x, y, z].map((u) => u.toFixed(2)).join(',')}`); }
     }
   });
   return { poking, covered, where };
 }
 
+/** Bounds of the clipping test (rest, A pose, walk) for the outfits with the loosest tops. */
+const LOOSE_TOPS: Record<string, [number, number, number]> = { coat_trousers_boots: [0.01, 0.02, 0.06], jacket_jeans_boots: [0.005, 0.015, 0.06] };
+
 describe('outfits', () => {
-  test('the base and base_lowpoly sets have 6 outfits each, with stable descriptive names', () => {
-    assert.equal(outfitSet('base').length, 6);
-    assert.equal(outfitSet('base_lowpoly').length, 6);
-    assert.deepEqual(outfitSet('base_lowpoly').map((o) => o.identity), outfitSet('base').map((o) => `${o.identity}_lowpoly`));
+  test('the base, base_lowpoly, meta and meta_lowpoly sets have 6 outfits each, with stable descriptive names, the low-poly ones the same garments', () => {
+    for (const [full, lowpoly] of [['base', 'base_lowpoly'], ['meta', 'meta_lowpoly']] as const) {
+      assert.equal(outfitSet(full).length, 6);
+      assert.equal(outfitSet(lowpoly).length, 6);
+      assert.deepEqual(outfitSet(lowpoly).map((o) => o.identity), outfitSet(full).map((o) => `${o.identity}_lowpoly`));
+      assert.deepEqual(outfitSet(lowpoly).map((o) => o.garments), outfitSet(full).map((o) => o.identity));
+      for (const o of outfitSet(lowpoly)) assert.equal(o.detail, 'lowpoly');
+    }
     for (const o of OUTFITS) assert.match(o.identity, /^[a-z]+(_[a-z]+)+$/);
+    assert.equal(new Set(OUTFITS.map((o) => o.identity)).size, 24);
+    // The meta set wears what the base set has not (issue 15's variety).
+    const meta = new Set(outfitSet('meta').flatMap((o) => OUTFIT_RECIPES[o.garments].map((r) => r.name)));
+    for (const kind of ['hoodie', 'pique_polo', 'long_coat', 'oxford_shirt', 'summer_dress', 'zip_jacket', 'tailored_trousers', 'chinos', 'straight_jeans',
+      'running_sneakers', 'leather_loafers', 'leather_derby', 'chelsea_boots', 'leather_sandals', 'leather_boots']) assert.ok(meta.has(kind), kind);
   });
 
   test('every outfit meets its row of the spec\'s size table within 3 %, with one vertex set for every body', async () => {
     // Sizes on one body; the triangles compared across bodies for one outfit of each set (a garment's
     // topology comes from its recipe and the level, never from the body it is fitted to).
-    const compared = new Set([outfitSet('base')[0].identity, outfitSet('base_lowpoly')[0].identity]);
+    // The coat and the dress too: their skirts are made on each body.
+    const compared = new Set([outfitSet('base')[0].identity, outfitSet('base_lowpoly')[0].identity, 'coat_trousers_boots', 'dress_sandals_lowpoly']);
     for (const o of OUTFITS) {
       const a = await fit(rigs[o.identity.length % 2], o.identity);
       const v = a.mesh.positions.length / 3, f = a.mesh.indices.length / 3;
@@ -131,8 +144,13 @@ describe('outfits', () => {
 
   test('body vertices under a garment that stand outside it, at rest, in the A pose and through the walk, stay few', async (t) => {
     const report: string[] = [];
-    for (const rig of rigs) {
-      for (const identity of ['tshirt_jeans_sneakers', 'sweater_chinos_boots', 'tank_shorts_sneakers_lowpoly']) {
+    // Three base outfits on both bodies; every meta outfit on one body (the one the size test fitted it to).
+    const cases: [Rig, string][] = [
+      ...rigs.flatMap((rig) => ['tshirt_jeans_sneakers', 'sweater_chinos_boots', 'tank_shorts_sneakers_lowpoly'].map((identity): [Rig, string] => [rig, identity])),
+      ...[...outfitSet('meta'), ...outfitSet('meta_lowpoly')].map((o): [Rig, string] => [rigs[o.identity.length % 2], o.identity]),
+    ];
+    for (const [rig, identity] of cases) {
+      {
         const outfit = await fit(rig, identity);
         for (const [name, pose] of poses(rig)) {
           const body = moved(poseBody(rig.solved.body.positions, rig.skeleton, rig.weights, pose.rotations), pose.rootOffset);
@@ -140,16 +158,58 @@ describe('outfits', () => {
           const normals = computeNormals({ positions: cloth, indices: outfit.mesh.indices }).normals!;
           const { poking, covered, where } = pokingThrough(outfit, body, cloth, normals, 0.002);
           report.push(`${rig.gender} ${identity} ${name}: ${poking}/${covered} ${histogram(where).join(', ')}`);
+          if (process.env.OUTFIT_REPORT === identity) report.push(...where);
           // Today's figures, as bounds that catch a regression (docs/outfits.md): at rest and in
           // the A pose a few vertices at the top of the inner thigh and the shoulder; in the walk,
           // with the arms down, the underarm, where the arm folds into the torso, body into body.
-          const allowed = Math.ceil(covered * (name === 'rest' ? 0.005 : name === 'Pose_A' ? 0.015 : 0.05));
+          // The loosest tops (a coat's 2.4 cm ease, a jacket's 2 cm) fold over themselves in the
+          // armpit, more so.
+          const [atRest, inPose, walking] = LOOSE_TOPS[identity.replace(/_lowpoly$/, '')] ?? [0.005, 0.015, 0.05];
+          const allowed = Math.ceil(covered * (name === 'rest' ? atRest : name === 'Pose_A' ? inPose : walking));
           if (process.env.OUTFIT_REPORT) continue;
           assert.ok(poking <= allowed, `${rig.gender} ${identity} ${name}: ${poking} of ${covered} covered body vertices outside the cloth`);
         }
       }
     }
     for (const line of report) t.diagnostic(line);
+  });
+
+  test('the meta sets\' layers keep their order: a top outside the waistband, shoes outside the trouser hem, a coat over the trousers', async (t) => {
+    // Each outfit on one body (the one the size test fitted it to), simplified to its row as exported.
+    for (const o of [...outfitSet('meta'), ...outfitSet('meta_lowpoly')]) {
+      const outfit = await fit(rigs[o.identity.length % 2], o.identity);
+      const n = computeNormals({ positions: outfit.mesh.positions, indices: outfit.mesh.indices }).normals!;
+      const slot = (s: string) => outfit.recipes.findIndex((r) => r.slot === s);
+      const [bottom, shoes, top] = [slot('bottom'), slot('shoes'), slot('top')];
+      const p = outfit.mesh.positions;
+      if (bottom < 0) continue;
+      const legT = (l: number) => outfit.garments[bottom].place[l * 4 + 1];
+      const region = (l: number) => topology.region[outfit.garments[bottom].bindVertices[l * 4]];
+      const topShell = outerOf(outfit, top, () => true);
+      const band = outerOf(outfit, bottom, (l) => legT(l) > 8 && legT(l) < 12.5 && region(l) === 0);
+      assert.ok(band.length > 20, o.identity);
+      const underTop = outside(p, band, p, n, topShell, 0.001);
+      assert.ok(underTop <= band.length * 0.01, `${o.identity}: ${underTop} of ${band.length} waistband vertices outside the top`);
+      t.diagnostic(`${o.identity}: waistband ${underTop}/${band.length} outside the top`);
+      // The trouser hem where the shoe's collar covers it (leg t past the collar, 0.6 into it).
+      const shoe = OUTFIT_RECIPES[o.garments][shoes];
+      const collar = { running_sneakers: 36.8, leather_loafers: 38.2, chelsea_boots: 31, leather_derby: 37.6, leather_boots: 29.5 }[shoe.name];
+      assert.ok(collar !== undefined, shoe.name);
+      const hem = outerOf(outfit, bottom, (l) => legT(l) > collar + 0.6 && region(l) === 5);
+      if (hem.length) {
+        const overShoe = outside(p, hem, p, n, outerOf(outfit, shoes, () => true), 0.001);
+        assert.ok(overShoe <= Math.max(1, hem.length * 0.02), `${o.identity}: ${overShoe} of ${hem.length} trouser hem vertices outside the shoes`);
+        t.diagnostic(`${o.identity}: trouser hem ${overShoe}/${hem.length} outside the shoes`);
+      }
+      if (!outfit.recipes[top].hang) continue;
+      // A coat's skirt over the trouser legs, down to 3 cm above its hem.
+      let low = Infinity;
+      for (const v of topShell) low = Math.min(low, p[v * 3 + 1]);
+      const legs = outerOf(outfit, bottom, (l) => region(l) === 5).filter((v) => p[v * 3 + 1] > low + 0.03);
+      const throughCoat = outside(p, legs, p, n, topShell, 0.001);
+      assert.ok(throughCoat <= legs.length * 0.01, `${o.identity}: ${throughCoat} of ${legs.length} trouser vertices outside the coat`);
+      t.diagnostic(`${o.identity}: trousers ${throughCoat}/${legs.length} outside the coat`);
+    }
   });
 
   test('every outfit has its maps, and a mask that hides the body under it and nothing of the head', async () => {

@@ -9,7 +9,7 @@ import { fitOutfit, paintOutfit } from '../../src/assets/outfits/index.js';
 import { encodeJpeg, encodePng } from '../../src/texture/index.js';
 import { writeGltf } from '../../src/formats/gltf/index.js';
 import type { Scene, SceneImage } from '../../src/formats/scene.js';
-import { outfitSet } from '../../src/library/outfits/outfitLibrary.js';
+import { OUTFITS, outfitSet } from '../../src/library/outfits/outfitLibrary.js';
 import { chromiumAvailable } from '../browserView.js';
 import { withStage } from './glbStage.js';
 import { contactSheet, type Panel } from './sheet.js';
@@ -24,10 +24,12 @@ import { readZip } from '../../src/formats/zip.js';
  * Contact sheets of the outfits, rendered by three.js in Chromium from GLBs written by our glTF
  * writer (the body skinned to its skeleton with its walk and A pose, the outfit fitted and skinned
  * as exports fit it, with its colour, normal and metallic-roughness maps):
- * every base outfit on a male and a female body (front, side, back), the walk in three frames and
- * the A pose, and one outfit on the smallest, mean and largest bodies of the spec's intervals.
+ * every outfit of the base and meta sets on a male and a female body (front, side, back), the walk in
+ * three frames and the A pose, and one outfit on the smallest, mean and largest bodies of the spec's
+ * intervals.
  *
- *   npx tsc -p . && node dist/bench/quality/outfitSheets.js   # → scratch/outfits/*.png
+ *   npx tsc -p . && node dist/bench/quality/outfitSheets.js                  # → scratch/outfits/*.png
+ *   node dist/bench/quality/outfitSheets.js meta_lowpoly,dress_sandals       # only these sets or outfits
  */
 const OUT_DIR = join('scratch', 'outfits');
 const TEXTURE = 1024;
@@ -79,13 +81,15 @@ export async function outfitSheets(only?: string): Promise<string[]> {
   const written: string[] = [];
   const H = 1.75;
   const whole = { target: [0, H * 0.5, 0] as [number, number, number], distance: H * 2.0 };
+  // Outfit identities or set names, comma-separated; by default the full sets.
+  const wanted = only?.split(',');
+  const outfits = wanted ? OUTFITS.filter((o) => wanted.includes(o.identity) || wanted.includes(o.set)) : [...outfitSet('base'), ...outfitSet('meta')];
   await withStage(async ({ add, shoot }) => {
-    for (const outfit of outfitSet('base')) {
-      if (only && outfit.identity !== only) continue;
+    for (const outfit of outfits) {
       const rows: { height: number; panels: Panel[] }[] = [];
       for (const gender of ['male', 'female'] as const) {
         const url = `/${outfit.identity}-${gender}.glb`;
-        const glb = await dressedGlb({ gender }, outfit.garments, 'full', outfit);
+        const glb = await dressedGlb({ gender }, outfit.garments, outfit.detail, outfit);
         add(url, glb);
         await writeFile(join(OUT_DIR, `${outfit.identity}-${gender}.glb`), glb);
         const panels: Panel[] = [];

@@ -1121,7 +1121,7 @@ export interface paths {
                     page?: string;
                     /** @description Objects per page, 1 to 100 (the default). */
                     page_size?: string;
-                    /** @description One of: base, base_lowpoly, persona, outfits_top, outfits_bottom, outfits_shoes. Exact and case-insensitive; may be given several times, all must match. */
+                    /** @description One of: base, base_lowpoly, meta, meta_lowpoly, persona, outfits_top, outfits_bottom, outfits_shoes. Exact and case-insensitive; may be given several times, all must match. */
                     set?: string | string[];
                     /** @description One of: outfits, outfits_top, outfits_bottom, outfits_shoes. Exact and case-insensitive; may be given several times, all must match. */
                     category?: string | string[];
@@ -1148,7 +1148,7 @@ export interface paths {
                             /** @description What it is, in words. */
                             name?: string;
                             /** @enum {string} */
-                            set?: "base" | "base_lowpoly" | "persona" | "outfits_top" | "outfits_bottom" | "outfits_shoes";
+                            set?: "base" | "base_lowpoly" | "meta" | "meta_lowpoly" | "persona" | "outfits_top" | "outfits_bottom" | "outfits_shoes";
                             /**
                              * @description The export parameters' section that chooses it.
                              * @enum {string}
@@ -1243,7 +1243,7 @@ export interface paths {
                             /** @description What it is, in words. */
                             name?: string;
                             /** @enum {string} */
-                            set?: "base" | "base_lowpoly" | "persona" | "outfits_top" | "outfits_bottom" | "outfits_shoes";
+                            set?: "base" | "base_lowpoly" | "meta" | "meta_lowpoly" | "persona" | "outfits_top" | "outfits_bottom" | "outfits_shoes";
                             /**
                              * @description The export parameters' section that chooses it.
                              * @enum {string}
@@ -3074,7 +3074,7 @@ export interface components {
                 embed_textures?: boolean | null;
             } | null;
             outfits?: {
-                list?: ("tshirt_jeans_sneakers" | "tshirt_shorts_sneakers" | "sweater_chinos_boots" | "longsleeve_joggers_sneakers" | "tank_shorts_sneakers" | "sweatshirt_jeans_boots" | "tshirt_jeans_sneakers_lowpoly" | "tshirt_shorts_sneakers_lowpoly" | "sweater_chinos_boots_lowpoly" | "longsleeve_joggers_sneakers_lowpoly" | "tank_shorts_sneakers_lowpoly" | "sweatshirt_jeans_boots_lowpoly")[];
+                list?: ("tshirt_jeans_sneakers" | "tshirt_shorts_sneakers" | "sweater_chinos_boots" | "longsleeve_joggers_sneakers" | "tank_shorts_sneakers" | "sweatshirt_jeans_boots" | "tshirt_jeans_sneakers_lowpoly" | "tshirt_shorts_sneakers_lowpoly" | "sweater_chinos_boots_lowpoly" | "longsleeve_joggers_sneakers_lowpoly" | "tank_shorts_sneakers_lowpoly" | "sweatshirt_jeans_boots_lowpoly" | "hoodie_joggers_sneakers" | "dress_sandals" | "coat_trousers_boots" | "shirt_trousers_derbies" | "polo_chinos_loafers" | "jacket_jeans_boots" | "hoodie_joggers_sneakers_lowpoly" | "dress_sandals_lowpoly" | "coat_trousers_boots_lowpoly" | "shirt_trousers_derbies_lowpoly" | "polo_chinos_loafers_lowpoly" | "jacket_jeans_boots_lowpoly")[];
                 format?: ("gltf" | "glb" | "fbx") | null;
                 embed?: boolean | null;
                 pointclouds?: boolean | null;

@@ -20,6 +20,13 @@ export interface HangRing {
   /** Their corners' UVs: the top of the tube's UV strip starts under the surface part's. */
   uvTop: number;
   uvLeft: number;
+  /**
+   * Metres round the ring to each of its samples (N + 1, closing on the first) and from the ring
+   * to the hem, on the reference body: the tube's UVs, the same on every body, as the surface
+   * part's are, so that one painted texture fits every avatar.
+   */
+  arc: number[];
+  length: number;
   /** Rings from the top to the hem, counted on the reference body: every body's tube has the same vertices. */
   rings: number;
 }
@@ -39,7 +46,12 @@ export function hangRing(patch: SurfacePatch, onHem: Uint8Array, reference: Floa
   let y0 = 0;
   for (const i of on) y0 += reference[i * 3 + 1];
   const length = Math.max(0.05, y0 / on.length - hemHeight(referenceBody, hang));
-  return { samples: on, uvTop: bottom + 0.01, uvLeft: left, rings: Math.max(2, Math.ceil(length / hang.step[detail])) };
+  const arc = [0];
+  for (let k = 1; k <= on.length; k++) {
+    const a = on[k - 1], b = on[k % on.length];
+    arc.push(arc[k - 1] + Math.hypot(reference[b * 3] - reference[a * 3], reference[b * 3 + 2] - reference[a * 3 + 2]));
+  }
+  return { samples: on, uvTop: bottom + 0.01, uvLeft: left, arc, length, rings: Math.max(2, Math.ceil(length / hang.step[detail])) };
 }
 
 /** The height of a hang's hem on a body: its legs' ring at toLegT. */
@@ -86,8 +98,8 @@ type V3 = [number, number, number];
 /**
  * The tube on one body. `outer` and `sampleSkin` are the surface garment's (its smoothed outer
  * points, and its samples' skin); `P` the body's positions.
- * The ring count is the layout's. Metres of the body per atlas unit (`metresPerUnit`) lay the tube's UVs out at the body's
- * texel density.
+ * The ring count and the UVs are the layout's: metres of the reference body per atlas unit
+ * (`metresPerUnit`) lay the tube out at the body's texel density.
  */
 export function buildHang(
   hang: GarmentHang, ring: HangRing, outer: Float64Array, P: Float32Array, skin: SkinWeights, sampleSkin: { joints: number[]; weights: number[] }[],
@@ -129,9 +141,6 @@ export function buildHang(
     for (let i = 0; i < N; i++) { const x = (hang.pleats * i) / N; r[k][i] += 0.008 * open * (x - Math.floor(x)); }
   }
   const out: HangMesh = { positions: [], uvs: [], layer: [], ringSample: [], hem: [], weld: [], indices: [], joints: [], weights: [] };
-  // Ring circumference at the top, for UVs at the body's density.
-  const arc = new Float64Array(N + 1);
-  for (let i = 1; i <= N; i++) { const a = top[i - 1], b = top[i % N]; arc[i] = arc[i - 1] + Math.hypot(b[0] - a[0], b[2] - a[2]); }
   const legSkin = (side: number[], p: V3): number => {
     let best = side[0], bd = Infinity;
     for (const v of side) { const d = (P[v * 3] - p[0]) ** 2 + (P[v * 3 + 1] - p[1]) ** 2 + (P[v * 3 + 2] - p[2]) ** 2; if (d < bd) { bd = d; best = v; } }
@@ -145,7 +154,7 @@ export function buildHang(
     const ii = i % N, depth = (length * k) / K;
     const p: V3 = [cx + dirs[ii][0] * radius, top[ii][1] - depth - lift, cz + dirs[ii][1] * radius];
     out.positions.push(...p);
-    out.uvs.push(ring.uvLeft + arc[i] / metresPerUnit, ring.uvTop + (depth + lift) / metresPerUnit);
+    out.uvs.push(ring.uvLeft + ring.arc[i] / metresPerUnit, ring.uvTop + ((depth / length) * ring.length + lift) / metresPerUnit);
     out.layer.push(layer);
     out.ringSample.push(ring.samples[ii]);
     out.hem.push(Math.max(0, length - depth - lift));

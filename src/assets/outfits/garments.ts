@@ -103,7 +103,10 @@ export function topRecipe(o: TopOptions): GarmentRecipe {
       const band = o.ribbed && hem < 0.05 ? -0.002 * smooth(0.05, 0.03, hem) : 0;
       if (place.part === 'torso') {
         const lower = smooth(ROWS.waist + 6, o.hemRow, place.t);
-        return o.chest + o.flare * lower + band + 0.002 * smooth(0.03, 0, hem) * (place.t > ROWS.chest ? 1 : 0);
+        // A stand collar hugs the neck: a loose coat's ease, lifted off the hollow of the throat,
+        // would fold over itself there.
+        const chest = o.collar === 'band' ? lerp(o.chest, Math.min(o.chest, 0.01), smooth(ROWS.neckBase - 8, ROWS.neckBase - 3, place.t)) : o.chest;
+        return chest + o.flare * lower + band + 0.002 * smooth(0.03, 0, hem) * (place.t > ROWS.chest ? 1 : 0);
       }
       // Sleeves: loose at a short sleeve's hem, gathered inside the elbow on a long one.
       const along = place.t / Math.max(o.sleeve, 1);

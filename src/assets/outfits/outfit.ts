@@ -35,13 +35,19 @@ export interface GarmentCell { origin: [number, number]; from: [number, number];
 export type OutfitLayout = 'quarters' | 'packed';
 
 function garmentCells(garments: Garment[], layout: OutfitLayout): GarmentCell[] {
-  if (layout === 'quarters') return garments.map((_, k) => ({ origin: garmentQuarter(k), from: [0, 0], scale: 0.5, size: [0.5, 0.5] }));
   const whole = garments.length === 1;
   const margin = 4 / 1024;
   return garments.map((g, k) => {
     const uv = g.mesh.uvs!;
     let u0 = Infinity, v0 = Infinity, u1 = -Infinity, v1 = -Infinity;
     for (let i = 0; i < uv.length; i += 2) { u0 = Math.min(u0, uv[i]); u1 = Math.max(u1, uv[i]); v0 = Math.min(v0, uv[i + 1]); v1 = Math.max(v1, uv[i + 1]); }
+    if (layout === 'quarters') {
+      // The body's atlas at half size; a long coat's or a dress's skirt, laid out below the
+      // torso's island, may reach past the atlas: then its own bounds fill the quarter.
+      if (u0 >= 0 && v0 >= 0 && u1 <= 1 && v1 <= 1) return { origin: garmentQuarter(k), from: [0, 0], scale: 0.5, size: [0.5, 0.5] };
+      const q = garmentQuarter(k);
+      return { origin: [q[0] + margin, q[1] + margin], from: [u0, v0], scale: (0.5 - 2 * margin) / Math.max(u1 - u0, v1 - v0), size: [0.5 - 2 * margin, 0.5 - 2 * margin] };
+    }
     const side = whole ? 1 : 0.5;
     const corner: [number, number] = whole ? [0, 0] : garmentQuarter(k);
     const scale = (side - 2 * margin) / Math.max(u1 - u0, v1 - v0);

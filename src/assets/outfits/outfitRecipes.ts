@@ -1,11 +1,12 @@
 import { bottomRecipe, shoeRecipe, topRecipe } from './garments.js';
 import type { GarmentRecipe } from './garmentRecipe.js';
+import { PERSONA_GARMENTS, SUMMER_DRESS } from './personaRecipes.js';
 
 /**
- * The garments of each outfit of the base set (library/outfits names them), bottom first: layers
- * are built in this order and each stands outside the one before where they overlap. `detail`
- * pairs are how finely each garment is cut at full and low-poly detail, chosen so that each
- * outfit meets its row of the spec's size table (tested).
+ * The garments of each outfit of the base and meta sets (library/outfits names them), bottom
+ * first: layers are built in this order and each stands outside the one before where they overlap.
+ * `detail` pairs are how finely each garment is cut at full and low-poly detail, chosen so that
+ * each outfit meets its row of the spec's size table (tested).
  */
 type Detail = GarmentRecipe['detail'];
 const d = (full: [number, number], lowpoly: [number, number]): Detail => ({ full, lowpoly });
@@ -17,7 +18,7 @@ const boots = (detail: Detail) => shoeRecipe({
   name: 'leather_boots', collar: 29.5, sole: 0.026, shaft: 0.019, fabric: 'leather', color: [92, 58, 36], accent: [70, 44, 28], detail,
 });
 
-export const OUTFIT_RECIPES: Readonly<Record<string, readonly GarmentRecipe[]>> = {
+const BASE_RECIPES: Readonly<Record<string, readonly GarmentRecipe[]>> = {
   tshirt_jeans_sneakers: [
     bottomRecipe({ name: 'slim_jeans', waistRow: 13, length: 38, thigh: 0.012, knee: 0.017, hemEase: 0.007, cuffs: false, fabric: 'denim', color: [52, 78, 122], accent: [196, 140, 62], detail: d([3, 2], [1, 1]) }),
     sneakers(d([3, 2], [1, 1])),
@@ -49,3 +50,50 @@ export const OUTFIT_RECIPES: Readonly<Record<string, readonly GarmentRecipe[]>> 
     topRecipe({ name: 'crew_sweatshirt', sleeve: 35, hemRow: 6, flare: 0.003, chest: 0.015, ribbed: true, neckDepth: 2.0, fabric: 'knit', color: [120, 128, 136], accent: [110, 118, 126], thickness: 0.0035, detail: d([2, 2], [1, 1]) }),
   ],
 };
+
+/**
+ * A persona garment as a meta outfit wears it: the same cut, fabric and details, at this outfit's
+ * detail (and a skirt's rings at its own step), in its own colours when given.
+ */
+function worn(recipe: GarmentRecipe, detail: Detail, changes: Partial<Pick<GarmentRecipe, 'color' | 'accent'>> & { step?: { full: number; lowpoly: number } } = {}): GarmentRecipe {
+  const { step, ...colors } = changes;
+  return { ...recipe, ...colors, detail, hang: recipe.hang && step ? { ...recipe.hang, step } : recipe.hang };
+}
+
+const p = PERSONA_GARMENTS;
+
+/** The meta set: the garments the base set has not (a hoodie, a polo, a coat, a shirt, a dress, a jacket; trousers; loafers, derbies, sandals). */
+const META_RECIPES: Readonly<Record<string, readonly GarmentRecipe[]>> = {
+  hoodie_joggers_sneakers: [
+    worn(p.bottom_grey_joggers, d([2, 2], [1, 1]), { color: [40, 42, 46], accent: [34, 36, 40] }),
+    worn(p.shoes_black_running_sneakers, d([2, 2], [1, 1])),
+    worn(p.top_grey_hoodie, d([2, 2], [1, 1])),
+  ],
+  polo_chinos_loafers: [
+    worn(p.bottom_khaki_chinos, d([2, 2], [1, 1])),
+    worn(p.shoes_tan_loafers, d([2, 1], [1, 1])),
+    worn(p.top_navy_polo, d([2, 1], [1, 1])),
+  ],
+  coat_trousers_boots: [
+    worn(p.bottom_charcoal_trousers, d([2, 2], [1, 1])),
+    worn(p.shoes_black_chelsea_boots, d([2, 2], [1, 1])),
+    worn(p.top_camel_long_coat, d([2, 2], [1, 1])),
+  ],
+  shirt_trousers_derbies: [
+    worn(p.bottom_charcoal_trousers, d([2, 2], [1, 1]), { color: [38, 44, 62], accent: [38, 44, 62] }),
+    worn(p.shoes_leather_derby, d([2, 2], [1, 1])),
+    worn(p.top_oxford_shirt, d([2, 2], [1, 1]), { color: [236, 236, 232] }),
+  ],
+  dress_sandals: [
+    worn(p.shoes_leather_sandals, d([2, 2], [1, 1])),
+    worn(SUMMER_DRESS, d([4, 3], [1, 1])),
+  ],
+  jacket_jeans_boots: [
+    worn(p.bottom_dark_straight_jeans, d([2, 2], [1, 1])),
+    worn(p.shoes_brown_leather_boots, d([2, 2], [1, 1])),
+    worn(p.top_black_zip_jacket, d([2, 2], [1, 1])),
+  ],
+};
+
+/** Every body_0.3 outfit's garments, by the name of its full version. */
+export const OUTFIT_RECIPES: Readonly<Record<string, readonly GarmentRecipe[]>> = { ...BASE_RECIPES, ...META_RECIPES };

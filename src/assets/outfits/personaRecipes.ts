@@ -79,8 +79,8 @@ export type PersonaGarmentName = keyof typeof PERSONA_GARMENTS;
 
 const g = PERSONA_GARMENTS;
 
-/** The summer dress: a sleeveless cotton bodice down to the hip, its skirt to the knee. */
-const dress = topRecipe({
+/** The summer dress: a sleeveless cotton bodice down to the hip, its skirt to the knee (body_0.3's meta set wears it too). */
+export const SUMMER_DRESS = topRecipe({
   name: 'summer_dress', sleeve: 0, hemRow: 5, flare: 0, chest: 0.008, ribbed: false, neckDepth: 3, fabric: 'cotton', color: [46, 96, 150], accent: [240, 238, 230], detail: LODS,
   hang: hang(5, 17, 0.02, 0.22),
 });
@@ -92,7 +92,7 @@ export const PERSONA_RECIPES: Readonly<Record<string, readonly GarmentRecipe[]>>
   persona_office_shirt_chinos: [g.bottom_khaki_chinos, g.shoes_leather_derby, g.top_oxford_shirt],
   persona_business_suit: [g.bottom_charcoal_trousers, g.shoes_leather_derby, g.top_charcoal_suit_jacket],
   persona_winter_coat: [g.bottom_dark_straight_jeans, g.shoes_black_chelsea_boots, g.top_camel_long_coat],
-  persona_summer_dress: [g.shoes_leather_sandals, dress],
+  persona_summer_dress: [g.shoes_leather_sandals, SUMMER_DRESS],
   persona_sporty_hoodie: [g.bottom_grey_joggers, g.shoes_black_running_sneakers, g.top_grey_hoodie],
   persona_knit_and_pleats: [g.bottom_pleated_skirt, g.shoes_brown_leather_boots, g.top_cream_knit_sweater],
 };

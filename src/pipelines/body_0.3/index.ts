@@ -17,7 +17,7 @@ export const BODY_0_3: Pipeline<'body_0.3'> = {
   // The default body template, and the `head` template of the spec's LOD table.
   exportTemplates: ['', 'default', 'head'],
   // Each outfit comes with its own maps (body visibility mask, roughness, metalness, normals).
-  outfits: { worn: true, ownTextures: true, sets: ['base', 'base_lowpoly'] },
+  outfits: { worn: true, ownTextures: true, sets: ['base', 'base_lowpoly', 'meta', 'meta_lowpoly'] },
   compute: (input, ctx) => computeBody(BODY_0_3, input, ctx),
   export: BODY_EXPORT,
 };

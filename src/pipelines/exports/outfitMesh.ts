@@ -94,7 +94,7 @@ const staticOf = (image: SceneImage): StaticFileOutput => ({
 export async function exportedOutfit(identity: string, fused: FusedAvatar, positions: Float32Array, o: ExportPartOptions): Promise<ExportedOutfit> {
   const outfit = outfitByIdentity(identity);
   if (!outfit) throw new PipelineFailure(`Unknown outfit "${identity}".`);
-  const fitted = await fitOutfit(outfit.garments, fusedBody(fused, positions), outfit.set === 'base' ? 'full' : 'lowpoly', outfit);
+  const fitted = await fitOutfit(outfit.garments, fusedBody(fused, positions), outfit.detail, outfit);
   const images = await outfitImages(outfit, fitted);
   const wanted = new Set(o.additionalTextures);
   const statics = new Map<string, StaticFileOutput>();
