@@ -234,10 +234,15 @@ export function wireButtons(fail) {
   $('screenshot').addEventListener('click', () => send({ eventName: 'make_screenshot' }));
   $('browse').addEventListener('click', () => $('file').click());
   $('selfie').addEventListener('click', async () => {
+    // The camera and the age question go over the viewer, which Mobile's home screen covers.
+    const fromHome = $('home') && !$('home').hidden;
+    hideHome();
     try {
       const image = await takeSelfie();
       if (image) await generate(image);
+      else if (fromHome) showHome();
     } catch (e) {
+      if (fromHome) showHome();
       // No camera, or the user refused it: said as a failed action of the user's is.
       fail('selfie', `the camera could not be used: ${e.message}`);
     }
@@ -245,6 +250,7 @@ export function wireButtons(fail) {
   $('file').addEventListener('change', () => {
     const file = $('file').files?.[0];
     if (!file) return;
+    hideHome();
     const reader = new FileReader();
     reader.onload = () => generate(reader.result);
     reader.readAsDataURL(file);
