@@ -226,8 +226,15 @@ test('generation: bad input refused; Desktop asks for the gender it was not give
   // While the avatar is made: Mobile's selfie and its configuration.
   // Mobile's own selfie button before it is authenticated: the fake camera's frame becomes the
   // generate_avatar message, with the gender the UI parameters fixed and the age the user picks.
-  await send('mobile', { eventName: 'set_ui_parameters', gender: 'male', theme: 'light', exportButtonText: 'Save me' });
+  // Mobile's home screen asks for the gender first; a host's gender skips to the photo choice.
   const mobile = frame('mobile');
+  await send('mobile', { eventName: 'set_ui_parameters', theme: 'light' });
+  await mobile.waitForSelector('#home:not([hidden]) #home-gender:not([hidden])');
+  assert.equal(await mobile.isHidden('#home-photo'), true);
+  await snap('mobile-home');
+  await send('mobile', { eventName: 'set_ui_parameters', gender: 'male', theme: 'light', exportButtonText: 'Save me' });
+  await mobile.waitForSelector('#home:not([hidden]) #home-photo:not([hidden])');
+  assert.equal(await mobile.isHidden('#home-gender'), true);
   await mobile.evaluate(() => {
     (window as unknown as { sent: unknown[] }).sent = [];
     window.addEventListener('message', (e) => { if (e.data?.eventName === 'generate_avatar') (window as unknown as { sent: unknown[] }).sent.push(e.data); });
@@ -385,6 +392,13 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
 
   // A full outfit, then a top, a bottom and shoes, the accessories and a hair colour picked in a row:
   // one look, the last (picks made while a look loads fold into the next); the top, bottom and shoes take the full outfit's place.
+  // A body blend set before dressing: the outfit is fitted to that body in the viewer, as in the export.
+  await desktop.evaluate(() => {
+    const input = document.querySelector('input[name="Body"]') as HTMLInputElement;
+    input.value = '0.5';
+    input.dispatchEvent(new Event('input'));
+    input.dispatchEvent(new Event('change'));
+  });
   let mark = await eventCount();
   if (process.env.LIKENESS_CREATOR_SHOTS === '1') {
     await desktop.click('#panel [data-slot="outfits"] button[data-item="persona_winter_coat"]');
@@ -426,7 +440,7 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   const exported = await next('desktop', 'model_exported', mark);
   const state = JSON.parse(String(exported.avatarState));
   assert.deepEqual(state, {
-    version: 2, blends: { NoseLength: 0.5 }, haircut: 'HaircutGenerated',
+    version: 2, blends: { NoseLength: 0.5, Body: 0.5 }, haircut: 'HaircutGenerated',
     items: { outfits_top: 'top_navy_polo', outfits_bottom: 'bottom_khaki_chinos', outfits_shoes: 'shoes_tan_loafers', hats: 'knit_beanie', glasses: 'round_metal', earrings: 'gold_hoops', necklaces: 'silver_pendant' },
     colors: { hair: '#b0301c', outfits_top: '#7a1f2b' }, animation: null,
   });
@@ -434,6 +448,15 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   const [file, shown] = await Promise.all([readModel(String(exported.url)), readModel(dressed.public_file)]);
   const meshes = (d: Document) => d.getRoot().listMeshes().map((m) => m.getName()).sort();
   assert.deepEqual(meshes(file.doc), meshes(shown.doc), 'what the viewer shows is what is exported');
+  // The same garments on the same body: the viewer's model baked the body blend as the file does.
+  const bounds = (d: Document, name: string) => {
+    const p = d.getRoot().listMeshes().find((m) => m.getName() === name)!.listPrimitives()[0].getAttribute('POSITION')!;
+    return [...p.getMin([0, 0, 0]), ...p.getMax([0, 0, 0])];
+  };
+  for (const name of ['outfit_top_navy_polo', 'AvatarBody']) {
+    const [a, b] = [bounds(file.doc, name), bounds(shown.doc, name)];
+    assert.ok(a.every((v, i) => Math.abs(v - b[i]) < 2e-3), `${name}: the file's bounds ${a} are the viewer's ${b}`);
+  }
   for (const name of ['outfit_top_navy_polo', 'outfit_bottom_khaki_chinos', 'outfit_shoes_tan_loafers', 'hats_knit_beanie', 'glasses_round_metal', 'earrings_gold_hoops', 'necklaces_silver_pendant']) assert.ok(meshes(file.doc).includes(name), name);
   // The template's slots: the hat's and the glasses' textures at 1K.png with their normal maps; the rest as set (1K.jpg).
   const material = (d: Document, name: string) => d.getRoot().listMaterials().find((m) => m.getName().startsWith(name))!;
@@ -553,6 +576,12 @@ test('Mobile reopens the avatar with its state, exports FBX in a zip; the host f
   if (process.env.LIKENESS_CREATOR_SHOTS === '1') await panelShots(mobile, 'mobile');
   await openPanel(mobile, 'animations');
   await mobile.click('#panel button[data-animation=""]');
+  // Home, with a gender set by the host: back to the photo choice, not the first screen; and back to the avatar.
+  await mobile.click('#home-button');
+  assert.deepEqual(await mobile.evaluate(() => ['home', 'home-gender', 'home-photo', 'home-back'].map((id) => document.getElementById(id)!.hidden)), [false, true, false, false]);
+  await snap('mobile-home-again');
+  await mobile.click('#home-back');
+  assert.equal(await mobile.isHidden('#home'), true);
   await snap('mobile-reopened');
   mark = (await eventCount());
   lap('Mobile page screenshot');

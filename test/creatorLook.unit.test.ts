@@ -86,3 +86,25 @@ test('avatarState: written and read back exactly; bad states refused with a reas
   // Items are checked against the avatar's sets once they are known.
   assert.throws(() => readAvatarState('{"items": {"hats": "top_hat"}}').look(sets), /"top_hat" is not in the hats set/);
 });
+
+test('under an outfit the viewer model bakes the body blends, as the export does; the sliders move what is left', async () => {
+  const { bodyBake, viewerWeights } = await load('blends.js');
+  const { viewerKey, viewerParameters } = await load('exportParameters.js');
+  const { emptyLook, wear } = await load('look.js');
+  const values = { Body: 0.5, Legs: -0.25, NoseLength: 0.5 };
+  assert.deepEqual(bodyBake(values, false), {}, 'undressed: nothing baked, the body moves by its morph targets');
+  const baked = bodyBake(values, true);
+  assert.deepEqual(baked, { Body: 0.5, Legs: -0.25 });
+  // On the baked model the body's weights are what is left to move; the face's are the whole.
+  const now = viewerWeights(values, baked);
+  assert.deepEqual([now.Body_increase, now.Legs_decrease, now.NoseLength], [0, 0, 0.5]);
+  const later = viewerWeights({ ...values, Body: 0.75 }, baked);
+  assert.equal(later.Body_increase, 0.25);
+  assert.equal(later.NoseLength, 0.5);
+  assert.equal(viewerWeights({ ...values, Body: 0 }, baked).Body_increase, -0.5);
+  const look = wear(emptyLook(), 'outfits', 'persona_winter_coat');
+  assert.deepEqual(viewerParameters(look, baked).blendshapes, { list: ['customisation', 'body_shape'], values: { body_shape: { Body_increase: 0.5, Legs_decrease: 0.25 } }, embed: true });
+  assert.deepEqual(viewerParameters(look).blendshapes, { list: ['customisation', 'body_shape'], embed: true });
+  assert.equal(viewerKey(look, baked), 'haircut=HaircutGenerated;outfits=persona_winter_coat;body:Body=0.5,Legs=-0.25');
+  assert.equal(viewerKey(look), 'haircut=HaircutGenerated;outfits=persona_winter_coat');
+});

@@ -4,10 +4,10 @@
  */
 import * as api from './api.js';
 import { encodeAvatarState, readAvatarState } from './avatarState.js';
-import { BLENDS, exportValues, morphWeights, readBlends } from './blends.js';
-import { DEFAULT_EXPORT, readExportParameters, restParameters, viewerParameters } from './exportParameters.js';
+import { BLEND_BY_NAME, BLENDS, bodyBake, exportValues, readBlends, viewerWeights } from './blends.js';
+import { DEFAULT_EXPORT, readExportParameters, restParameters, viewerKey, viewerParameters } from './exportParameters.js';
 import { onLanguage } from './i18n.js';
-import { blacklisted, emptyLook, lookKey, wear, withColor, withHaircut } from './look.js';
+import { blacklisted, emptyLook, lookKey, OUTFIT_SLOTS, wear, withColor, withHaircut } from './look.js';
 import { jpegBytes, readImage } from './photo.js';
 import { askMissing } from './prompts.js';
 import { applyUi, buildAnimations, buildBlends, buildHaircuts, buildPanels, hideHome, settings, showPanels, showProgress } from './ui.js';
@@ -78,8 +78,14 @@ export function startCreator(variant) {
   function setBlend(name, value) {
     if (!avatar) return;
     avatar.values[name] = value;
-    viewer?.setMorphs(morphWeights(avatar.values));
+    viewer?.setMorphs(viewerWeights(avatar.values, avatar.baked));
   }
+
+  /** A body slider let go under an outfit: the outfit is refitted (a viewer model with the body baked in). */
+  function settleBlend(name) {
+    if (avatar && BLEND_BY_NAME.get(name)?.group === 'body' && dressed(avatar.look)) changeLook(target(), 'body');
+  }
+  const dressed = (look) => OUTFIT_SLOTS.some((s) => look.items[s]);
   buildPanels(variant);
 
   /**
@@ -88,18 +94,20 @@ export function startCreator(variant) {
    */
   async function showModel({ code, gender, values, look, animation, sets, progress = 'loadingAvatar' }) {
     showProgress(progress, 0.9);
-    const exp = await viewerExport(code, look);
+    const baked = bodyBake(values ?? avatar?.values ?? {}, dressed(look));
+    const exp = await viewerExport(code, look, baked);
     const v = await getViewer();
     await v.load(exp.public_file, avatar?.code !== code);
-    avatar = { code, gender, values: { ...(values ?? avatar?.values ?? {}) }, look, sets };
-    v.setMorphs(morphWeights(avatar.values));
+    // Blends moved while the model loaded are kept: `values` null takes the avatar's as they are now.
+    avatar = { code, gender, values: { ...(values ?? avatar?.values ?? {}) }, look, sets, baked };
+    v.setMorphs(viewerWeights(avatar.values, baked));
     if (animation !== undefined) v.play(animation);
     renderPanels();
   }
 
   function renderPanels() {
     if (!avatar || !viewer) return;
-    buildBlends(variant, BLENDS, setBlend, avatar.values);
+    buildBlends(variant, BLENDS, setBlend, avatar.values, settleBlend);
     buildHaircuts(avatar.sets.haircuts, avatar.look.haircut, (id) => changeLook(withHaircut(target(), id), 'hairstyle'));
     buildAnimations(viewer.clipNames(), viewer.playing, (name) => play(name));
     panels.buildOutfits(avatar.sets, avatar.look, settings.blackList, (slot, name) => changeLook(wear(target(), slot, name), 'outfits'));
@@ -137,7 +145,7 @@ export function startCreator(variant) {
     exclusive('look', async () => {
       while (wanted) {
         const { look: next, what: asked } = wanted;
-        if (lookKey(next) === lookKey(avatar.look)) {
+        if (viewerKey(next, bodyBake(avatar.values, dressed(next))) === viewerKey(avatar.look, avatar.baked)) {
           wanted = null;
           continue;
         }
@@ -152,11 +160,11 @@ export function startCreator(variant) {
     }).finally(() => { changing = false; });
   }
 
-  function viewerExport(code, look) {
-    const key = `${code} ${lookKey(look)}`;
+  function viewerExport(code, look, baked) {
+    const key = `${code} ${viewerKey(look, baked)}`;
     let made = viewerExports.get(key);
     if (!made) {
-      made = findOrMakeViewerExport(code, look);
+      made = findOrMakeViewerExport(code, look, baked);
       viewerExports.set(key, made);
       made.catch(() => viewerExports.delete(key));
     }
@@ -164,10 +172,10 @@ export function startCreator(variant) {
   }
 
   /** The look's export made before (by its comment; the bare look's is the one made with the avatar), else a new one. */
-  async function findOrMakeViewerExport(code, look) {
-    const comment = VIEWER_COMMENT + lookKey(look);
-    const bare = lookKey(look) === lookKey(emptyLook());
-    const wantedParameters = viewerParameters(look);
+  async function findOrMakeViewerExport(code, look, baked) {
+    const comment = VIEWER_COMMENT + viewerKey(look, baked);
+    const bare = viewerKey(look, baked) === lookKey(emptyLook());
+    const wantedParameters = viewerParameters(look, baked);
     const madeWithAvatar = (e) => bare && e.comment === '' && e.parameters?.make_public_direct && e.parameters?.lod === 'LOD2'
       && JSON.stringify(e.parameters?.blendshapes?.list) === JSON.stringify(wantedParameters.blendshapes.list)
       && JSON.stringify(e.parameters?.haircuts?.list) === JSON.stringify(wantedParameters.haircuts.list)

@@ -5,7 +5,8 @@
  * Overrides without a key in the spec's REST table use our documented extensions
  * (`avatar.remove_neck_layers`, `animations`, `model_json`), which REST clients may send too.
  */
-import { lookSections } from './look.js';
+import { exportValues } from './blends.js';
+import { lookKey, lookSections } from './look.js';
 
 const PROFILES = ['4K.png', '2K.png', '1K.png', '4K.jpg', '2K.jpg', '1K.jpg', '4K.webp', '2K.webp', '1K.webp'];
 const PARTS = ['AvatarBody', 'AvatarLeftCornea', 'AvatarRightCornea', 'AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarEyelashes', 'AvatarHead', 'AvatarTeethLower', 'AvatarTeethUpper'];
@@ -131,15 +132,25 @@ export function restParameters(p, { look, values, playing = null }) {
   return out;
 }
 
-/** The viewer's own model of a look: small and quick (LOD2, 1K JPEG), with the blends as morph targets to drag. */
-export function viewerParameters(look) {
+/**
+ * The viewer's own model of a look: small and quick (LOD2, 1K JPEG), with the blends as morph
+ * targets to drag; `baked` body blends (bodyBake) are baked in, as the export bakes them under an outfit.
+ */
+export function viewerParameters(look, baked = {}) {
+  const values = exportValues(baked);
   return {
     format: 'glb',
     lod: 'LOD2',
     embed: true,
     textures: { profile: '1K.jpg', embed: true },
     ...lookSections(look),
-    blendshapes: { list: ['customisation', 'body_shape'], embed: true },
+    blendshapes: { list: ['customisation', 'body_shape'], ...(values ? { values } : {}), embed: true },
     make_public_direct: true,
   };
+}
+
+/** The viewer model's cache key: the look, and the body blends baked in. */
+export function viewerKey(look, baked = {}) {
+  const body = Object.keys(baked).sort().map((k) => `${k}=${baked[k]}`);
+  return [lookKey(look), ...(body.length ? [`body:${body.join(',')}`] : [])].join(';');
 }
