@@ -69,7 +69,8 @@ export function applyUi(variant, params) {
     $('png').hidden = !visible('isPngButtonVisible', false);
     $('animate').hidden = !visible('isAnimateButtonVisible', false);
     $('language').hidden = !visible('isLanguageSelectionVisible');
-    if (p.language !== undefined) void setLanguage(p.language).then(() => { $('language').value = currentLanguage(); });
+    // English when empty or unset (the spec), as every key left out is back to its default.
+    void setLanguage(p.language ?? 'EN').then(() => { $('language').value = currentLanguage(); });
   }
   refreshPanels();
   $('app').hidden = false;
