@@ -574,6 +574,8 @@ test('Mobile reopens the avatar with its state, exports FBX in a zip; the host f
   assert.equal(await mobile.getAttribute('#panel .color-row[data-color="hair"] button[data-value="#b0301c"]', 'aria-pressed'), 'true');
   assert.deepEqual(await mobile.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'glasses', 'body', 'head', 'color', 'animations']);
   if (process.env.LIKENESS_CREATOR_SHOTS === '1') await panelShots(mobile, 'mobile');
+  // Nothing wider than the page, also after the page was made wider and back (the viewer's canvas follows).
+  for (const f of [mobile, frame('desktop')]) assert.ok(await f.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${f.url()} fits its width`);
   await openPanel(mobile, 'animations');
   await mobile.click('#panel button[data-animation=""]');
   // Home, with a gender set by the host: back to the photo choice, not the first screen; and back to the avatar.

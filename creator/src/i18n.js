@@ -18,7 +18,7 @@ const EN = {
   none: 'None', fromPhoto: 'From the photo', standStill: 'Stand still', own: 'Own',
   'color.hair': 'Hair', 'color.skin': 'Skin', 'color.lips': 'Lips', 'color.eyebrows': 'Eyebrows',
   eyesColorMissing: 'Eye colour cannot be changed yet.', outfitRule: 'A full outfit has its own top, bottom and shoes; a top, a bottom and shoes combine.',
-  custom: 'Custom colour',
+  custom: 'Custom colour', pose: 'Pose',
 };
 
 let table = EN;

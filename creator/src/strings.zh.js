@@ -14,6 +14,8 @@ export const STRINGS = {
   'color.hair': '头发', 'color.skin': '皮肤', 'color.lips': '嘴唇', 'color.eyebrows': '眉毛',
   eyesColorMissing: '暂不能更改眼睛颜色。', outfitRule: '整套服装自带上装、下装和鞋子；上装、下装和鞋子可以自由搭配。',
   custom: '自定义颜色',
+  // Animations (animationLabel's words).
+  'Walk relaxed': '放松行走', Walk: '行走', Idle: '待机', 'Pose A': 'A 字姿势', 'Pose Idle': '站姿', pose: '姿势',
 };
 
 export const ITEM_NAMES = {
@@ -31,6 +33,4 @@ export const ITEM_NAMES = {
   baseball_cap: '棒球帽', knit_beanie: '针织毛线帽', felt_fedora: '毛毡礼帽', bucket_hat: '渔夫帽',
   diamond_studs: '钻石耳钉', gold_hoops: '金色耳圈', small_silver_hoops: '小银耳圈', pearl_drops: '珍珠耳坠', emerald_drops: '祖母绿耳坠',
   gold_chain: '金链', silver_pendant: '银吊坠', pearl_strand: '珍珠项链', velvet_choker: '天鹅绒颈链',
-  // Animations (animationLabel's words).
-  'Walk relaxed': '放松行走', Walk: '行走', Idle: '待机', 'Pose A': 'A 字姿势', 'Pose idle': '站姿',
 };

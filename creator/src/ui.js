@@ -178,7 +178,9 @@ export function buildHaircuts(names, current, onChange) {
 export function animationLabel(name) {
   const bare = name.replace(/^(Male|Female)_/, '').replace(/^Animation_/, '');
   const words = bare.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, (_, a, b) => `${a} ${b.toLowerCase()}`);
-  return t(words);
+  // A numbered pose is the word and its number in every language.
+  const numbered = /^Pose (\d+)$/.exec(words);
+  return numbered ? `${t('pose')} ${numbered[1]}` : t(words);
 }
 
 /** The animations panel: the avatar's own clips as buttons, the one playing pressed; Stand still stops. */
