@@ -10,6 +10,7 @@ import { chromiumAvailable, CHROMIUM, LAUNCH_ARGS } from '../bench/browserView.j
 import { photo } from './support/api.js';
 import { startTestServer, type TestClient, type TestServer } from './support/server.js';
 import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { Document, NodeIO } from '@gltf-transform/core';
 
 /**
@@ -101,7 +102,7 @@ function frame(variant: 'desktop' | 'mobile'): Frame {
   return f;
 }
 
-const avatarState: { made?: Event; exported?: Event; token?: string } = {};
+const avatarState: { made?: Event; exported?: Event; dressed?: Event; token?: string } = {};
 /** Where the time goes, in the test's output (this file is the slowest of CI's browser suites). */
 const t0 = Date.now();
 const lap = (label: string) => console.log(`# ${((Date.now() - t0) / 1000).toFixed(1)} s: ${label}`);
@@ -109,6 +110,11 @@ const lap = (label: string) => console.log(`# ${((Date.now() - t0) / 1000).toFix
 const snap = async (name: string): Promise<void> => {
   if (process.env.LIKENESS_CREATOR_SHOTS === '1') await page.screenshot({ path: join(process.cwd(), 'scratch', 'creator', `${name}.png`) });
 };
+
+/** Opens a panel's tab: one panel shows at a time. */
+async function openPanel(f: Frame, control: string): Promise<void> {
+  await f.click(`#panel .tabs button[data-tab="${control}"]`);
+}
 
 /** Waits until `variant` says avatar_export is available (an avatar shown, its model loaded, idle). */
 async function exportReady(variant: string): Promise<void> {
@@ -220,8 +226,15 @@ test('generation: bad input refused; Desktop asks for the gender it was not give
   // While the avatar is made: Mobile's selfie and its configuration.
   // Mobile's own selfie button before it is authenticated: the fake camera's frame becomes the
   // generate_avatar message, with the gender the UI parameters fixed and the age the user picks.
-  await send('mobile', { eventName: 'set_ui_parameters', gender: 'male', theme: 'light', exportButtonText: 'Save me' });
+  // Mobile's home screen asks for the gender first; a host's gender skips to the photo choice.
   const mobile = frame('mobile');
+  await send('mobile', { eventName: 'set_ui_parameters', theme: 'light' });
+  await mobile.waitForSelector('#home:not([hidden]) #home-gender:not([hidden])');
+  assert.equal(await mobile.isHidden('#home-photo'), true);
+  await snap('mobile-home');
+  await send('mobile', { eventName: 'set_ui_parameters', gender: 'male', theme: 'light', exportButtonText: 'Save me' });
+  await mobile.waitForSelector('#home:not([hidden]) #home-photo:not([hidden])');
+  assert.equal(await mobile.isHidden('#home-gender'), true);
   await mobile.evaluate(() => {
     (window as unknown as { sent: unknown[] }).sent = [];
     window.addEventListener('message', (e) => { if (e.data?.eventName === 'generate_avatar') (window as unknown as { sent: unknown[] }).sent.push(e.data); });
@@ -276,6 +289,7 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   // The animations panel lists the avatar's own clips; the one clicked plays.
   const clips = await desktop.$$eval('#panel section[data-control="animations"] button', (bs) => bs.map((b) => (b as HTMLElement).dataset.animation));
   assert.deepEqual(clips, ['', 'Female_Animation_WalkRelaxed', 'Female_Animation_Idle', 'Female_Pose_01', 'Female_Pose_02', 'Female_Pose_03', 'Female_Pose_04', 'Female_Pose_05', 'Female_Pose_A', 'Female_Pose_Idle']);
+  await openPanel(desktop, 'animations');
   await desktop.click('#panel button[data-animation="Female_Pose_03"]');
   await desktop.waitForTimeout(300);
   await snap('desktop-animations');
@@ -287,7 +301,7 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   const plain = await next('desktop', 'model_exported', mark);
   assert.match(String(plain.url), /^http:\/\/127\.0\.0\.1:\d+\/public\/exports\/[^?#]+\.glb$/);
   assert.equal(plain.avatarCode, made.avatarCode);
-  assert.deepEqual(JSON.parse(String(plain.avatarState)), { version: 1, blends: { NoseLength: 0.5 }, haircut: 'HaircutGenerated', animation: 'Female_Pose_03' });
+  assert.deepEqual(JSON.parse(String(plain.avatarState)), { version: 2, blends: { NoseLength: 0.5 }, haircut: 'HaircutGenerated', items: {}, colors: {}, animation: 'Female_Pose_03' });
   avatarState.exported = plain;
 
   lap('exported');
@@ -343,13 +357,208 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   assert.match(String(screenshot.screenshotUrl), /^blob:/);
 });
 
+/** Waits for a look the user picked: export unavailable while it loads, then available again. */
+async function lookShown(variant: string, from: number): Promise<void> {
+  await page.waitForFunction(([v, f]) => {
+    const mine = (window as unknown as Host).host.events.slice(f as number).filter((e) => e.variant === v && e.eventName === 'action_availability_changed' && e.actionName === 'avatar_export');
+    return mine.length >= 2 && mine.some((e) => e.isAvailable === false) && mine.at(-1)!.isAvailable === true;
+  }, [variant, from] as const, { polling: 50, timeout: 60_000 });
+  const failed = (await events()).slice(from).find((e) => e.variant === variant && e.eventName === 'message_processing_error');
+  assert.equal(failed, undefined, `the look loaded: ${JSON.stringify(failed)}`);
+}
+
+/** The avatar's exports the viewer made, newest first (by the comment that names their look). */
+async function viewerExports(code: string): Promise<Array<{ comment: string; public_file: string; status: string }>> {
+  const res = await fetch(`${api.url}/avatars/${code}/exports/?page_size=50`, { headers: { Authorization: `Bearer ${avatarState.token}` } });
+  type Listed = Array<{ comment: string; public_file: string; status: string }>;
+  const body = (await res.json()) as Listed | { results: Listed };
+  return (Array.isArray(body) ? body : body.results).filter((e) => e.comment.startsWith('likeness creator viewer: '));
+}
+
+const pressed = (f: Frame, slot: string) => f.$$eval(`#panel [data-slot="${slot}"] button[aria-pressed="true"]`, (bs) => bs.map((b) => (b as HTMLElement).dataset.item));
+
+test('outfits (the conflict rule, the black list), accessories, colours: the viewer shows the export; the template\'s slots; PNG and Animate', { skip, timeout: 150_000 }, async () => {
+  const made = avatarState.made!;
+  assert.ok(made, 'the avatar of the cases before');
+  const desktop = frame('desktop');
+  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true });
+  await desktop.waitForSelector('#png:not([hidden])');
+  // Only the panels we have, as tabs in the spec's order; a skipped one has no tab.
+  assert.deepEqual(await desktop.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'body', 'head', 'color', 'animations']);
+  await openPanel(desktop, 'outfits');
+  const offered = (slot: string) => desktop.$$eval(`#panel [data-slot="${slot}"] button`, (bs) => bs.map((b) => (b as HTMLElement).dataset.item));
+  assert.ok(!(await offered('outfits')).includes('persona_summer_dress') && (await offered('outfits')).includes('persona_winter_coat'), 'the black list hides a full outfit');
+  assert.ok(!(await offered('outfits_top')).includes('top_grey_hoodie') && (await offered('outfits_top')).includes('top_navy_polo'), 'and a top');
+
+  // A full outfit, then a top, a bottom and shoes, the accessories and a hair colour picked in a row:
+  // one look, the last (picks made while a look loads fold into the next); the top, bottom and shoes take the full outfit's place.
+  // A body blend set before dressing: the outfit is fitted to that body in the viewer, as in the export.
+  await desktop.evaluate(() => {
+    const input = document.querySelector('input[name="Body"]') as HTMLInputElement;
+    input.value = '0.5';
+    input.dispatchEvent(new Event('input'));
+    input.dispatchEvent(new Event('change'));
+  });
+  let mark = await eventCount();
+  if (process.env.LIKENESS_CREATOR_SHOTS === '1') {
+    await desktop.click('#panel [data-slot="outfits"] button[data-item="persona_winter_coat"]');
+    await lookShown('desktop', mark);
+    await snap('desktop-full-outfit');
+    mark = await eventCount();
+  }
+  await desktop.click('#panel [data-slot="outfits"] button[data-item="persona_winter_coat"]');
+  await desktop.click('#panel [data-slot="outfits_top"] button[data-item="top_navy_polo"]');
+  await desktop.click('#panel [data-slot="outfits_bottom"] button[data-item="bottom_khaki_chinos"]');
+  await desktop.click('#panel [data-slot="outfits_shoes"] button[data-item="shoes_tan_loafers"]');
+  await openPanel(desktop, 'head_accessories');
+  await desktop.click('#panel [data-slot="hats"] button[data-item="knit_beanie"]');
+  await desktop.click('#panel [data-slot="glasses"] button[data-item="round_metal"]');
+  await openPanel(desktop, 'jewelry');
+  await desktop.click('#panel [data-slot="earrings"] button[data-item="gold_hoops"]');
+  await desktop.click('#panel [data-slot="necklaces"] button[data-item="silver_pendant"]');
+  await openPanel(desktop, 'color');
+  await desktop.click('#panel .color-row[data-color="hair"] button[data-value="#b0301c"]');
+  await lookShown('desktop', mark);
+  await desktop.waitForSelector('#panel .color-row[data-color="outfits_top"]');
+  await openPanel(desktop, 'outfits');
+  assert.deepEqual([await pressed(desktop, 'outfits'), await pressed(desktop, 'outfits_top'), await pressed(desktop, 'outfits_bottom'), await pressed(desktop, 'outfits_shoes')], [[''], ['top_navy_polo'], ['bottom_khaki_chinos'], ['shoes_tan_loafers']]);
+  await snap('desktop-outfits');
+  lap('dressed');
+  // An item's colour: a look of its own.
+  mark = await eventCount();
+  await openPanel(desktop, 'color');
+  await desktop.click('#panel .color-row[data-color="outfits_top"] button[data-value="#7a1f2b"]');
+  await lookShown('desktop', mark);
+  await desktop.waitForSelector('#panel .color-row[data-color="outfits_top"] button[data-value="#7a1f2b"][aria-pressed="true"]');
+  lap('colours shown');
+  await snap('desktop-colour');
+  const dressed = (await viewerExports(String(made.avatarCode)))[0];
+
+  // The export: the viewer's items, coloured, the template's hats and glasses slots applied.
+  mark = await eventCount();
+  await send('desktop', { eventName: 'export_avatar', useZip: false, exportTemplateJson: JSON.stringify({ hats: { textures: { profile: '1K.png', list: ['Color', 'Normal'] } }, glasses: { textures: { profile: '1K.png', list: ['Color', 'Normal'] } } }) });
+  const exported = await next('desktop', 'model_exported', mark);
+  const state = JSON.parse(String(exported.avatarState));
+  assert.deepEqual(state, {
+    version: 2, blends: { NoseLength: 0.5, Body: 0.5 }, haircut: 'HaircutGenerated',
+    items: { outfits_top: 'top_navy_polo', outfits_bottom: 'bottom_khaki_chinos', outfits_shoes: 'shoes_tan_loafers', hats: 'knit_beanie', glasses: 'round_metal', earrings: 'gold_hoops', necklaces: 'silver_pendant' },
+    colors: { hair: '#b0301c', outfits_top: '#7a1f2b' }, animation: null,
+  });
+  avatarState.dressed = exported;
+  const [file, shown] = await Promise.all([readModel(String(exported.url)), readModel(dressed.public_file)]);
+  const meshes = (d: Document) => d.getRoot().listMeshes().map((m) => m.getName()).sort();
+  assert.deepEqual(meshes(file.doc), meshes(shown.doc), 'what the viewer shows is what is exported');
+  // The same garments on the same body: the viewer's model baked the body blend as the file does.
+  const bounds = (d: Document, name: string) => {
+    const p = d.getRoot().listMeshes().find((m) => m.getName() === name)!.listPrimitives()[0].getAttribute('POSITION')!;
+    return [...p.getMin([0, 0, 0]), ...p.getMax([0, 0, 0])];
+  };
+  for (const name of ['outfit_top_navy_polo', 'AvatarBody']) {
+    const [a, b] = [bounds(file.doc, name), bounds(shown.doc, name)];
+    assert.ok(a.every((v, i) => Math.abs(v - b[i]) < 2e-3), `${name}: the file's bounds ${a} are the viewer's ${b}`);
+  }
+  for (const name of ['outfit_top_navy_polo', 'outfit_bottom_khaki_chinos', 'outfit_shoes_tan_loafers', 'hats_knit_beanie', 'glasses_round_metal', 'earrings_gold_hoops', 'necklaces_silver_pendant']) assert.ok(meshes(file.doc).includes(name), name);
+  // The template's slots: the hat's and the glasses' textures at 1K.png with their normal maps; the rest as set (1K.jpg).
+  const material = (d: Document, name: string) => d.getRoot().listMaterials().find((m) => m.getName().startsWith(name))!;
+  for (const name of ['hats_knit_beanie', 'glasses_round_metal']) {
+    const m = material(file.doc, name);
+    assert.equal(m.getBaseColorTexture()?.getMimeType(), 'image/png', `${name} Color`);
+    assert.ok(m.getNormalTexture(), `${name} Normal`);
+  }
+  assert.equal(material(file.doc, 'outfit_top_navy_polo').getBaseColorTexture()?.getMimeType(), 'image/jpeg');
+  assert.equal(material(shown.doc, 'hats_knit_beanie').getNormalTexture(), null, 'the viewer\'s hat has no normal map: the template is the export\'s');
+  // The colours: the hair and the top as chosen, the same in the viewer's model and in the file.
+  for (const [name, hex] of [['HaircutGenerated', '#b0301c'], ['outfit_top_navy_polo', '#7a1f2b']] as const) {
+    const [inFile, inViewer] = await Promise.all([file, shown].map((m) => meanColor(material(m.doc, name).getBaseColorTexture()!.getImage()!)));
+    const want = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+    assert.ok(inFile[0] > inFile[1] * 1.5 && inFile[0] > inFile[2] * 1.3, `${name} is red as ${hex}: ${inFile}`);
+    assert.ok(inFile.every((c, i) => Math.abs(c - inViewer[i]) < 12), `${name}: the file's ${inFile} is the viewer's ${inViewer}`);
+    assert.ok(Math.abs(inFile[0] - want[0]) < 60, `${name}: ${inFile} near ${want}`);
+  }
+  lap('dressed export checked');
+
+  // The top's own colour again: the look before, back without a new export.
+  const before = (await viewerExports(String(made.avatarCode))).length;
+  mark = await eventCount();
+  const back = Date.now();
+  await desktop.click('#panel .color-row[data-color="outfits_top"] button.own');
+  await lookShown('desktop', mark);
+  const backMs = Date.now() - back;
+  console.log(`# back to a look seen before: ${backMs} ms`);
+  assert.equal((await viewerExports(String(made.avatarCode))).length, before, 'no export for a look seen before');
+  assert.ok(backMs < 3000, `at once: ${backMs} ms`);
+
+  // Desktop extras: the PNG button saves the view; Animate plays the walk and stops it.
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), desktop.click('#png')]);
+  assert.equal(download.suggestedFilename(), 'avatar.png');
+  const png = readFileSync((await download.path())!);
+  assert.equal(png.subarray(1, 4).toString(), 'PNG');
+  assert.ok(png.readUInt32BE(16) >= 200 && png.length > 5000, `a picture: ${png.readUInt32BE(16)}×${png.readUInt32BE(20)}, ${png.length} bytes`);
+  if (process.env.LIKENESS_CREATOR_SHOTS === '1') writeFileSync(join(process.cwd(), 'scratch', 'creator', 'desktop-png-button.png'), png);
+  await desktop.click('#animate');
+  assert.equal(await desktop.getAttribute('#animate', 'aria-pressed'), 'true');
+  assert.equal(await desktop.getAttribute('#panel button[data-animation="Female_Animation_WalkRelaxed"]', 'aria-pressed'), 'true');
+  await desktop.click('#animate');
+  assert.equal(await desktop.getAttribute('#animate', 'aria-pressed'), 'false');
+  assert.equal(await desktop.getAttribute('#panel button[data-animation=""]', 'aria-pressed'), 'true');
+  lap('PNG and Animate');
+
+  // Chinese: its strings come as a chunk of their own, only when asked for.
+  const zhLoaded = () => desktop.evaluate(() => performance.getEntriesByType('resource').some((r) => /strings\.zh-[^/]*\.js$/.test(r.name)));
+  assert.equal(await zhLoaded(), false, 'no Chinese before it is asked for');
+  await send('desktop', { eventName: 'set_ui_parameters', language: '中文', isPngButtonVisible: true, isAnimateButtonVisible: true, outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'] });
+  await desktop.waitForFunction(() => document.querySelector('#panel .tabs button[data-tab="outfits"]')?.textContent === '服装');
+  assert.equal(await zhLoaded(), true);
+  assert.equal(await desktop.textContent('#export'), '导出');
+  assert.equal(await desktop.textContent('#panel [data-slot="outfits_top"] button[data-item="top_navy_polo"]'), '藏青色 Polo 衫');
+  if (process.env.LIKENESS_CREATOR_SHOTS === '1') await panelShots(desktop, 'desktop-zh');
+  await send('desktop', { eventName: 'set_ui_parameters', language: 'EN', isPngButtonVisible: true, isAnimateButtonVisible: true });
+  await desktop.waitForFunction(() => document.querySelector('#panel .tabs button[data-tab="outfits"]')?.textContent === 'Outfits');
+  if (process.env.LIKENESS_CREATOR_SHOTS === '1') await panelShots(desktop, 'desktop');
+});
+
+/** The mean colour of an image's opaque texels. */
+async function meanColor(bytes: Uint8Array): Promise<number[]> {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (data[i + 3] < 128) continue;
+    for (let c = 0; c < 3; c++) sum[c] += data[i + c];
+    n++;
+  }
+  return sum.map((v) => Math.round(v / n));
+}
+
+/** A picture of each panel of a variant, the page made large enough to read them (LIKENESS_CREATOR_SHOTS=1). */
+async function panelShots(f: Frame, prefix: string): Promise<void> {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 1800, height: 900 });
+  const element = await f.frameElement();
+  for (const tab of await f.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab!))) {
+    await openPanel(f, tab);
+    await f.waitForTimeout(150);
+    await element.screenshot({ path: join(process.cwd(), 'scratch', 'creator', `${prefix}-${tab}.png`) });
+  }
+  await page.setViewportSize(size);
+}
+
 test('Mobile reopens the avatar with its state, exports FBX in a zip; the host fetches both; no secret anywhere', { skip, timeout: 90_000 }, async () => {
   const desktopExport = avatarState.exported!;
+  const dressed = avatarState.dressed!;
   const token = avatarState.token!;
-  assert.ok(desktopExport && token, 'the cases before');
+  assert.ok(desktopExport && dressed && token, 'the cases before');
   let mark = (await eventCount());
   await send('mobile', { eventName: 'show_avatar', avatarCode: desktopExport.avatarCode, avatarState: '{"blends": {"Squint": 2}}' });
   assert.match(String((await next('mobile', 'message_processing_error', mark)).reason), /Squint must be a number in \[0, 1\]/);
+  // A state wearing what outfitsBlackList hides is refused.
+  await send('mobile', { eventName: 'set_ui_parameters', gender: 'male', theme: 'light', exportButtonText: 'Save me', outfitsBlackList: ['bottom_khaki_chinos'] });
+  mark = (await eventCount());
+  await send('mobile', { eventName: 'show_avatar', avatarCode: dressed.avatarCode, avatarState: dressed.avatarState });
+  assert.match(String((await next('mobile', 'message_processing_error', mark)).reason), /"bottom_khaki_chinos", which outfitsBlackList hides/);
+  await send('mobile', { eventName: 'set_ui_parameters', gender: 'male', theme: 'light', exportButtonText: 'Save me' });
+  // The first export's state: its blends and its animation.
+  mark = (await eventCount());
   await send('mobile', { eventName: 'show_avatar', avatarCode: desktopExport.avatarCode, avatarState: desktopExport.avatarState });
   await next('mobile', 'action_availability_changed', mark);
   lap('Mobile shows the avatar');
@@ -357,7 +566,24 @@ test('Mobile reopens the avatar with its state, exports FBX in a zip; the host f
   const mobile = frame('mobile');
   assert.equal(await mobile.evaluate(() => (document.querySelector('input[name="NoseLength"]') as HTMLInputElement).value), '0.5');
   assert.equal(await mobile.getAttribute('#panel button[data-animation="Female_Pose_03"]', 'aria-pressed'), 'true', 'the animation comes back');
+  // The dressed state: every item and colour, from the viewer export Desktop made of that look.
+  mark = (await eventCount());
+  await send('mobile', { eventName: 'show_avatar', avatarCode: dressed.avatarCode, avatarState: dressed.avatarState });
+  await lookShown('mobile', mark);
+  assert.deepEqual([await pressed(mobile, 'outfits_top'), await pressed(mobile, 'outfits_bottom'), await pressed(mobile, 'outfits_shoes'), await pressed(mobile, 'glasses')], [['top_navy_polo'], ['bottom_khaki_chinos'], ['shoes_tan_loafers'], ['round_metal']]);
+  assert.equal(await mobile.getAttribute('#panel .color-row[data-color="hair"] button[data-value="#b0301c"]', 'aria-pressed'), 'true');
+  assert.deepEqual(await mobile.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'glasses', 'body', 'head', 'color', 'animations']);
+  if (process.env.LIKENESS_CREATOR_SHOTS === '1') await panelShots(mobile, 'mobile');
+  // Nothing wider than the page, also after the page was made wider and back (the viewer's canvas follows).
+  for (const f of [mobile, frame('desktop')]) assert.ok(await f.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${f.url()} fits its width`);
+  await openPanel(mobile, 'animations');
   await mobile.click('#panel button[data-animation=""]');
+  // Home, with a gender set by the host: back to the photo choice, not the first screen; and back to the avatar.
+  await mobile.click('#home-button');
+  assert.deepEqual(await mobile.evaluate(() => ['home', 'home-gender', 'home-photo', 'home-back'].map((id) => document.getElementById(id)!.hidden)), [false, true, false, false]);
+  await snap('mobile-home-again');
+  await mobile.click('#home-back');
+  assert.equal(await mobile.isHidden('#home'), true);
   await snap('mobile-reopened');
   mark = (await eventCount());
   lap('Mobile page screenshot');
@@ -370,7 +596,7 @@ test('Mobile reopens the avatar with its state, exports FBX in a zip; the host f
   const mobileExport = await next('mobile', 'model_exported', mark);
   assert.match(String(mobileExport.url), /^http:\/\/127\.0\.0\.1:\d+\/public\/exports\/[^?#]+\.zip$/);
   assert.deepEqual([mobileExport.avatarCode, mobileExport.gender], [desktopExport.avatarCode, 'female']);
-  assert.deepEqual(JSON.parse(String(mobileExport.avatarState)).blends, { NoseLength: 0.5 });
+  assert.deepEqual(JSON.parse(String(mobileExport.avatarState)), JSON.parse(String(dressed.avatarState)), 'show_avatar restored the state exactly');
 
   lap('Mobile exported');
   // The host fetches both files from its own origin.

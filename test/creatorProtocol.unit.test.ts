@@ -31,6 +31,7 @@ test('blends: the spec ranges, morph weights and the values an export bakes', as
 
 test('export parameters: checked keys, Desktop-only keys, REST parameters with a public link', async () => {
   const { readExportParameters, restParameters } = await load('exportParameters.js');
+  const { emptyLook } = await load('look.js');
   assert.deepEqual(readExportParameters({ eventName: 'set_export_parameters', format: 'fbx', lod: 1, textureProfile: '2K.webp', useZip: false, typo: 1 }, 'mobile'), { format: 'fbx', lod: 1, textureProfile: '2K.webp', useZip: false });
   assert.deepEqual(readExportParameters({ headOnly: true }, 'mobile'), {}, 'Mobile has no headOnly');
   assert.deepEqual(readExportParameters({ headOnly: true }, 'desktop'), { headOnly: true });
@@ -38,20 +39,21 @@ test('export parameters: checked keys, Desktop-only keys, REST parameters with a
   assert.throws(() => readExportParameters({ textureProfile: '8K.png' }, 'desktop'), /textureProfile must be one of/);
   const values = { customisation: { JawLine: 1 } };
   const all = ['AvatarBody', 'AvatarLeftCornea', 'AvatarRightCornea', 'AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarEyelashes', 'AvatarHead', 'AvatarTeethLower', 'AvatarTeethUpper'];
-  assert.deepEqual(restParameters({ format: 'glb', lod: 2, textureProfile: '1K.jpg', useZip: false }, { haircut: 'HaircutGenerated', values }), {
+  assert.deepEqual(restParameters({ format: 'glb', lod: 2, textureProfile: '1K.jpg', useZip: false }, { look: emptyLook(), values }), {
     format: 'glb', lod: 'LOD2', embed: true, textures: { profile: '1K.jpg', embed: true }, avatar: { list: all },
     haircuts: { list: ['HaircutGenerated'], embed: true }, blendshapes: { list: [], values, embed: true }, make_public_direct: true,
   });
   const base = { format: 'fbx', lod: 1, textureProfile: '1K.jpg', useZip: true };
-  const none = { haircut: null, values: null };
+  const none = { look: emptyLook(), values: null };
   assert.equal(restParameters(base, none).make_public, true);
   assert.throws(() => restParameters({ ...base, format: 'gltf' }, none), /gltf cannot be exported from the creator/);
 });
 
 test('Desktop overrides: each onto its REST key or our extension', async () => {
   const { readExportParameters, restParameters } = await load('exportParameters.js');
+  const { emptyLook, wear, withColor } = await load('look.js');
   const base = { format: 'glb', lod: 1, textureProfile: '1K.jpg', useZip: true };
-  const none = { haircut: 'HaircutGenerated', values: null };
+  const none = { look: emptyLook(), values: null };
   const rest = (m: Record<string, unknown>, extra: Record<string, unknown> = {}) => restParameters({ ...base, ...readExportParameters(m, 'desktop') }, { ...none, ...extra });
   // headOnly and removeTransparentCornea pick parts; removeNeckLayers is ours and needs headOnly.
   const head = rest({ headOnly: true, removeTransparentCornea: true, removeNeckLayers: 12 });
@@ -75,7 +77,12 @@ test('Desktop overrides: each onto its REST key or our extension', async () => {
   assert.deepEqual(templated.avatar.textures, { profile: '2K.png', list: ['Color', 'Normal'], embed: true });
   assert.deepEqual(templated.haircuts, { list: ['HaircutGenerated'], embed: true, textures: { list: ['Color', 'Alpha'], embed: true } });
   assert.deepEqual(templated.outfits, { list: [], apply_visibility_masks: false });
-  assert.equal(templated.hats, undefined);
+  // An accessory slot with nothing worn is an empty section, valid and applying to nothing; with a hat worn, the hat's textures.
+  assert.deepEqual(templated.hats, { list: [], textures: { profile: '1K.png', embed: true } });
+  const hat = withColor(wear(emptyLook(), 'hats', 'felt_fedora'), 'hats', '#c81e28');
+  const worn = rest({ exportTemplateJson: JSON.stringify({ hats: { textures: { profile: '1K.png', list: ['Color', 'Normal'] } }, glasses: { textures: { list: ['Color'] } } }) }, { look: wear(hat, 'glasses', 'round_metal') });
+  assert.deepEqual(worn.hats, { list: ['felt_fedora'], embed: true, color: { red: 200, green: 30, blue: 40 }, textures: { profile: '1K.png', list: ['Color', 'Normal'], embed: true } });
+  assert.deepEqual(worn.glasses, { list: ['round_metal'], embed: true, textures: { list: ['Color'], embed: true } });
   assert.throws(() => readExportParameters({ exportTemplateJson: '{"shoes": {}}' }, 'desktop'), /unknown slot "shoes"/);
   assert.throws(() => readExportParameters({ exportTemplateJson: '{"avatar": {"format": "fbx"}}' }, 'desktop'), /avatar.format is not a template key/);
   assert.throws(() => readExportParameters({ exportTemplateJson: '{"avatar": {"textures": {"profile": "8K.png"}}}' }, 'desktop'), /textures.profile must be one of/);

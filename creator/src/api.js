@@ -73,11 +73,18 @@ export async function createAvatar({ photo, gender, age, exportParameters }, onP
   return settle(created.url, onProgress);
 }
 
-/** The haircuts an export of this gender may name (the persona set and HaircutGenerated), from the catalogue. */
-export async function haircutChoices(gender) {
+/**
+ * What an export of this gender may name, by section (haircuts, the outfit sections, glasses, hats,
+ * earrings, necklaces: the persona sets and HaircutGenerated), from the catalogue.
+ */
+export async function exportSets(gender) {
   const available = await call(`/export_parameters/available/persona_2.0/?pipeline_subtype=${encodeURIComponent(gender)}`);
-  const list = available?.haircuts?.list;
-  return Array.isArray(list) ? list.filter((x) => typeof x === 'string') : [];
+  const sets = {};
+  for (const key of ['haircuts', 'outfits', 'outfits_top', 'outfits_bottom', 'outfits_shoes', 'hats', 'glasses', 'earrings', 'necklaces']) {
+    const list = available?.[key]?.list;
+    sets[key] = Array.isArray(list) ? list.filter((x) => typeof x === 'string') : [];
+  }
+  return sets;
 }
 
 export const getAvatar = (code) => call(`/avatars/${encodeURIComponent(code)}/`);
@@ -85,9 +92,10 @@ export const getAvatar = (code) => call(`/avatars/${encodeURIComponent(code)}/`)
 /** The avatar's exports, newest first. */
 export const listExports = (code) => call(`/avatars/${encodeURIComponent(code)}/exports/?page_size=50`);
 
-export async function createExport(code, parameters, onProgress) {
+export async function createExport(code, parameters, onProgress, comment = '') {
   const form = new FormData();
   form.set('parameters', JSON.stringify(parameters));
+  if (comment) form.set('comment', comment);
   const created = await call(`/avatars/${encodeURIComponent(code)}/exports/`, { method: 'POST', body: form });
   return settle(created.url, onProgress);
 }

@@ -3,29 +3,38 @@
  * same for both variants except where the spec tells Desktop and Mobile apart (`variant`).
  */
 import * as api from './api.js';
-import { BLENDS, exportValues, morphWeights, readBlends } from './blends.js';
-import { DEFAULT_EXPORT, readExportParameters, restParameters, viewerParameters } from './exportParameters.js';
+import { encodeAvatarState, readAvatarState } from './avatarState.js';
+import { BLEND_BY_NAME, BLENDS, bodyBake, exportValues, readBlends, viewerWeights } from './blends.js';
+import { DEFAULT_EXPORT, readExportParameters, restParameters, viewerKey, viewerParameters } from './exportParameters.js';
+import { onLanguage } from './i18n.js';
+import { blacklisted, emptyLook, lookKey, OUTFIT_SLOTS, wear, withColor, withHaircut } from './look.js';
 import { jpegBytes, readImage } from './photo.js';
 import { askMissing } from './prompts.js';
-import { applyUi, buildAnimations, buildHaircuts, buildPanel, showProgress } from './ui.js';
+import { applyUi, buildAnimations, buildBlends, buildHaircuts, buildPanels, hideHome, settings, showPanels, showProgress } from './ui.js';
 
 const SOURCE = 'persona_creator';
 const GENDERS = ['male', 'female'];
 const AGES = ['adult', 'teen15', 'teen12'];
+/** The comment of the viewer's exports, by which a look's export is found again (show_avatar, a reload). */
+const VIEWER_COMMENT = 'likeness creator viewer: ';
 
 export function startCreator(variant) {
   const status = { isLoaded: false, isAuthenticated: false };
   window.personaCreator = status;
   const desktop = variant === 'desktop';
   const host = window.parent !== window ? window.parent : window;
+  const $ = (id) => document.getElementById(id);
 
   let exportDefaults = { ...DEFAULT_EXPORT };
-  let avatar = null; // { code, gender, values, haircut }
+  let avatar = null; // { code, gender, values, look, sets }: the avatar shown, as the viewer shows it
   let viewer = null;
+  let panels = null; // panels.js, loaded with the viewer
   let busy = null; // the action running: one at a time
   let photoUrl = null;
   let screenshotUrl = null;
   const available = { avatar_generation: false, avatar_export: false, avatar_screenshot: false };
+  /** The viewer's export of each look, by avatar and look: a look seen before comes back at once. */
+  const viewerExports = new Map();
 
   const emit = (eventName, fields = {}) => host.postMessage({ ...fields, eventName, source: SOURCE }, '*');
   const fail = (failedEventName, reason) => emit('message_processing_error', { failedEventName, reason });
@@ -57,7 +66,8 @@ export function startCreator(variant) {
   }
 
   const viewerReady = (async () => {
-    const { Viewer } = await import('./viewer.js');
+    const [{ Viewer }, loaded] = await Promise.all([import('./viewer.js'), import('./panels.js')]);
+    panels = loaded;
     viewer = new Viewer(document.getElementById('viewer'));
     return viewer;
   });
@@ -68,43 +78,135 @@ export function startCreator(variant) {
   function setBlend(name, value) {
     if (!avatar) return;
     avatar.values[name] = value;
-    viewer?.setMorphs(morphWeights(avatar.values));
+    viewer?.setMorphs(viewerWeights(avatar.values, avatar.baked));
   }
-  buildPanel(variant, BLENDS, setBlend);
 
-  /** `animation`: the clip to play (null: none); undefined keeps the one playing when the new model has it. */
-  async function showModel(code, gender, values, haircut, animation) {
-    showProgress('Loading the avatar', 0.9);
-    const exp = await findOrMakeViewerExport(code, haircut);
+  /** A body slider let go under an outfit: the outfit is refitted (a viewer model with the body baked in). */
+  function settleBlend(name) {
+    if (avatar && BLEND_BY_NAME.get(name)?.group === 'body' && dressed(avatar.look)) changeLook(target(), 'body');
+  }
+  const dressed = (look) => OUTFIT_SLOTS.some((s) => look.items[s]);
+  buildPanels(variant);
+
+  /**
+   * Shows `look` of the avatar: its viewer export, found or made, loaded. `values` null keeps the
+   * blends of the avatar shown; `animation` undefined keeps the clip playing when the new model has it.
+   */
+  async function showModel({ code, gender, values, look, animation, sets, progress = 'loadingAvatar' }) {
+    showProgress(progress, 0.9);
+    const baked = bodyBake(values ?? avatar?.values ?? {}, dressed(look));
+    const exp = await viewerExport(code, look, baked);
     const v = await getViewer();
-    await v.load(exp.public_file);
-    avatar = { code, gender, values: { ...values }, haircut };
-    v.setMorphs(morphWeights(avatar.values));
-    buildPanel(variant, BLENDS, setBlend, avatar.values);
+    await v.load(exp.public_file, avatar?.code !== code);
+    // Blends moved while the model loaded are kept: `values` null takes the avatar's as they are now.
+    avatar = { code, gender, values: { ...(values ?? avatar?.values ?? {}) }, look, sets, baked };
+    v.setMorphs(viewerWeights(avatar.values, baked));
     if (animation !== undefined) v.play(animation);
-    buildAnimations(v.clipNames(), v.playing, (name) => v.play(name));
-    const choices = await api.haircutChoices(gender).catch(() => []);
-    buildHaircuts(choices, haircut, (id) => changeHaircut(id));
+    renderPanels();
   }
 
-  /** Another haircut is another viewer export (made once per haircut and reused); the blends stay. */
-  function changeHaircut(id) {
-    if (!avatar || id === avatar.haircut) return;
-    const { code, gender, values } = avatar;
-    exclusive('hairstyle', () => showModel(code, gender, values, id)).catch((e) => fail('hairstyle', e.message));
+  function renderPanels() {
+    if (!avatar || !viewer) return;
+    buildBlends(variant, BLENDS, setBlend, avatar.values, settleBlend);
+    buildHaircuts(avatar.sets.haircuts, avatar.look.haircut, (id) => changeLook(withHaircut(target(), id), 'hairstyle'));
+    buildAnimations(viewer.clipNames(), viewer.playing, (name) => play(name));
+    panels.buildOutfits(avatar.sets, avatar.look, settings.blackList, (slot, name) => changeLook(wear(target(), slot, name), 'outfits'));
+    panels.buildAccessories(variant, avatar.sets, avatar.look, (slot, name) => changeLook(wear(target(), slot, name), 'accessories'));
+    panels.buildColors(avatar.look, (key, hex) => changeLook(withColor(target(), key, hex), 'color'));
+    showPanels(true);
+    syncAnimate();
+  }
+  onLanguage(renderPanels);
+
+  function play(name) {
+    viewer.play(name);
+    buildAnimations(viewer.clipNames(), viewer.playing, (n) => play(n));
+    syncAnimate();
   }
 
-  async function findOrMakeViewerExport(code, haircut) {
-    const wanted = viewerParameters(haircut);
-    const same = (e) => e.parameters?.make_public_direct && e.parameters?.lod === 'LOD2' && e.status !== 'Failed'
-      && JSON.stringify(e.parameters?.blendshapes?.list) === JSON.stringify(wanted.blendshapes.list)
-      && JSON.stringify(e.parameters?.haircuts?.list) === JSON.stringify(wanted.haircuts.list)
-      && !e.parameters?.blendshapes?.values;
+  /**
+   * A look the user picked. The latest pick wins: picks made while a look loads are folded into the
+   * next one, so clicking through a set never queues a row of exports.
+   */
+  let wanted = null;
+  let changing = false;
+  const target = () => wanted?.look ?? avatar.look;
+  function changeLook(look, what) {
+    if (!avatar) return;
+    wanted = { look, what };
+    if (changing) return;
+    if (busy !== null) {
+      wanted = null;
+      fail(what, `${busy} is still running`);
+      renderPanels();
+      return;
+    }
+    changing = true;
+    exclusive('look', async () => {
+      while (wanted) {
+        const { look: next, what: asked } = wanted;
+        if (viewerKey(next, bodyBake(avatar.values, dressed(next))) === viewerKey(avatar.look, avatar.baked)) {
+          wanted = null;
+          continue;
+        }
+        try {
+          await showModel({ code: avatar.code, gender: avatar.gender, values: null, look: next, sets: avatar.sets, progress: 'dressing' });
+        } catch (e) {
+          fail(asked, e.message);
+          renderPanels();
+        }
+        if (wanted?.look === next) wanted = null;
+      }
+    }).finally(() => { changing = false; });
+  }
+
+  function viewerExport(code, look, baked) {
+    const key = `${code} ${viewerKey(look, baked)}`;
+    let made = viewerExports.get(key);
+    if (!made) {
+      made = findOrMakeViewerExport(code, look, baked);
+      viewerExports.set(key, made);
+      made.catch(() => viewerExports.delete(key));
+    }
+    return made;
+  }
+
+  /** The look's export made before (by its comment; the bare look's is the one made with the avatar), else a new one. */
+  async function findOrMakeViewerExport(code, look, baked) {
+    const comment = VIEWER_COMMENT + viewerKey(look, baked);
+    const bare = viewerKey(look, baked) === lookKey(emptyLook());
+    const wantedParameters = viewerParameters(look, baked);
+    const madeWithAvatar = (e) => bare && e.comment === '' && e.parameters?.make_public_direct && e.parameters?.lod === 'LOD2'
+      && JSON.stringify(e.parameters?.blendshapes?.list) === JSON.stringify(wantedParameters.blendshapes.list)
+      && JSON.stringify(e.parameters?.haircuts?.list) === JSON.stringify(wantedParameters.haircuts.list)
+      && !e.parameters?.haircuts?.color && !e.parameters?.blendshapes?.values;
     const list = await api.listExports(code);
-    const made = (list.results ?? list).find(same);
+    const made = (list.results ?? list).find((e) => e.status !== 'Failed' && (e.comment === comment || madeWithAvatar(e)));
     if (made) return made.status === 'Completed' ? made : api.waitExport(made.url);
-    return api.createExport(code, viewerParameters(haircut));
+    return api.createExport(code, wantedParameters, undefined, comment);
   }
+
+  /** Desktop's Animate button: plays the avatar's first animation (its walk), or stops it. */
+  function syncAnimate() {
+    $('animate')?.setAttribute('aria-pressed', String(Boolean(viewer?.playing)));
+  }
+  $('animate')?.addEventListener('click', () => {
+    if (!viewer?.model) return;
+    if (viewer.playing) play(null);
+    else play(viewer.clipNames().find((n) => /_Animation_/.test(n)) ?? viewer.clipNames()[0] ?? null);
+  });
+  /** Desktop's PNG button: the avatar as the user sees it, at twice the viewer's size, saved as a file. */
+  $('png')?.addEventListener('click', async () => {
+    if (!viewer?.model) return fail('png', 'no avatar is open: generate or show one first');
+    const box = $('viewer');
+    const blob = await viewer.screenshot(Math.min(4096, box.clientWidth * 2), Math.min(4096, box.clientHeight * 2), 'view');
+    const url = URL.createObjectURL(blob);
+    const a = Object.assign(document.createElement('a'), { href: url, download: 'avatar.png' });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  });
 
   const handlers = {
     async authenticate(m) {
@@ -129,6 +231,7 @@ export function startCreator(variant) {
 
     set_ui_parameters(m) {
       applyUi(variant, m);
+      renderPanels();
     },
 
     async generate_avatar(m) {
@@ -141,19 +244,22 @@ export function startCreator(variant) {
       const values = desktop && m.blends !== undefined ? readBlends(m.blends) : {};
       const photo = readImage(m.image);
       applyUi(variant, null);
+      hideHome();
       if (busy !== null) throw new Error(`${busy} is still running`);
       const { gender } = askGender ? await askMissing({ gender: '', age }) : { gender: m.gender };
       await exclusive('generate_avatar', async () => {
-        showProgress('Making the avatar', 0);
-        const haircut = 'HaircutGenerated';
-        const done = await api.createAvatar({ photo, gender, age, exportParameters: viewerParameters(haircut) }, (a) => showProgress('Making the avatar', (a.progress ?? 0) / 100 * 0.8));
+        showProgress('makingAvatar', 0);
+        const look = emptyLook();
+        const sets = api.exportSets(gender);
+        sets.catch(() => {});
+        const done = await api.createAvatar({ photo, gender, age, exportParameters: viewerParameters(look) }, (a) => showProgress('makingAvatar', (a.progress ?? 0) / 100 * 0.8));
         if (photoUrl) URL.revokeObjectURL(photoUrl);
         photoUrl = URL.createObjectURL(new Blob([photo.bytes], { type: photo.type }));
         const fields = { avatarCode: done.code, gender, photoFileName: photo.name, photoUrl };
         if (desktop) fields.photoBytes = Array.from(await jpegBytes(photo));
         avatar = null;
         emit('model_generated', fields);
-        await showModel(done.code, gender, values, haircut, null);
+        await showModel({ code: done.code, gender, values, look, animation: null, sets: await sets });
       });
     },
 
@@ -161,12 +267,13 @@ export function startCreator(variant) {
       if (!status.isAuthenticated) throw new Error('not authenticated: export is unavailable');
       if (!avatar || !viewer?.model) throw new Error('no avatar is open: generate or show one first');
       const p = { ...exportDefaults, ...(desktop ? readExportParameters(m, variant) : {}) };
-      const parameters = restParameters(p, { haircut: avatar.haircut, values: exportValues(avatar.values), playing: viewer.playing });
+      const parameters = restParameters(p, { look: avatar.look, values: exportValues(avatar.values), playing: viewer.playing });
       const shown = avatar;
+      const avatarState = encodeAvatarState({ values: shown.values, look: shown.look, animation: viewer.playing });
       await exclusive('export_avatar', async () => {
-        showProgress('Exporting', 0);
-        const exp = await api.createExport(shown.code, parameters, (e) => showProgress('Exporting', (e.progress ?? 0) / 100));
-        emit('model_exported', { url: exp.public_file, avatarCode: shown.code, gender: shown.gender, avatarState: avatarState(shown) });
+        showProgress('exporting', 0);
+        const exp = await api.createExport(shown.code, parameters, (e) => showProgress('exporting', (e.progress ?? 0) / 100));
+        emit('model_exported', { url: exp.public_file, avatarCode: shown.code, gender: shown.gender, avatarState });
       });
     },
 
@@ -195,30 +302,16 @@ export function startCreator(variant) {
         const a = await api.getAvatar(m.avatarCode);
         if (a.pipeline !== 'persona_2.0') throw new Error(`avatar ${m.avatarCode} is a ${a.pipeline} avatar; the creator shows persona_2.0 avatars`);
         if (a.status !== 'Completed') throw new Error(`avatar ${m.avatarCode} is ${a.status}, not Completed`);
+        const sets = await api.exportSets(a.pipeline_subtype);
+        const look = state.look(sets);
+        const hidden = blacklisted(look, settings.blackList);
+        if (hidden) throw new Error(`avatarState wears ${JSON.stringify(hidden)}, which outfitsBlackList hides`);
         applyUi(variant, null);
-        await showModel(a.code, a.pipeline_subtype, state.blends, state.haircut, state.animation);
+        hideHome();
+        await showModel({ code: a.code, gender: a.pipeline_subtype, values: state.blends, look, animation: state.animation, sets });
       });
     },
   };
-
-  function avatarState(a) {
-    return JSON.stringify({ version: 1, blends: a.values, haircut: a.haircut, animation: viewer?.playing ?? null });
-  }
-
-  function readAvatarState(text) {
-    if (text === undefined || text === '') return { blends: {}, haircut: 'HaircutGenerated', animation: null };
-    let state;
-    try {
-      state = typeof text === 'string' ? JSON.parse(text) : text;
-    } catch {
-      throw new Error('avatarState is not JSON: pass the avatarState of model_exported as it came');
-    }
-    if (!state || typeof state !== 'object') throw new Error('avatarState must be a JSON object');
-    const blends = readBlends(Object.entries(state.blends ?? {}).map(([name, value]) => ({ name, value })));
-    const haircut = typeof state.haircut === 'string' ? state.haircut : 'HaircutGenerated';
-    if (state.animation != null && typeof state.animation !== 'string') throw new Error('avatarState.animation must be an animation name or null');
-    return { blends, haircut, animation: state.animation ?? null };
-  }
 
   window.addEventListener('message', (event) => {
     const m = event.data;

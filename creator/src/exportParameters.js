@@ -5,6 +5,9 @@
  * Overrides without a key in the spec's REST table use our documented extensions
  * (`avatar.remove_neck_layers`, `animations`, `model_json`), which REST clients may send too.
  */
+import { exportValues } from './blends.js';
+import { lookKey, lookSections } from './look.js';
+
 const PROFILES = ['4K.png', '2K.png', '1K.png', '4K.jpg', '2K.jpg', '1K.jpg', '4K.webp', '2K.webp', '1K.webp'];
 const PARTS = ['AvatarBody', 'AvatarLeftCornea', 'AvatarRightCornea', 'AvatarLeftEyeball', 'AvatarRightEyeball', 'AvatarEyelashes', 'AvatarHead', 'AvatarTeethLower', 'AvatarTeethUpper'];
 const CORNEAS = ['AvatarLeftCornea', 'AvatarRightCornea'];
@@ -95,20 +98,21 @@ function refuse(p) {
 }
 
 /**
- * REST parameters of the export of the avatar as shown: its haircut, its blends baked in, and the
- * animation playing (WYSIWYG) unless animationName names another.
+ * REST parameters of the export of the avatar as shown: its look (haircut, items, colours), its
+ * blends baked in, and the animation playing (WYSIWYG) unless animationName names another.
  */
-export function restParameters(p, { haircut, values, playing = null }) {
+export function restParameters(p, { look, values, playing = null }) {
   const q = { ...p, animationName: p.animationName || playing || undefined };
   refuse(q);
   const parts = PARTS.filter((part) => !(q.headOnly && part === 'AvatarBody') && !(q.removeTransparentCornea && CORNEAS.includes(part)));
+  const sections = lookSections(look);
   const out = {
     format: q.format,
     lod: `LOD${q.lod}`,
     embed: true,
     textures: { profile: q.textureProfile, embed: true },
-    avatar: { list: parts, ...(q.removeNeckLayers ? { remove_neck_layers: q.removeNeckLayers } : {}) },
-    haircuts: { list: haircut ? [haircut] : [], embed: true },
+    ...sections,
+    avatar: { list: parts, ...(q.removeNeckLayers ? { remove_neck_layers: q.removeNeckLayers } : {}), ...sections.avatar },
     blendshapes: { list: [], values, embed: true },
     ...(q.useZip ? { make_public: true } : { make_public_direct: true }),
   };
@@ -119,8 +123,7 @@ export function restParameters(p, { haircut, values, playing = null }) {
   }
   if (q.exportModelInfo) out.model_json = true;
   for (const [slot, value] of Object.entries(q.exportTemplate ?? {})) {
-    // Accessory slots have no REST section: the creator exports no hat, glasses, earrings or necklace yet, so there is nothing to apply them to.
-    if (!TEMPLATE_SECTIONS.includes(slot)) continue;
+    // A slot with nothing worn gets an empty section: valid, and it applies to nothing.
     const section = (out[slot] ??= { list: [] });
     if (value.apply_visibility_masks !== undefined) section.apply_visibility_masks = value.apply_visibility_masks;
     // A public export embeds its textures; the template picks which and at what profile.
@@ -129,15 +132,25 @@ export function restParameters(p, { haircut, values, playing = null }) {
   return out;
 }
 
-/** The viewer's own model: small and quick (LOD2, 1K JPEG), with the blends as morph targets to drag. */
-export function viewerParameters(haircut) {
+/**
+ * The viewer's own model of a look: small and quick (LOD2, 1K JPEG), with the blends as morph
+ * targets to drag; `baked` body blends (bodyBake) are baked in, as the export bakes them under an outfit.
+ */
+export function viewerParameters(look, baked = {}) {
+  const values = exportValues(baked);
   return {
     format: 'glb',
     lod: 'LOD2',
     embed: true,
     textures: { profile: '1K.jpg', embed: true },
-    haircuts: { list: haircut ? [haircut] : [], embed: true },
-    blendshapes: { list: ['customisation', 'body_shape'], embed: true },
+    ...lookSections(look),
+    blendshapes: { list: ['customisation', 'body_shape'], ...(values ? { values } : {}), embed: true },
     make_public_direct: true,
   };
+}
+
+/** The viewer model's cache key: the look, and the body blends baked in. */
+export function viewerKey(look, baked = {}) {
+  const body = Object.keys(baked).sort().map((k) => `${k}=${baked[k]}`);
+  return [lookKey(look), ...(body.length ? [`body:${body.join(',')}`] : [])].join(';');
 }

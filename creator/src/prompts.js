@@ -4,23 +4,24 @@
  * browse buttons ask for what set_ui_parameters did not fix (Mobile: `gender`, `age`; Desktop:
  * `pipelineSelectionAvailable` false with `defaultPipeline`, `ageSelectionAvailable` false for 16+).
  */
+import { t } from './i18n.js';
+
 const QUESTIONS = {
-  gender: { title: 'Who is in the photo?', choices: [['male', 'Male'], ['female', 'Female']] },
-  age: { title: 'How old are they?', choices: [['adult', 'Adult (16+)'], ['teen15', 'Teen (13–15)'], ['teen12', 'Child (up to 12)']] },
+  gender: ['male', 'female'],
+  age: ['adult', 'teen15', 'teen12'],
 };
 
 /** One question in the prompt over the viewer; resolves with the value chosen. */
 function ask(kind) {
   const box = document.getElementById('prompt');
-  const { title, choices } = QUESTIONS[kind];
-  const h = Object.assign(document.createElement('h2'), { textContent: title });
+  const h = Object.assign(document.createElement('h2'), { textContent: t(`q.${kind}`) });
   const row = Object.assign(document.createElement('div'), { className: 'prompt-choices' });
   box.replaceChildren(h, row);
   box.dataset.question = kind;
   box.hidden = false;
   return new Promise((resolve) => {
-    for (const [value, label] of choices) {
-      const b = Object.assign(document.createElement('button'), { type: 'button', textContent: label });
+    for (const value of QUESTIONS[kind]) {
+      const b = Object.assign(document.createElement('button'), { type: 'button', textContent: t(value) });
       b.dataset.value = value;
       b.addEventListener('click', () => {
         box.hidden = true;

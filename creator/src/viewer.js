@@ -29,6 +29,20 @@ function studioLights(camera) {
   return [sky, rim];
 }
 
+/** Models kept loaded: a look seen before is shown again without a download or a parse. */
+const KEEP = 8;
+
+function dispose(root) {
+  root.traverse((o) => {
+    if (!o.isMesh) return;
+    o.geometry.dispose();
+    for (const m of [o.material].flat()) {
+      for (const value of Object.values(m)) if (value?.isTexture) value.dispose();
+      m.dispose();
+    }
+  });
+}
+
 export class Viewer {
   constructor(container) {
     this.container = container;
@@ -44,6 +58,8 @@ export class Viewer {
     this.controls.enableDamping = true;
     this.controls.addEventListener('change', () => this.requestRender());
     this.model = null;
+    /** Loaded models by URL, least recently shown first. */
+    this.loaded = new Map();
     this.morphMeshes = [];
     this.mixer = null;
     this.clips = [];
@@ -76,8 +92,17 @@ export class Viewer {
     });
   }
 
-  async load(url) {
-    const gltf = await new GLTFLoader().loadAsync(url);
+  /** `reframe`: frame the whole avatar (a new avatar); otherwise the camera stays where the user put it. */
+  async load(url, reframe = true) {
+    let gltf = this.loaded.get(url);
+    if (gltf) this.loaded.delete(url);
+    else gltf = await new GLTFLoader().loadAsync(url);
+    this.loaded.set(url, gltf);
+    for (const [old, kept] of this.loaded) {
+      if (this.loaded.size <= KEEP) break;
+      this.loaded.delete(old);
+      if (kept.scene !== this.model) dispose(kept.scene);
+    }
     if (this.model) this.scene.remove(this.model);
     this.mixer?.stopAllAction();
     this.model = gltf.scene;
@@ -91,9 +116,12 @@ export class Viewer {
       // The skinned parts move with the pose: their bind-pose bounds would cull them wrongly.
       if (o.isMesh) o.frustumCulled = false;
     });
+    // A model shown before may stand in the pose a clip left it in.
+    this.model.traverse((o) => { if (o.isSkinnedMesh) o.skeleton.pose(); });
     this.scene.add(this.model);
+    const first = !this.box;
     this.box = new THREE.Box3().setFromObject(this.model);
-    this.frame('body');
+    if (first || reframe) this.frame('body');
     if (keep && this.clips.some((c) => c.name === keep)) this.play(keep);
     this.requestRender();
   }
@@ -156,7 +184,7 @@ export class Viewer {
     this.controls.update();
   }
 
-  /** A PNG of the avatar at this size and framing, drawn on the viewer's own renderer and then put back. */
+  /** A PNG of the avatar at this size and framing (`view`: as the user sees it), drawn on the viewer's own renderer and then put back. */
   async screenshot(width, height, mode) {
     const saved = { pos: this.camera.position.clone(), target: this.controls.target.clone(), aspect: this.camera.aspect };
     const size = this.renderer.getSize(new THREE.Vector2());
@@ -164,7 +192,8 @@ export class Viewer {
     this.renderer.setPixelRatio(1);
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
-    this.frame(mode, width / height);
+    if (mode === 'view') this.camera.updateProjectionMatrix();
+    else this.frame(mode, width / height);
     this.renderer.render(this.scene, this.camera);
     // toBlob copies the drawing buffer as it is now, before the browser presents or clears it.
     const blob = await new Promise((resolve) => this.renderer.domElement.toBlob(resolve, 'image/png'));

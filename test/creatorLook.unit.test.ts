@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test } from 'node:test';
+
+/**
+ * The creator's look (creator/src/look.js) and avatarState (avatarState.js), run here as plain ES
+ * modules: the outfit conflict rule, outfitsBlackList, colours to export sections, and avatarState
+ * written and read back.
+ */
+const load = (name: string) => import(pathToFileURL(join(process.cwd(), 'creator', 'src', name)).href);
+
+test('the conflict rule: a full outfit takes the place of top, bottom and shoes; they combine', async () => {
+  const { emptyLook, wear, withColor } = await load('look.js');
+  let look = wear(wear(wear(emptyLook(), 'outfits_top', 'top_navy_polo'), 'outfits_bottom', 'bottom_khaki_chinos'), 'outfits_shoes', 'shoes_tan_loafers');
+  assert.deepEqual([look.items.outfits, look.items.outfits_top, look.items.outfits_bottom, look.items.outfits_shoes], [null, 'top_navy_polo', 'bottom_khaki_chinos', 'shoes_tan_loafers']);
+  look = withColor(look, 'outfits_top', '#C81E28');
+  assert.equal(look.colors.outfits_top, '#c81e28');
+  look = wear(look, 'hats', 'knit_beanie');
+  const full = wear(look, 'outfits', 'persona_winter_coat');
+  assert.deepEqual([full.items.outfits, full.items.outfits_top, full.items.outfits_bottom, full.items.outfits_shoes, full.items.hats], ['persona_winter_coat', null, null, null, 'knit_beanie']);
+  assert.equal(full.colors.outfits_top, undefined, 'an item taken off loses its colour');
+  // Shoes on a full outfit take its place: the full outfit goes.
+  const shoes = wear(full, 'outfits_shoes', 'shoes_hiking_boots');
+  assert.deepEqual([shoes.items.outfits, shoes.items.outfits_shoes], [null, 'shoes_hiking_boots']);
+  // Taking a top off leaves the rest.
+  assert.deepEqual(wear(look, 'outfits_top', null).items.outfits_bottom, 'bottom_khaki_chinos');
+  assert.throws(() => wear(look, 'belts', 'x'), /unknown slot "belts"/);
+  assert.throws(() => withColor(look, 'hair', 'red'), /colour hair must be "#rrggbb"/);
+  assert.throws(() => withColor(look, 'eyes', '#000000'), /unknown colour "eyes"/);
+});
+
+test('a look as export sections, its key, and outfitsBlackList', async () => {
+  const { emptyLook, wear, withColor, withHaircut, lookSections, lookKey, offered, blacklisted } = await load('look.js');
+  let look = withHaircut(emptyLook(), 'chin_bob');
+  look = withColor(withColor(wear(wear(look, 'outfits', 'persona_summer_dress'), 'necklaces', 'pearl_strand'), 'hair', '#3b2418'), 'skin', '#d29f7c');
+  look = withColor(look, 'necklaces', '#ffffff');
+  assert.deepEqual(lookSections(look), {
+    haircuts: { list: ['chin_bob'], embed: true, color: { red: 59, green: 36, blue: 24 } },
+    outfits: { list: ['persona_summer_dress'], embed: true },
+    necklaces: { list: ['pearl_strand'], embed: true, color: { red: 255, green: 255, blue: 255 } },
+    avatar: { colors: { skin: { red: 210, green: 159, blue: 124 } } },
+  });
+  assert.deepEqual(lookSections(emptyLook()), { haircuts: { list: ['HaircutGenerated'], embed: true } });
+  // The same look, however it was reached, has the same key; another look another.
+  const again = withColor(wear(withColor(wear(withHaircut(emptyLook(), 'chin_bob'), 'necklaces', 'pearl_strand'), 'necklaces', '#ffffff'), 'outfits', 'persona_summer_dress'), 'skin', '#d29f7c');
+  assert.equal(lookKey(withColor(again, 'hair', '#3b2418')), lookKey(look));
+  assert.notEqual(lookKey(withColor(look, 'hair', '#3b2419')), lookKey(look));
+  const hidden = new Set(['persona_summer_dress', 'top_grey_hoodie']);
+  assert.deepEqual(offered(['persona_summer_dress', 'persona_winter_coat'], 'outfits', hidden), ['persona_winter_coat']);
+  assert.deepEqual(offered(['top_grey_hoodie', 'top_navy_polo'], 'outfits_top', hidden), ['top_navy_polo']);
+  assert.deepEqual(offered(['round_metal'], 'glasses', new Set(['round_metal'])), ['round_metal'], 'the black list is of outfits');
+  assert.equal(blacklisted(look, hidden), 'persona_summer_dress');
+  assert.equal(blacklisted(emptyLook(), hidden), null);
+});
+
+test('avatarState: written and read back exactly; bad states refused with a reason', async () => {
+  const { emptyLook, wear, withColor, withHaircut } = await load('look.js');
+  const { encodeAvatarState, readAvatarState } = await load('avatarState.js');
+  const sets = { outfits: ['persona_business_suit'], outfits_top: ['top_oxford_shirt'], outfits_bottom: ['bottom_khaki_chinos'], outfits_shoes: ['shoes_leather_derby'], hats: ['felt_fedora'], glasses: ['round_metal'], earrings: [], necklaces: [] };
+  let look = wear(wear(wear(withHaircut(emptyLook(), 'chin_bob'), 'outfits_top', 'top_oxford_shirt'), 'outfits_shoes', 'shoes_leather_derby'), 'glasses', 'round_metal');
+  look = withColor(withColor(look, 'outfits_top', '#2b3a67'), 'lips', '#a8323e');
+  const text = encodeAvatarState({ values: { NoseLength: 0.5, Body: -0.25 }, look, animation: 'Male_Pose_03' });
+  assert.deepEqual(JSON.parse(text), {
+    version: 2, blends: { NoseLength: 0.5, Body: -0.25 }, haircut: 'chin_bob',
+    items: { outfits_top: 'top_oxford_shirt', outfits_shoes: 'shoes_leather_derby', glasses: 'round_metal' },
+    colors: { lips: '#a8323e', outfits_top: '#2b3a67' }, animation: 'Male_Pose_03',
+  });
+  const read = readAvatarState(text);
+  assert.deepEqual([read.blends, read.animation], [{ NoseLength: 0.5, Body: -0.25 }, 'Male_Pose_03']);
+  assert.deepEqual(read.look(sets), look);
+  // Version 1 (blends, haircut, animation) still reads; nothing, the bare avatar.
+  assert.deepEqual(readAvatarState('{"version": 1, "blends": {}, "haircut": "HaircutGenerated", "animation": null}').look(sets), emptyLook());
+  assert.deepEqual(readAvatarState('').look(sets), emptyLook());
+  const bad: Array<[unknown, RegExp]> = [
+    ['{', /not JSON/],
+    ['[1]', /must be a JSON object/],
+    ['{"version": 9}', /version 9/],
+    ['{"items": {"outfits": "persona_business_suit", "outfits_top": "top_oxford_shirt"}}', /full outfit "persona_business_suit" has its own top, bottom and shoes/],
+    ['{"items": {"belts": "x"}}', /unknown slot "belts"/],
+    ['{"colors": {"hats": "#000000"}}', /nothing is worn in hats/],
+    ['{"colors": {"hair": "black"}}', /colour hair must be "#rrggbb"/],
+    ['{"blends": {"Squint": 2}}', /Squint must be a number in \[0, 1\]/],
+  ];
+  for (const [state, reason] of bad) assert.throws(() => readAvatarState(state), reason, String(state));
+  // Items are checked against the avatar's sets once they are known.
+  assert.throws(() => readAvatarState('{"items": {"hats": "top_hat"}}').look(sets), /"top_hat" is not in the hats set/);
+});
+
+test('under an outfit the viewer model bakes the body blends, as the export does; the sliders move what is left', async () => {
+  const { bodyBake, viewerWeights } = await load('blends.js');
+  const { viewerKey, viewerParameters } = await load('exportParameters.js');
+  const { emptyLook, wear } = await load('look.js');
+  const values = { Body: 0.5, Legs: -0.25, NoseLength: 0.5 };
+  assert.deepEqual(bodyBake(values, false), {}, 'undressed: nothing baked, the body moves by its morph targets');
+  const baked = bodyBake(values, true);
+  assert.deepEqual(baked, { Body: 0.5, Legs: -0.25 });
+  // On the baked model the body's weights are what is left to move; the face's are the whole.
+  const now = viewerWeights(values, baked);
+  assert.deepEqual([now.Body_increase, now.Legs_decrease, now.NoseLength], [0, 0, 0.5]);
+  const later = viewerWeights({ ...values, Body: 0.75 }, baked);
+  assert.equal(later.Body_increase, 0.25);
+  assert.equal(later.NoseLength, 0.5);
+  assert.equal(viewerWeights({ ...values, Body: 0 }, baked).Body_increase, -0.5);
+  const look = wear(emptyLook(), 'outfits', 'persona_winter_coat');
+  assert.deepEqual(viewerParameters(look, baked).blendshapes, { list: ['customisation', 'body_shape'], values: { body_shape: { Body_increase: 0.5, Legs_decrease: 0.25 } }, embed: true });
+  assert.deepEqual(viewerParameters(look).blendshapes, { list: ['customisation', 'body_shape'], embed: true });
+  assert.equal(viewerKey(look, baked), 'haircut=HaircutGenerated;outfits=persona_winter_coat;body:Body=0.5,Legs=-0.25');
+  assert.equal(viewerKey(look), 'haircut=HaircutGenerated;outfits=persona_winter_coat');
+});
