@@ -9,7 +9,7 @@ import { sharedServer } from './support/sharedServer.js';
 import { Api, photo } from './support/api.js';
 import { readZip } from '../src/formats/zip.js';
 import { readPly } from '../src/formats/ply.js';
-import { outfitByIdentity, outfitSet } from '../src/library/outfits/outfitLibrary.js';
+import { OUTFIT_SETS, outfitByIdentity, outfitSet } from '../src/library/outfits/outfitLibrary.js';
 import { personaOutfitSet } from '../src/library/outfits/personaOutfits.js';
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
@@ -57,7 +57,7 @@ for (const backend of oneBackend('embedded')) describe(`an avatar's outfits (ove
     assert.equal(body.outfits, `${body.url}outfits/`);
     const all = await api.get(new URL(body.outfits).pathname);
     assert.equal(all.status, 200);
-    const expected = [...outfitSet('base'), ...outfitSet('base_lowpoly')].map((o) => o.identity);
+    const expected = OUTFIT_SETS.flatMap((set) => outfitSet(set)).map((o) => o.identity);
     assert.deepEqual(all.body.map((o: any) => o.identity), expected);
     const tank = all.body.find((o: any) => o.identity === OUTFIT);
     const url = `${body.url}outfits/${OUTFIT}/`;
