@@ -9,4 +9,4 @@ export const SHARED_SERVER_SUITES = ['exports', 'sameOutput', 'modifications', '
 
 /** The files that take longest (measured with `npm test`), longest first: the runner starts them first so
  * that its two slots end close together. Any file not listed starts after these, by name. */
-export const SLOWEST_FIRST = ['sharedServer.sqlite', 'fleet', 'sharedServer.postgres', 'recovery', 'cliRemote', 'creator', 'haircuts.unit', 'outfits.unit', 'storageOutage', 'missingBlob', 's3Storage', 'clientBrowser', 'tokenAbuse', 'client', 'operations', 'blendshapes.unit', 'boundedRequests', 'avatars', 'longHair.unit', 'cli', 'textureEdits.unit', 'geometryModifications.unit', 'geometry.unit', 'teeth.unit'];
+export const SLOWEST_FIRST = ['sharedServer.sqlite', 'sharedServer.postgres', 'fleet', 'creator', 'recovery', 'cliRemote', 'outfits.unit', 'haircuts.unit', 'storageOutage', 'clientBrowser', 'missingBlob', 's3Storage', 'client', 'tokenAbuse', 'operations', 'boundedRequests', 'blendshapes.unit', 'textureEdits.unit', 'avatars', 'longHair.unit', 'cli', 'geometryModifications.unit', 'geometry.unit', 'teeth.unit'];
