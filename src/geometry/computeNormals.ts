@@ -70,27 +70,36 @@ export function computeNormals(mesh: Mesh, options: ComputeNormalsOptions = {}):
 export function coincidentGroups(positions: ArrayLike<number>): number[][] {
   const count = positions.length / 3;
   const bits = new Int32Array(Float32Array.from(positions).buffer);
-  const buckets = new Map<number, number[]>();
+  // Each vertex as (hash of its bits, index) in one number, sorted natively: equal hashes end up
+  // side by side without a Map of arrays, whose allocations cost more than the normals themselves.
+  // A key must stay an exact integer (53 bits): the index takes what it needs, the hash the rest
+  // (fewer hash bits only make longer runs, which are split by position below).
+  const slot = 2 ** Math.max(1, Math.ceil(Math.log2(count + 1)));
+  const drop = Math.max(0, 32 - Math.floor(Math.log2(2 ** 53 / slot)));
+  const keyed = new Float64Array(count);
   for (let v = 0; v < count; v++) {
-    const key = (Math.imul(bits[v * 3], 73856093) ^ Math.imul(bits[v * 3 + 1], 19349663) ^ Math.imul(bits[v * 3 + 2], 83492791)) | 0;
-    let list = buckets.get(key);
-    if (!list) buckets.set(key, (list = []));
-    list.push(v);
+    const hash = (Math.imul(bits[v * 3], 73856093) ^ Math.imul(bits[v * 3 + 1], 19349663) ^ Math.imul(bits[v * 3 + 2], 83492791)) >>> drop;
+    keyed[v] = hash * slot + v;
   }
+  keyed.sort();
   const p = positions;
   const groups: number[][] = [];
-  for (const list of buckets.values()) {
-    if (list.length < 2) continue;
-    // Split a bucket by exact position (hash collisions are possible).
-    const rest = [...list];
-    while (rest.length > 1) {
-      const a = rest[0];
-      const same = rest.filter((b) => p[b * 3] === p[a * 3] && p[b * 3 + 1] === p[a * 3 + 1] && p[b * 3 + 2] === p[a * 3 + 2]);
-      if (same.length > 1) groups.push(same);
-      const keep = rest.filter((b) => !same.includes(b));
-      rest.length = 0;
-      rest.push(...keep);
+  for (let k = 0; k < count;) {
+    const hash = Math.floor(keyed[k] / slot);
+    let end = k + 1;
+    while (end < count && Math.floor(keyed[end] / slot) === hash) end++;
+    if (end - k > 1) {
+      // Split a run by exact position (hash collisions are possible).
+      let rest: number[] = [];
+      for (let r = k; r < end; r++) rest.push(keyed[r] % slot);
+      while (rest.length > 1) {
+        const a = rest[0];
+        const same = rest.filter((b) => p[b * 3] === p[a * 3] && p[b * 3 + 1] === p[a * 3 + 1] && p[b * 3 + 2] === p[a * 3 + 2]);
+        if (same.length > 1) groups.push(same);
+        rest = rest.filter((b) => !same.includes(b));
+      }
     }
+    k = end;
   }
   return groups;
 }

@@ -3,7 +3,7 @@ import type { HeadTemplate } from './template.js';
 import { computeNormals } from './computeNormals.js';
 import type { FittedHead } from './fitHead.js';
 import type { Mesh } from '../core/mesh.js';
-import { meshDefects } from './meshDefects.js';
+import { meshDefects, weldedVertices } from './meshDefects.js';
 
 /** A level of detail of a head: a mesh whose vertices are a subset of LOD0's. */
 export interface LodMesh extends Mesh {
@@ -59,30 +59,39 @@ export async function headLod(head: FittedHead | HeadTemplate, lod: number, opti
     throw new RangeError(`${template.subtype} has levels of detail 0 to ${budgets.length - 1}, not ${lod}`);
   }
   const count = mesh.positions.length / 3;
-  if (lod === 0) return { ...mesh, sourceVertices: Uint32Array.from({ length: count }, (_, i) => i) };
+  if (lod === 0) return { ...mesh, sourceVertices: identity(count) };
   const own = await lodIndices(template, lod, o.uvWeight, o.keepBorder);
   const simplified = count > template.mesh.positions.length / 3 ? withAppended(own, mesh, template, lod, o.uvWeight) : own;
   // Compact: keep used vertices in their LOD0 order.
   const remap = new Int32Array(count).fill(-1);
-  const used: number[] = [];
-  for (const v of simplified) if (remap[v] < 0) { remap[v] = used.length; used.push(v); }
-  used.sort((a, b) => a - b);
-  used.forEach((v, i) => (remap[v] = i));
+  for (let i = 0; i < simplified.length; i++) remap[simplified[i]] = 0;
+  let kept = 0;
+  for (let v = 0; v < count; v++) if (remap[v] === 0) remap[v] = kept++;
+  const used = new Uint32Array(kept);
+  for (let v = 0; v < count; v++) if (remap[v] >= 0) used[remap[v]] = v;
   const positions = new Float32Array(used.length * 3);
   const uvs = new Float32Array(used.length * 2);
   const normals = mesh.normals ? new Float32Array(used.length * 3) : undefined;
+  const sourceUvs = mesh.uvs, sourceNormals = mesh.normals;
   for (let i = 0; i < used.length; i++) {
     const v = used[i];
-    positions.set(mesh.positions.subarray(v * 3, v * 3 + 3), i * 3);
-    if (mesh.uvs) uvs.set(mesh.uvs.subarray(v * 2, v * 2 + 2), i * 2);
-    if (normals) normals.set(mesh.normals!.subarray(v * 3, v * 3 + 3), i * 3);
+    for (let k = 0; k < 3; k++) positions[i * 3 + k] = mesh.positions[v * 3 + k];
+    if (sourceUvs) for (let k = 0; k < 2; k++) uvs[i * 2 + k] = sourceUvs[v * 2 + k];
+    if (normals && sourceNormals) for (let k = 0; k < 3; k++) normals[i * 3 + k] = sourceNormals[v * 3 + k];
   }
-  const indices = Uint32Array.from(simplified, (v) => remap[v]);
+  const indices = new Uint32Array(simplified.length);
+  for (let i = 0; i < simplified.length; i++) indices[i] = remap[simplified[i]];
   // The full mesh's normals are the better estimate of the surface each kept vertex lies on (and
   // keep shading identical across levels); only a mesh without normals gets them computed.
   const base = { positions, indices, uvs: mesh.uvs ? uvs : undefined };
   const result = normals ? { ...base, normals } : computeNormals(base);
-  return { ...result, sourceVertices: Uint32Array.from(used) };
+  return { ...result, sourceVertices: used };
+}
+
+function identity(count: number): Uint32Array {
+  const out = new Uint32Array(count);
+  for (let i = 0; i < count; i++) out[i] = i;
+  return out;
 }
 
 /**
@@ -117,6 +126,7 @@ async function lodIndices(template: HeadTemplate, lod: number, uvWeight: number,
     await MeshoptSimplifier.ready;
     const { positions, indices: full } = template.mesh;
     const uvs = template.mesh.uvs ?? new Float32Array((positions.length / 3) * 2);
+    const weld = weldedVertices(positions);
     // 'Regularize' keeps triangles even (they deform better when fitted) and, on these meshes,
     // avoids the rare fold where the cap's UV seam meets the band's; a fold that slips through
     // anyway is retried with a slightly different target.
@@ -125,7 +135,7 @@ async function lodIndices(template: HeadTemplate, lod: number, uvWeight: number,
         full, positions, 3, uvs, 2, [uvWeight, uvWeight], keepBorder ? borderVertices(template.mesh) : null, (target - attempt) * 3, 1, ['Regularize'],
       );
       indices = result;
-      const defects = meshDefects({ positions, indices: result });
+      const defects = meshDefects({ positions, indices: result }, undefined, weld);
       if (defects.badEdges === 0 && defects.degenerateFaces === 0) break;
     }
     levels.set(key, indices!);

@@ -25,29 +25,35 @@ export interface MeshDefects {
  * const { degenerateFaces, borderEdges } = meshDefects(mesh);
  * ```
  */
-export function meshDefects(mesh: Mesh, minArea = 1e-12): MeshDefects {
+export function meshDefects(mesh: Mesh, minArea = 1e-12, weld = weldedVertices(mesh.positions)): MeshDefects {
   const p = mesh.positions;
   const count = p.length / 3;
-  const weld = Uint32Array.from({ length: count }, (_, i) => i);
-  for (const group of coincidentGroups(p)) for (const v of group) weld[v] = group[0];
   const idx = mesh.indices;
   let degenerateFaces = 0;
-  const edges = new Map<number, number>();
+  // Directed edges as numbers (from * count + to), sorted: a run is one edge and its length the
+  // number of triangles using it that way round. A Map of counts did the same at several times
+  // the cost, which every worker paid for each level of detail it checks at start.
+  const directed = new Float64Array(idx.length);
   for (let t = 0; t < idx.length; t += 3) {
-    const [a, b, c] = [weld[idx[t]], weld[idx[t + 1]], weld[idx[t + 2]]];
+    const a = weld[idx[t]], b = weld[idx[t + 1]], c = weld[idx[t + 2]];
     const ux = p[b * 3] - p[a * 3], uy = p[b * 3 + 1] - p[a * 3 + 1], uz = p[b * 3 + 2] - p[a * 3 + 2];
     const vx = p[c * 3] - p[a * 3], vy = p[c * 3 + 1] - p[a * 3 + 1], vz = p[c * 3 + 2] - p[a * 3 + 2];
     const area = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
     if (a === b || b === c || a === c || !(area >= minArea)) degenerateFaces++;
-    for (const [i, j] of [[a, b], [b, c], [c, a]]) {
-      const key = i * count + j;
-      edges.set(key, (edges.get(key) ?? 0) + 1);
-    }
+    directed[t] = a * count + b;
+    directed[t + 1] = b * count + c;
+    directed[t + 2] = c * count + a;
   }
+  directed.sort();
   let borderEdges = 0, badEdges = 0, borderTop = -Infinity;
-  for (const [key, n] of edges) {
+  for (let k = 0; k < directed.length;) {
+    const key = directed[k];
+    let end = k + 1;
+    while (end < directed.length && directed[end] === key) end++;
+    const n = end - k;
+    k = end;
     const i = Math.floor(key / count), j = key % count;
-    const back = edges.get(j * count + i) ?? 0;
+    const back = runLength(directed, j * count + i);
     if (n > 1 || back > 1) badEdges++;
     else if (back === 0) {
       borderEdges++;
@@ -62,4 +68,27 @@ export function meshDefects(mesh: Mesh, minArea = 1e-12): MeshDefects {
     else if (x < 0 || x > 1) uvsOutside++;
   }
   return { degenerateFaces, borderEdges, badEdges, nonFinite, uvsOutside, borderTop };
+}
+
+/** How many times `key` occurs in the sorted `keys`. */
+function runLength(keys: Float64Array, key: number): number {
+  let lo = 0, hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < keys.length && keys[end] === key) end++;
+  return end - lo;
+}
+
+/**
+ * Each vertex's first vertex at exactly the same position: what meshDefects welds by. A caller that
+ * checks several index buffers over one positions array computes it once and passes it.
+ */
+export function weldedVertices(p: ArrayLike<number>): Uint32Array {
+  const weld = Uint32Array.from({ length: p.length / 3 }, (_, i) => i);
+  for (const group of coincidentGroups(p)) for (const v of group) weld[v] = group[0];
+  return weld;
 }
