@@ -16,8 +16,8 @@ const EN = {
   'slot.outfits': 'Full outfits', 'slot.outfits_top': 'Tops', 'slot.outfits_bottom': 'Bottoms', 'slot.outfits_shoes': 'Shoes',
   'slot.hats': 'Hats', 'slot.glasses': 'Glasses', 'slot.earrings': 'Earrings', 'slot.necklaces': 'Necklaces',
   none: 'None', fromPhoto: 'From the photo', standStill: 'Stand still', own: 'Own',
-  'color.hair': 'Hair', 'color.skin': 'Skin', 'color.lips': 'Lips', 'color.eyebrows': 'Eyebrows',
-  eyesColorMissing: 'Eye colour cannot be changed yet.', outfitRule: 'A full outfit has its own top, bottom and shoes; a top, a bottom and shoes combine.',
+  'color.hair': 'Hair', 'color.skin': 'Skin', 'color.lips': 'Lips', 'color.eyebrows': 'Eyebrows', 'color.eyes': 'Eyes',
+  outfitRule: 'A full outfit has its own top, bottom and shoes; a top, a bottom and shoes combine.',
   custom: 'Custom colour', pose: 'Pose',
 };
 

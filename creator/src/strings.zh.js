@@ -11,8 +11,8 @@ export const STRINGS = {
   'slot.outfits': '整套服装', 'slot.outfits_top': '上装', 'slot.outfits_bottom': '下装', 'slot.outfits_shoes': '鞋子',
   'slot.hats': '帽子', 'slot.glasses': '眼镜', 'slot.earrings': '耳环', 'slot.necklaces': '项链',
   none: '无', fromPhoto: '照片中的发型', standStill: '静止', own: '原色',
-  'color.hair': '头发', 'color.skin': '皮肤', 'color.lips': '嘴唇', 'color.eyebrows': '眉毛',
-  eyesColorMissing: '暂不能更改眼睛颜色。', outfitRule: '整套服装自带上装、下装和鞋子；上装、下装和鞋子可以自由搭配。',
+  'color.hair': '头发', 'color.skin': '皮肤', 'color.lips': '嘴唇', 'color.eyebrows': '眉毛', 'color.eyes': '眼睛',
+  outfitRule: '整套服装自带上装、下装和鞋子；上装、下装和鞋子可以自由搭配。',
   custom: '自定义颜色',
   // Animations (animationLabel's words).
   'Walk relaxed': '放松行走', Walk: '行走', Idle: '待机', 'Pose A': 'A 字姿势', 'Pose Idle': '站姿', pose: '姿势',
