@@ -89,3 +89,18 @@ export function buildColors(look, onColor) {
     if (name) section.append(colorRow(slot, itemName(name), PALETTES.item, look.colors[slot], onColor));
   }
 }
+
+const AGES = ['adult', 'teen15', 'teen12'];
+
+/**
+ * Mobile's age panel. A new age is a new avatar, made again from the photo: only the avatar this
+ * page made has its photo here (the service keeps no photo to hand back), so an avatar shown by code
+ * gets the choices disabled and a note saying why.
+ */
+export function buildAge(current, canRemake, onAge) {
+  const section = panelSection('age');
+  if (!section) return;
+  const row = choices(AGES.map((a) => [a, t(a)]), current, onAge, 'age');
+  for (const b of row.querySelectorAll('button')) b.disabled = !canRemake;
+  section.append(heading(t('panel.age')), row, Object.assign(document.createElement('p'), { className: 'note', textContent: t(canRemake ? 'ageRemakes' : 'ageNoPhoto') }));
+}
