@@ -275,6 +275,7 @@ export function startCreator(variant) {
       hideHome();
       if (busy !== null) throw new Error(`${busy} is still running`);
       const { gender } = askGender ? await askMissing({ gender: '', age }) : { gender: m.gender };
+      // A failed generation leaves the avatar shown as it was: its panels (the age pressed) say so again.
       await exclusive('generate_avatar', async () => {
         showProgress('makingAvatar', 0);
         const look = emptyLook();
@@ -289,7 +290,7 @@ export function startCreator(variant) {
         source = { code: done.code, photo, gender, age };
         emit('model_generated', fields);
         await showModel({ code: done.code, gender, values, look, animation: null, sets: await sets });
-      });
+      }).finally(renderPanels);
     },
 
     async export_avatar(m) {
