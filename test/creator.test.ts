@@ -203,7 +203,7 @@ test('loading once, junk ignored, authentication, UI parameters without a flash'
   assert.deepEqual(ui, { app: false, screenshot: true, selfie: true, eyes: true, head: false });
 });
 
-test('generation: bad input refused; Desktop asks for the gender it was not given and shows progress; meanwhile Mobile\'s selfie and age prompt', { skip, timeout: 180_000 }, async () => {
+test('generation: bad input refused; Desktop asks for the gender it was not given and shows progress; meanwhile Mobile\'s selfie, age prompt and sample avatar', { skip, timeout: 180_000 }, async () => {
   let mark: number;
   // Bad actions get our message_processing_error.
   mark = (await eventCount());
@@ -391,7 +391,7 @@ async function viewerExports(code: string): Promise<Array<{ comment: string; pub
 
 const pressed = (f: Frame, slot: string) => f.$$eval(`#panel [data-slot="${slot}"] button[aria-pressed="true"]`, (bs) => bs.map((b) => (b as HTMLElement).dataset.item));
 
-test('outfits (the conflict rule, the black list), accessories, colours: the viewer shows the export; the template\'s slots; PNG and Animate', { skip, timeout: 150_000 }, async () => {
+test('outfits (the conflict rule, the black list), accessories, colours: the viewer shows the export; the template\'s slots; PNG, GIF and Animate', { skip, timeout: 150_000 }, async () => {
   const made = avatarState.made!;
   assert.ok(made, 'the avatar of the cases before');
   const desktop = frame('desktop');
