@@ -29,6 +29,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: false,
+    // The sample photos stay files of their own: inlined, their faces would weigh on the script before loaded.
+    assetsInlineLimit: (file) => (file.includes('/samples/') ? false : undefined),
     // three.js is most of the viewer's chunk, which loads after persona_creator_loaded.
     chunkSizeWarningLimit: 800,
     rollupOptions: {

@@ -203,7 +203,7 @@ test('loading once, junk ignored, authentication, UI parameters without a flash'
   assert.deepEqual(ui, { app: false, screenshot: true, selfie: true, eyes: true, head: false });
 });
 
-test('generation: bad input refused; Desktop asks for the gender it was not given and shows progress; meanwhile Mobile\'s selfie and age prompt', { skip, timeout: 180_000 }, async () => {
+test('generation: bad input refused; Desktop asks for the gender it was not given and shows progress; meanwhile Mobile\'s selfie, age prompt and sample avatar', { skip, timeout: 180_000 }, async () => {
   let mark: number;
   // Bad actions get our message_processing_error.
   mark = (await eventCount());
@@ -258,6 +258,20 @@ test('generation: bad input refused; Desktop asks for the gender it was not give
   assert.match(String((await next('mobile', 'message_processing_error', mobileMark)).reason), /not authenticated/);
 
   lap('selfie sent');
+  // No photo: a sample (isNoPhotoVisible, default true), only of the gender the host fixed; it is
+  // made as a photo is, the sample's JPEG in generate_avatar with its gender, as an adult.
+  await mobile.click('#home-button');
+  await mobile.waitForSelector('#home:not([hidden]) #samples:not([hidden])');
+  assert.deepEqual(await mobile.$$eval('#samples button', (bs) => bs.map((b) => (b as HTMLElement).dataset.sample)), ['camera']);
+  await mobile.waitForFunction(() => (document.querySelector('#samples img') as HTMLImageElement).naturalWidth === 128, undefined, { polling: 50 });
+  await snap('mobile-home-samples');
+  mobileMark = (await eventCount());
+  await mobile.click('#samples button[data-sample="camera"]');
+  const sample = await (await mobile.waitForFunction(() => (window as unknown as { sent: Array<{ gender: string; age: string; image: string }> }).sent[1])).jsonValue();
+  assert.deepEqual([sample.gender, sample.age], ['male', 'adult']);
+  assert.ok(Buffer.from(sample.image.replace(/^data:image\/jpeg;base64,/, ''), 'base64').equals(readFileSync(join(process.cwd(), 'creator', 'src', 'samples', 'camera.jpg'))), 'the sample\'s own photo');
+  assert.match(String((await next('mobile', 'message_processing_error', mobileMark)).reason), /not authenticated/);
+  lap('sample sent');
 
   // Mobile: its own UI parameters, then the token; no authentication_status there (the spec), only the flag.
   assert.deepEqual(await mobile.evaluate(() => [document.getElementById('export')!.textContent, document.documentElement.dataset.theme]), ['Save me', 'light']);
@@ -377,12 +391,14 @@ async function viewerExports(code: string): Promise<Array<{ comment: string; pub
 
 const pressed = (f: Frame, slot: string) => f.$$eval(`#panel [data-slot="${slot}"] button[aria-pressed="true"]`, (bs) => bs.map((b) => (b as HTMLElement).dataset.item));
 
-test('outfits (the conflict rule, the black list), accessories, colours: the viewer shows the export; the template\'s slots; PNG and Animate', { skip, timeout: 150_000 }, async () => {
+test('outfits (the conflict rule, the black list), accessories, colours: the viewer shows the export; the template\'s slots; PNG, GIF and Animate', { skip, timeout: 150_000 }, async () => {
   const made = avatarState.made!;
   assert.ok(made, 'the avatar of the cases before');
   const desktop = frame('desktop');
-  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true });
+  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
   await desktop.waitForSelector('#png:not([hidden])');
+  // Sample avatars (showSampleAvatars, default true): one of each gender, as the gender is the user's to pick here.
+  assert.deepEqual(await desktop.$$eval('#samples:not([hidden]) button', (bs) => bs.map((b) => (b as HTMLElement).dataset.sample)), ['astronaut', 'camera']);
   // Only the panels we have, as tabs in the spec's order; a skipped one has no tab.
   assert.deepEqual(await desktop.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'body', 'head', 'color', 'animations']);
   await openPanel(desktop, 'outfits');
@@ -418,6 +434,7 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   await desktop.click('#panel [data-slot="necklaces"] button[data-item="silver_pendant"]');
   await openPanel(desktop, 'color');
   await desktop.click('#panel .color-row[data-color="hair"] button[data-value="#b0301c"]');
+  await desktop.click('#panel .color-row[data-color="eyes"] button[data-value="#4f86c0"]');
   await lookShown('desktop', mark);
   await desktop.waitForSelector('#panel .color-row[data-color="outfits_top"]');
   await openPanel(desktop, 'outfits');
@@ -442,7 +459,7 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   assert.deepEqual(state, {
     version: 2, blends: { NoseLength: 0.5, Body: 0.5 }, haircut: 'HaircutGenerated',
     items: { outfits_top: 'top_navy_polo', outfits_bottom: 'bottom_khaki_chinos', outfits_shoes: 'shoes_tan_loafers', hats: 'knit_beanie', glasses: 'round_metal', earrings: 'gold_hoops', necklaces: 'silver_pendant' },
-    colors: { hair: '#b0301c', outfits_top: '#7a1f2b' }, animation: null,
+    colors: { hair: '#b0301c', eyes: '#4f86c0', outfits_top: '#7a1f2b' }, animation: null,
   });
   avatarState.dressed = exported;
   const [file, shown] = await Promise.all([readModel(String(exported.url)), readModel(dressed.public_file)]);
@@ -475,6 +492,20 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
     assert.ok(inFile.every((c, i) => Math.abs(c - inViewer[i]) < 12), `${name}: the file's ${inFile} is the viewer's ${inViewer}`);
     assert.ok(Math.abs(inFile[0] - want[0]) < 60, `${name}: ${inFile} near ${want}`);
   }
+  // The eyes: the irises (a ring about the eyeball texture's centre, eyeLayout.ts) blue as chosen, in the file as in the viewer.
+  const irises = await Promise.all([file, shown].map(async (m) => {
+    const { data, info } = await sharp(material(m.doc, 'AvatarEyeball').getBaseColorTexture()!.getImage()!).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (let y = 0; y < info.height; y++) for (let x = 0; x < info.width; x++) {
+      const r = Math.hypot((x + 0.5) / info.width - 0.5, (y + 0.5) / info.height - 0.5);
+      if (r < 0.04 || r >= 0.07) continue;
+      for (let c = 0; c < 3; c++) sum[c] += data[(y * info.width + x) * 3 + c];
+      n++;
+    }
+    return sum.map((v) => Math.round(v / n));
+  }));
+  for (const iris of irises) assert.ok(iris[2] > iris[0] + 50 && Math.abs(iris[2] - 0xc0) < 45, `the irises are #4f86c0: ${iris}`);
   lap('dressed export checked');
 
   // The top's own colour again: the look before, back without a new export.
@@ -502,6 +533,25 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   assert.equal(await desktop.getAttribute('#animate', 'aria-pressed'), 'false');
   assert.equal(await desktop.getAttribute('#panel button[data-animation=""]', 'aria-pressed'), 'true');
   lap('PNG and Animate');
+  // GIF: 2.4 s of the avatar turning, its chunk fetched only now.
+  const gifLoaded = () => desktop.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/gif-[^/]*\.js$/.test(r.name)));
+  assert.equal(await gifLoaded(), false, 'no GIF encoder before the button is pressed');
+  const gifStarted = Date.now();
+  const [gifDownload] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), desktop.click('#gif')]);
+  assert.equal(gifDownload.suggestedFilename(), 'avatar.gif');
+  const gif = readFileSync((await gifDownload.path())!);
+  console.log(`# GIF: ${Date.now() - gifStarted} ms, ${gif.length} bytes`);
+  assert.equal(gif.subarray(0, 6).toString('latin1'), 'GIF89a');
+  const gifMeta = await sharp(gif, { animated: true }).metadata();
+  assert.deepEqual([gifMeta.pages, gifMeta.loop, gifMeta.delay?.[0]], [30, 0, 80]);
+  // It turns: the first frame and the quarter turn differ.
+  const gifFrames = await sharp(gif, { animated: true }).raw().toBuffer();
+  const gifFrame = gifFrames.length / gifMeta.pages!;
+  assert.ok(!gifFrames.subarray(0, gifFrame).equals(gifFrames.subarray(7 * gifFrame, 8 * gifFrame)), 'the avatar turns');
+  assert.equal(await gifLoaded(), true);
+  if (process.env.LIKENESS_CREATOR_SHOTS === '1') writeFileSync(join(process.cwd(), 'scratch', 'creator', 'desktop-gif-button.gif'), gif);
+  await exportReady('desktop');
+  lap('GIF');
 
   // Chinese: its strings come as a chunk of their own, only when asked for.
   const zhLoaded = () => desktop.evaluate(() => performance.getEntriesByType('resource').some((r) => /strings\.zh-[^/]*\.js$/.test(r.name)));
@@ -572,7 +622,11 @@ test('Mobile reopens the avatar with its state, exports FBX in a zip; the host f
   await lookShown('mobile', mark);
   assert.deepEqual([await pressed(mobile, 'outfits_top'), await pressed(mobile, 'outfits_bottom'), await pressed(mobile, 'outfits_shoes'), await pressed(mobile, 'glasses')], [['top_navy_polo'], ['bottom_khaki_chinos'], ['shoes_tan_loafers'], ['round_metal']]);
   assert.equal(await mobile.getAttribute('#panel .color-row[data-color="hair"] button[data-value="#b0301c"]', 'aria-pressed'), 'true');
-  assert.deepEqual(await mobile.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'glasses', 'body', 'head', 'color', 'animations']);
+  assert.deepEqual(await mobile.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'glasses', 'age', 'body', 'head', 'color', 'animations']);
+  // The age panel: a new age is a new avatar from the same photo, which this page does not have for an avatar shown by code.
+  await openPanel(mobile, 'age');
+  assert.deepEqual(await mobile.$$eval('#panel section[data-control="age"] button', (bs) => bs.map((b) => [(b as HTMLElement).dataset.age, (b as HTMLButtonElement).disabled])), [['adult', true], ['teen15', true], ['teen12', true]]);
+  assert.match(await mobile.textContent('#panel section[data-control="age"] .note') ?? '', /photo is not on this page/);
   if (process.env.LIKENESS_CREATOR_SHOTS === '1') await panelShots(mobile, 'mobile');
   // Nothing wider than the page, also after the page was made wider and back (the viewer's canvas follows).
   for (const f of [mobile, frame('desktop')]) assert.ok(await f.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${f.url()} fits its width`);

@@ -27,23 +27,23 @@ test('the conflict rule: a full outfit takes the place of top, bottom and shoes;
   assert.deepEqual(wear(look, 'outfits_top', null).items.outfits_bottom, 'bottom_khaki_chinos');
   assert.throws(() => wear(look, 'belts', 'x'), /unknown slot "belts"/);
   assert.throws(() => withColor(look, 'hair', 'red'), /colour hair must be "#rrggbb"/);
-  assert.throws(() => withColor(look, 'eyes', '#000000'), /unknown colour "eyes"/);
+  assert.throws(() => withColor(look, 'teeth', '#000000'), /unknown colour "teeth"/);
 });
 
 test('a look as export sections, its key, and outfitsBlackList', async () => {
   const { emptyLook, wear, withColor, withHaircut, lookSections, lookKey, offered, blacklisted } = await load('look.js');
   let look = withHaircut(emptyLook(), 'chin_bob');
   look = withColor(withColor(wear(wear(look, 'outfits', 'persona_summer_dress'), 'necklaces', 'pearl_strand'), 'hair', '#3b2418'), 'skin', '#d29f7c');
-  look = withColor(look, 'necklaces', '#ffffff');
+  look = withColor(withColor(look, 'necklaces', '#ffffff'), 'eyes', '#4f86c0');
   assert.deepEqual(lookSections(look), {
     haircuts: { list: ['chin_bob'], embed: true, color: { red: 59, green: 36, blue: 24 } },
     outfits: { list: ['persona_summer_dress'], embed: true },
     necklaces: { list: ['pearl_strand'], embed: true, color: { red: 255, green: 255, blue: 255 } },
-    avatar: { colors: { skin: { red: 210, green: 159, blue: 124 } } },
+    avatar: { colors: { skin: { red: 210, green: 159, blue: 124 }, eyes: { red: 79, green: 134, blue: 192 } } },
   });
   assert.deepEqual(lookSections(emptyLook()), { haircuts: { list: ['HaircutGenerated'], embed: true } });
   // The same look, however it was reached, has the same key; another look another.
-  const again = withColor(wear(withColor(wear(withHaircut(emptyLook(), 'chin_bob'), 'necklaces', 'pearl_strand'), 'necklaces', '#ffffff'), 'outfits', 'persona_summer_dress'), 'skin', '#d29f7c');
+  const again = withColor(withColor(wear(withColor(wear(withHaircut(emptyLook(), 'chin_bob'), 'necklaces', 'pearl_strand'), 'necklaces', '#ffffff'), 'outfits', 'persona_summer_dress'), 'eyes', '#4f86c0'), 'skin', '#d29f7c');
   assert.equal(lookKey(withColor(again, 'hair', '#3b2418')), lookKey(look));
   assert.notEqual(lookKey(withColor(look, 'hair', '#3b2419')), lookKey(look));
   const hidden = new Set(['persona_summer_dress', 'top_grey_hoodie']);

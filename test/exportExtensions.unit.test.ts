@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { withoutNeckLayers } from '../src/pipelines/exports/neckLayers.js';
 import { personaModelJson } from '../src/pipelines/exports/personaModelJson.js';
+import { eyeballMaps } from '../src/pipelines/exports/personaEyes.js';
+import { EYE_IRIS_ANGLE, EYE_TEXTURE_DEFAULTS } from '../src/assets/eyes/index.js';
+import { exportContext, resolveExportParameters } from '../src/pipelines/catalogue/index.js';
 import { sceneBindPose } from '../src/formats/sceneBindPose.js';
 import type { Scene } from '../src/formats/scene.js';
 import type { StoredAnalysis } from '../src/pipelines/files.js';
@@ -87,4 +90,55 @@ test('model_json: the five colours, and a remark instead of a guess when the eye
   const old = personaModelJson({ colors: { ...colors, brows: undefined } } as unknown as StoredAnalysis);
   assert.equal(old.eyebrows_color, null);
   assert.match(String((old.remarks as Record<string, string>).eyebrows_color), /before eyebrow colours were sampled/);
+});
+
+test('avatar.colors.eyes: the iris takes the asked colour, keeps its fibres and limbal ring; the sclera and pupil stay', () => {
+  const photo = { red: 96, green: 70, blue: 45 }, blue = { red: 60, green: 110, blue: 170 };
+  // At 256² rather than the exports' 1024², to keep the test quick: the same painting.
+  const before = eyeballMaps(photo, 256).color, after = eyeballMaps(blue, 256).color;
+  const size = before.width;
+  // The pupil's and the limbus's edges are antialiased over a texel and a half (eyeTexture.ts).
+  const aa = (1.5 * 2 * Math.PI) / size / EYE_IRIS_ANGLE, pupil = EYE_TEXTURE_DEFAULTS.pupil;
+  const sum = [0, 0, 0];
+  let annulus = 0, scleraTexels = 0, pupilTexels = 0;
+  // Per channel, after ÷ before over the iris: one ratio everywhere means the structure is the same.
+  const ratios: number[][] = [[], [], []];
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const k = y * size + x;
+      const r = (2 * Math.PI * Math.hypot((x + 0.5) / size - 0.5, (y + 0.5) / size - 0.5)) / EYE_IRIS_ANGLE;
+      if (r > 1.05 + aa && r < 5) {
+        scleraTexels++;
+        for (let c = 0; c < 3; c++) assert.equal(after.data[k * 3 + c], before.data[k * 3 + c], `sclera texel ${x},${y} changed`);
+      } else if (r < pupil - aa) {
+        pupilTexels++;
+        for (let c = 0; c < 3; c++) assert.equal(after.data[k * 3 + c], before.data[k * 3 + c], `pupil texel ${x},${y} changed`);
+      } else if (r >= pupil && r < 1) {
+        annulus++;
+        for (let c = 0; c < 3; c++) {
+          sum[c] += after.data[k * 3 + c];
+          // Away from the pupil's and the limbus's soft edges, which blend in texels that do not change.
+          const inside = r > pupil + aa + 0.02 && r < 0.96;
+          if (inside && before.data[k * 3 + c] >= 24 && after.data[k * 3 + c] < 250) ratios[c].push(after.data[k * 3 + c] / before.data[k * 3 + c]);
+        }
+      }
+    }
+  }
+  assert.ok(scleraTexels > 500 && pupilTexels > 100 && annulus > 500, `${scleraTexels} sclera, ${pupilTexels} pupil, ${annulus} iris texels`);
+  const mean = sum.map((s) => s / annulus);
+  const goal = [blue.red, blue.green, blue.blue];
+  for (let c = 0; c < 3; c++) assert.ok(Math.abs(mean[c] - goal[c]) <= 4, `iris mean ${mean.map(Math.round)} for ${goal}`);
+  for (let c = 0; c < 3; c++) {
+    const m = ratios[c].reduce((a, b) => a + b, 0) / ratios[c].length;
+    const spread = Math.sqrt(ratios[c].reduce((a, b) => a + (b - m) ** 2, 0) / ratios[c].length) / m;
+    assert.ok(spread < 0.08, `channel ${c}: the iris's relief changed (after ÷ before varies by ${(spread * 100).toFixed(1)} %)`);
+  }
+  // The export parameter carries it, and model.json reports it as the export's iris colour.
+  const ctx = exportContext('persona_2.0', 'female', 'pro');
+  const resolved = resolveExportParameters({ avatar: { colors: { eyes: blue } } }, ctx);
+  assert.ok(resolved.ok, JSON.stringify(resolved));
+  const colors = (resolved.value as { persona?: { avatar: { colors: unknown } } }).persona!.avatar.colors;
+  assert.deepEqual(colors, { skin: null, lips: null, eyebrows: null, eyes: blue });
+  const analysis = { colors: { skin: photo, hair: photo, iris: photo, lips: photo, brows: photo } } as unknown as StoredAnalysis;
+  assert.deepEqual(personaModelJson(analysis, colors as never).eye_iris_color, blue);
 });

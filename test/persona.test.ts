@@ -120,12 +120,13 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     assert.ok(doc.getRoot().listExtensionsUsed().some((e) => e.extensionName === 'EXT_texture_webp'));
   });
 
-  test('avatar.colors recolours the skin of the head and body, the lips and the brows, and model.json reports the new colours', async () => {
+  test('avatar.colors recolours the skin of the head and body, the lips, the brows and the irises, and model.json reports the new colours', async () => {
     const textures = { profile: '1K.png', list: [] };
     const plain = await exported({ format: 'gltf', lod: 'LOD2', textures });
     const dark = { red: 105, green: 70, blue: 50 };
     const lips = { red: 170, green: 30, blue: 70 };
-    const recoloured = await exported({ format: 'gltf', lod: 'LOD2', textures, model_json: true, avatar: { colors: { skin: dark, lips, eyebrows: { red: 30, green: 20, blue: 15 } } } });
+    const eyes = { red: 40, green: 120, blue: 190 };
+    const recoloured = await exported({ format: 'gltf', lod: 'LOD2', textures, model_json: true, avatar: { colors: { skin: dark, lips, eyebrows: { red: 30, green: 20, blue: 15 }, eyes } } });
     const mean = async (data: Uint8Array) => (await sharp(data).stats()).channels.slice(0, 3).map((c) => c.mean);
     for (const name of ['AvatarHead_Color.png', 'AvatarBody_Color.png']) {
       const [before, after] = [await mean(plain[name]), await mean(recoloured[name])];
@@ -135,6 +136,24 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     const info = JSON.parse(new TextDecoder().decode(recoloured['model.json']));
     assert.deepEqual(info.skin_color, dark);
     assert.deepEqual(info.lips_color, lips);
+    assert.deepEqual(info.eye_iris_color, eyes);
+    // The irises (a ring about the eyeball texture's centre) take the colour; the sclera's corner stays.
+    const ring = async (data: Uint8Array, from: number, to: number) => {
+      const { data: px, info: size } = await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const sum = [0, 0, 0];
+      let n = 0;
+      for (let y = 0; y < size.height; y++) for (let x = 0; x < size.width; x++) {
+        const r = Math.hypot((x + 0.5) / size.width - 0.5, (y + 0.5) / size.height - 0.5);
+        if (r < from || r >= to) continue;
+        for (let c = 0; c < 3; c++) sum[c] += px[(y * size.width + x) * 3 + c];
+        n++;
+      }
+      return sum.map((v) => v / n);
+    };
+    // The iris spans 0.37–1 of its radius, 0.0795 of the texture (eyeLayout.ts).
+    const iris = await ring(recoloured['AvatarEyeball_Color.png'], 0.04, 0.07);
+    assert.ok(iris[2] > iris[0] + 60 && Math.abs(iris[2] - eyes.blue) < 40, `iris ${iris.map(Math.round)} for ${JSON.stringify(eyes)}`);
+    assert.deepEqual(await ring(recoloured['AvatarEyeball_Color.png'], 0.1, 0.2), await ring(plain['AvatarEyeball_Color.png'], 0.1, 0.2), 'the sclera stays');
     assert.equal((await validateGltf(recoloured, 'model.gltf')).errors, 0);
     const bad = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ avatar: { colors: { skin: { red: 300, green: 0, blue: 0 } } } }) });
     assert.equal(bad.status, 400, JSON.stringify(bad.body));

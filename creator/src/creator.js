@@ -8,7 +8,7 @@ import { BLEND_BY_NAME, BLENDS, bodyBake, exportValues, readBlends, viewerWeight
 import { DEFAULT_EXPORT, readExportParameters, restParameters, viewerKey, viewerParameters } from './exportParameters.js';
 import { onLanguage } from './i18n.js';
 import { blacklisted, emptyLook, lookKey, OUTFIT_SLOTS, wear, withColor, withHaircut } from './look.js';
-import { jpegBytes, readImage } from './photo.js';
+import { dataUrl, jpegBytes, readImage } from './photo.js';
 import { askMissing } from './prompts.js';
 import { applyUi, buildAnimations, buildBlends, buildHaircuts, buildPanels, hideHome, settings, showPanels, showProgress } from './ui.js';
 
@@ -31,6 +31,8 @@ export function startCreator(variant) {
   let panels = null; // panels.js, loaded with the viewer
   let busy = null; // the action running: one at a time
   let photoUrl = null;
+  /** The photo of the avatar this page made last, with its gender and age: Mobile's age panel makes it again at another age. */
+  let source = null;
   let screenshotUrl = null;
   const available = { avatar_generation: false, avatar_export: false, avatar_screenshot: false };
   /** The viewer's export of each look, by avatar and look: a look seen before comes back at once. */
@@ -113,6 +115,8 @@ export function startCreator(variant) {
     panels.buildOutfits(avatar.sets, avatar.look, settings.blackList, (slot, name) => changeLook(wear(target(), slot, name), 'outfits'));
     panels.buildAccessories(variant, avatar.sets, avatar.look, (slot, name) => changeLook(wear(target(), slot, name), 'accessories'));
     panels.buildColors(avatar.look, (key, hex) => changeLook(withColor(target(), key, hex), 'color'));
+    const mine = source?.code === avatar.code;
+    panels.buildAge(mine ? source.age : null, mine, remake);
     showPanels(true);
     syncAnimate();
   }
@@ -186,6 +190,16 @@ export function startCreator(variant) {
     return api.createExport(code, wantedParameters, undefined, comment);
   }
 
+  /**
+   * Mobile's age panel: a new age is a new avatar (the age shapes the head the service makes), so the
+   * avatar is made again from the same photo, as the page's own buttons make one: generate_avatar.
+   */
+  async function remake(age) {
+    if (!source || source.code !== avatar?.code || age === source.age) return;
+    const image = await dataUrl(new Blob([source.photo.bytes], { type: source.photo.type }));
+    window.postMessage({ eventName: 'generate_avatar', gender: source.gender, age, image }, '*');
+  }
+
   /** Desktop's Animate button: plays the avatar's first animation (its walk), or stops it. */
   function syncAnimate() {
     $('animate')?.setAttribute('aria-pressed', String(Boolean(viewer?.playing)));
@@ -200,13 +214,27 @@ export function startCreator(variant) {
     if (!viewer?.model) return fail('png', 'no avatar is open: generate or show one first');
     const box = $('viewer');
     const blob = await viewer.screenshot(Math.min(4096, box.clientWidth * 2), Math.min(4096, box.clientHeight * 2), 'view');
+    save(blob, 'avatar.png');
+  });
+  /** Desktop's GIF button: 2.4 s of the avatar turning, or of the clip playing, saved as a file. */
+  $('gif')?.addEventListener('click', () => {
+    if (!viewer?.model) return fail('gif', 'no avatar is open: generate or show one first');
+    exclusive('gif', async () => {
+      showProgress('makingGif', 0);
+      const { recordGif } = await import('./gif.js');
+      const bytes = await recordGif(viewer, { background: getComputedStyle(document.body).backgroundColor, onProgress: (f) => showProgress('makingGif', f) });
+      save(new Blob([bytes], { type: 'image/gif' }), 'avatar.gif');
+    }).catch((e) => fail('gif', e.message));
+  });
+  /** A file for the user, as a download. */
+  function save(blob, name) {
     const url = URL.createObjectURL(blob);
-    const a = Object.assign(document.createElement('a'), { href: url, download: 'avatar.png' });
+    const a = Object.assign(document.createElement('a'), { href: url, download: name });
     document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  });
+  }
 
   const handlers = {
     async authenticate(m) {
@@ -247,6 +275,7 @@ export function startCreator(variant) {
       hideHome();
       if (busy !== null) throw new Error(`${busy} is still running`);
       const { gender } = askGender ? await askMissing({ gender: '', age }) : { gender: m.gender };
+      // A failed generation leaves the avatar shown as it was: its panels (the age pressed) say so again.
       await exclusive('generate_avatar', async () => {
         showProgress('makingAvatar', 0);
         const look = emptyLook();
@@ -258,9 +287,10 @@ export function startCreator(variant) {
         const fields = { avatarCode: done.code, gender, photoFileName: photo.name, photoUrl };
         if (desktop) fields.photoBytes = Array.from(await jpegBytes(photo));
         avatar = null;
+        source = { code: done.code, photo, gender, age };
         emit('model_generated', fields);
         await showModel({ code: done.code, gender, values, look, animation: null, sets: await sets });
-      });
+      }).finally(renderPanels);
     },
 
     async export_avatar(m) {

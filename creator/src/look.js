@@ -8,8 +8,8 @@
 export const OUTFIT_SLOTS = ['outfits', 'outfits_top', 'outfits_bottom', 'outfits_shoes'];
 export const ACCESSORY_SLOTS = ['hats', 'glasses', 'earrings', 'necklaces'];
 export const ITEM_SLOTS = [...OUTFIT_SLOTS, ...ACCESSORY_SLOTS];
-/** `avatar.colors` (ours) takes these; the hair is `haircuts.color`; an item's is its section's `color`. */
-export const AVATAR_COLORS = ['skin', 'lips', 'eyebrows'];
+/** `avatar.colors` (ours) takes these (`eyes`: the irises); the hair is `haircuts.color`; an item's is its section's `color`. */
+export const AVATAR_COLORS = ['skin', 'lips', 'eyebrows', 'eyes'];
 export const COLOR_KEYS = ['hair', ...AVATAR_COLORS, ...ITEM_SLOTS];
 export const GENERATED_HAIRCUT = 'HaircutGenerated';
 

@@ -19,6 +19,8 @@ const PALETTES = {
   eyebrows: HAIR.slice(0, 7),
   skin: ['#f3d7c6', '#e8b996', '#d29f7c', '#b57a55', '#8d5a3b', '#5e3a25'],
   lips: ['#c0545e', '#a8323e', '#d98a86', '#8a2d3b', '#e06c75', '#6b2a2f'],
+  // Brown, hazel, amber, green, grey, blue, dark blue, violet.
+  eyes: ['#4a2e1c', '#6e5530', '#9a6a22', '#4f7a44', '#7c8a94', '#4f86c0', '#2d4f8e', '#6a5a9e'],
   item: ['#f4f4f2', '#1b1b1f', '#2b3a67', '#7a1f2b', '#c81e28', '#2f6b3a', '#c9a26b', '#8a8f98', '#e0b0c8', '#3b6fd6', '#d4a017', '#c0c0c8'],
 };
 
@@ -75,7 +77,7 @@ function colorRow(key, label, palette, current, onColor) {
   return row;
 }
 
-/** Hair, skin, lips, eyebrows, then each item worn; the eyes say they cannot be recoloured yet. */
+/** Hair, skin, lips, eyebrows, eyes, then each item worn. */
 export function buildColors(look, onColor) {
   const section = panelSection('color');
   if (!section) return;
@@ -86,5 +88,19 @@ export function buildColors(look, onColor) {
     const name = look.items[slot];
     if (name) section.append(colorRow(slot, itemName(name), PALETTES.item, look.colors[slot], onColor));
   }
-  section.append(Object.assign(document.createElement('p'), { className: 'note', textContent: t('eyesColorMissing') }));
+}
+
+const AGES = ['adult', 'teen15', 'teen12'];
+
+/**
+ * Mobile's age panel. A new age is a new avatar, made again from the photo: only the avatar this
+ * page made has its photo here (the service keeps no photo to hand back), so an avatar shown by code
+ * gets the choices disabled and a note saying why.
+ */
+export function buildAge(current, canRemake, onAge) {
+  const section = panelSection('age');
+  if (!section) return;
+  const row = choices(AGES.map((a) => [a, t(a)]), current, onAge, 'age');
+  for (const b of row.querySelectorAll('button')) b.disabled = !canRemake;
+  section.append(heading(t('panel.age')), row, Object.assign(document.createElement('p'), { className: 'note', textContent: t(canRemake ? 'ageRemakes' : 'ageNoPhoto') }));
 }

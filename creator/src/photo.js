@@ -26,3 +26,13 @@ export async function jpegBytes(photo) {
   canvas.getContext('2d').drawImage(bitmap, 0, 0);
   return new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 })).arrayBuffer());
 }
+
+/** A blob as a `data:` URL, as generate_avatar's `image` takes it. */
+export function dataUrl(blob) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error ?? new Error('the photo could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}

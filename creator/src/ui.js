@@ -4,7 +4,9 @@
  * named as skipViewerControls names them; a skipped panel has no tab.
  */
 import { currentLanguage, onLanguage, setLanguage, t } from './i18n.js';
+import { dataUrl } from './photo.js';
 import { askMissing } from './prompts.js';
+import { sampleRequest, samplesFor } from './samples.js';
 import { takeSelfie } from './selfie.js';
 
 const $ = (id) => document.getElementById(id);
@@ -17,15 +19,17 @@ const AGES = ['adult', 'teen15', 'teen12'];
 let fixed = { gender: '', age: '' };
 /** What set_ui_parameters asked of the panels: outfitsBlackList. */
 export const settings = { blackList: new Set() };
+/** Whether the sample avatars are offered (Desktop's showSampleAvatars, Mobile's isNoPhotoVisible). */
+let samplesShown = false;
 
 /**
  * The panels this creator has, in the spec's order. The spec's others are absent until made:
- * Desktop's style, hand accessories, makeup, tattoo, facial animations and lighting, Mobile's age
- * and lighting (docs/creator.md, Not made yet).
+ * Desktop's style, hand accessories, makeup, tattoo, facial animations and lighting, Mobile's
+ * lighting (docs/creator.md, Not made yet).
  */
 export const PANELS = {
   desktop: ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'body', 'head', 'eyes', 'color', 'animations'],
-  mobile: ['outfits', 'hairstyles', 'glasses', 'body', 'head', 'color', 'animations'],
+  mobile: ['outfits', 'hairstyles', 'glasses', 'age', 'body', 'head', 'color', 'animations'],
 };
 
 /** Desktop and Mobile name their panels differently (skipViewerControls); eyes sit under head on Mobile. */
@@ -54,6 +58,7 @@ export function applyUi(variant, params) {
     // A gender or age given here is not asked (the spec's skipping rules).
     fixed = { gender: GENDERS.includes(p.gender) ? p.gender : '', age: AGES.includes(p.age) ? p.age : '' };
     $('home-button').hidden = !visible('isHomeButtonVisible');
+    samplesShown = visible('isNoPhotoVisible');
     if ($('panel').hidden) showHome();
   } else {
     $('selfie').hidden = !visible('isTakeSelfieButtonVisible');
@@ -67,14 +72,36 @@ export function applyUi(variant, params) {
       $('label').dataset.hostText = '1';
     }
     $('png').hidden = !visible('isPngButtonVisible', false);
+    $('gif').hidden = !visible('isGifButtonVisible', false);
+    samplesShown = visible('showSampleAvatars');
     $('animate').hidden = !visible('isAnimateButtonVisible', false);
     $('language').hidden = !visible('isLanguageSelectionVisible');
     // English when empty or unset (the spec), as every key left out is back to its default.
     void setLanguage(p.language ?? 'EN').then(() => { $('language').value = currentLanguage(); });
   }
   refreshPanels();
+  renderSamples();
   $('app').hidden = false;
 }
+
+/** A button per sample the user may pick, its face as the picture; the photo itself loads only when picked. */
+function renderSamples() {
+  const box = $('samples');
+  if (!box) return;
+  const offered = samplesShown ? samplesFor(fixed.gender || homeGender) : [];
+  box.hidden = offered.length === 0;
+  box.querySelector('.sample-choices').replaceChildren(...offered.map((s) => {
+    const b = Object.assign(document.createElement('button'), { type: 'button', className: 'sample' });
+    b.dataset.sample = s.name;
+    b.setAttribute('aria-label', t(`sample.${s.gender}`));
+    b.title = t(`sample.${s.gender}`);
+    b.append(Object.assign(document.createElement('img'), { src: s.face, alt: '', loading: 'lazy', width: 64, height: 64 }));
+    b.addEventListener('click', () => pickSample(s));
+    return b;
+  }));
+}
+
+let pickSample = () => {};
 
 /** The tabs and their empty sections, in the spec's order, made once at start. */
 export function buildPanels(variant) {
@@ -208,6 +235,7 @@ export function showHome() {
   homeGender = '';
   $('home-gender').hidden = Boolean(fixed.gender);
   $('home-photo').hidden = !fixed.gender;
+  renderSamples();
   // Once an avatar is shown, the home screen can be left for it again.
   $('home-back').hidden = $('panel').hidden;
   $('home').hidden = false;
@@ -230,8 +258,22 @@ export function wireButtons(fail) {
       homeGender = b.dataset.gender;
       $('home-gender').hidden = true;
       $('home-photo').hidden = false;
+      renderSamples();
     });
   }
+  // A sample: its photo fetched (a file of the page's own), then made as any photo is.
+  pickSample = async (sample) => {
+    const fromHome = $('home') && !$('home').hidden;
+    hideHome();
+    try {
+      const res = await fetch(sample.photo);
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      send(sampleRequest(sample, fixed.age, await dataUrl(await res.blob())));
+    } catch (e) {
+      if (fromHome) showHome();
+      fail('sample', `the sample photo could not be loaded: ${e.message}`);
+    }
+  };
   $('home-button')?.addEventListener('click', showHome);
   $('home-back')?.addEventListener('click', hideHome);
   $('export').addEventListener('click', () => send({ eventName: 'export_avatar' }));
@@ -261,6 +303,7 @@ export function wireButtons(fail) {
     $('file').value = '';
   });
   $('language')?.addEventListener('change', () => void setLanguage($('language').value));
+  onLanguage(renderSamples);
   onLanguage(() => {
     if ($('language')) $('language').value = currentLanguage();
   });

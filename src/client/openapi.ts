@@ -3137,6 +3137,7 @@ export interface components {
                     skin?: components["schemas"]["Color"] | null;
                     lips?: components["schemas"]["Color"] | null;
                     eyebrows?: components["schemas"]["Color"] | null;
+                    eyes?: components["schemas"]["Color"] | null;
                 } | null;
             } | null;
             haircuts?: {

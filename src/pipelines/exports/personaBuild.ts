@@ -154,7 +154,8 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
     teethPart('AvatarTeethLower', 1),
     teethPart('AvatarTeethUpper', 0),
   ];
-  const iris = analysed.colors.iris;
+  // avatar.colors.eyes paints the iris in the asked colour; the eyeball is painted from an iris colour either way.
+  const iris = colors?.eyes ?? analysed.colors.iris;
   const eyes = await personaEyes(avatar.head, joined.fused, iris, level, persona.avatar.textures, headTargets.map((t) => t.name));
   parts.push(...eyes.parts);
   parts.push(await personaEyelashes(avatar.head, joined.fused, level, embedMorphs ? morphs : new Map(), deltas, headValues(values), headTargets));

@@ -6,12 +6,14 @@ import type { AtlasHalf, PartMaps } from './personaTextures.js';
 
 /**
  * `avatar.colors` (ours, the creator's colour panel): the head's and the body's Color maps with the
- * skin, lips and eyebrows recoloured. The skin takes one gain on both halves, found from the head's
+ * skin, lips and eyebrows recoloured (`eyes` is the eyeballs': personaEyes.ts). The skin takes one gain on both halves, found from the head's
  * texture, so the neck, toned to the face when the avatar was made, stays seamless. The lips and
  * brows are placed by the head's landmarks in the head's half (its layout is the head texture's).
  * `photoSkin` is where the search for the texture's skin colour starts.
  */
 export function recoloredMaps(maps: Record<AtlasHalf, PartMaps>, head: StoredBodyAvatar['head'], photoSkin: Rgb, colors: PersonaColors): Record<AtlasHalf, PartMaps> {
+  // The eyes are the eyeballs' own texture (personaEyes.ts), not the head's.
+  if (!colors.skin && !colors.lips && !colors.eyebrows) return maps;
   let headColor = maps.head.color as RgbImage;
   let bodyColor = maps.body.color as RgbImage;
   const layout = faceLayout({ uvs: head.mesh.uvs!, indices: head.mesh.indices, binding: head.template.landmarks }, { width: headColor.width, height: headColor.height });

@@ -20,12 +20,19 @@ const moved = (mesh: Mesh, [x, y, z]: [number, number, number]): Mesh => {
 
 /** Eye textures by iris colour: 250 ms to paint, and the same for every export of an avatar. */
 const painted = new Map<string, EyeTextures>();
-function irisTexture(iris: Rgb): EyeTextures {
-  const key = `${iris.red},${iris.green},${iris.blue}`;
+
+/**
+ * The eyeball's maps with the iris in `iris`: the photo's iris colour, or `avatar.colors.eyes`
+ * (ours), which so recolours the iris: one seed paints the same fibres, collarette, crypts and
+ * limbal ring in any colour (the iris averages `iris` between pupil and limbus), and the sclera
+ * and the pupil do not depend on it.
+ */
+export function eyeballMaps(iris: Rgb, size = 1024): EyeTextures {
+  const key = `${iris.red},${iris.green},${iris.blue}@${size}`;
   let maps = painted.get(key);
   if (!maps) {
     if (painted.size >= 16) painted.delete(painted.keys().next().value!);
-    painted.set(key, (maps = eyeTexture({ irisColor: iris, size: 1024 })));
+    painted.set(key, (maps = eyeTexture({ irisColor: iris, size })));
   }
   return maps;
 }
@@ -43,7 +50,7 @@ export async function personaEyes(
 ): Promise<{ parts: SceneMesh[]; files: SceneImage[] }> {
   const regions = head.template.regions;
   const seats = eyePlacement(head.mesh, { left: regions.leftEye.vertices, right: regions.rightEye.vertices });
-  const maps = irisTexture(iris);
+  const maps = eyeballMaps(iris);
   const images = await partTextures('AvatarEyeball', { color: maps.color, roughness: maps.roughness }, { ...textures, list: textures.list.filter((t) => t !== 'Normal') });
   const packed = images.get('GltfMetallicRoughness');
   const eyeballMaterial: SceneMaterial = {

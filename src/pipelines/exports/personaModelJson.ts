@@ -13,7 +13,7 @@ export function personaModelJson(analysis: StoredAnalysis, recolored: PersonaCol
   const out: Record<string, unknown> = {
     skin_color: recolored?.skin ?? colors.skin,
     hair_color: colors.hair,
-    eye_iris_color: colors.iris,
+    eye_iris_color: recolored?.eyes ?? colors.iris,
     eyebrows_color: recolored?.eyebrows ?? colors.brows ?? null,
     lips_color: recolored?.lips ?? colors.lips,
   };

@@ -138,8 +138,9 @@ export const PERSONA_EXPORT_SCHEMA: SectionField = {
         textures: TEXTURES,
         // Ours (the creator's removeNeckLayers): rings of the head's neck dropped, head-only exports only.
         remove_neck_layers: { type: 'integer', min: 0, max: PERSONA_NECK_LAYERS.LOD1 },
-        // Ours (the creator's colour panel): the skin, lips and eyebrows recoloured in the head's and body's textures.
-        colors: { type: 'section', keys: { skin: COLOR, lips: COLOR, eyebrows: COLOR } },
+        // Ours (the creator's colour panel): the skin, lips and eyebrows recoloured in the head's and body's textures,
+        // the eyes' iris in the eyeballs'.
+        colors: { type: 'section', keys: { skin: COLOR, lips: COLOR, eyebrows: COLOR, eyes: COLOR } },
       },
       hints: NOT_PERSONA,
     },

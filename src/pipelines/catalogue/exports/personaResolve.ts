@@ -17,11 +17,13 @@ export interface PersonaTextures {
   embed: boolean;
 }
 
-/** Ours: `avatar.colors`, what the head's and body's textures are recoloured to; null keeps the photo's. */
+/** Ours: `avatar.colors`, what the head's and body's textures (and the eyeballs' irises) are recoloured to; null keeps the photo's. */
 export interface PersonaColors {
   skin: Color | null;
   lips: Color | null;
   eyebrows: Color | null;
+  /** The iris of both eyeballs. */
+  eyes: Color | null;
 }
 
 /** One category (avatar, haircuts) after inheritance. */
@@ -104,8 +106,8 @@ const requestPart = (p: PersonaPart) => ({ format: p.format, embed: p.embed, lod
 /** `avatar.colors` with the colours it names; null when it names none. */
 function avatarColors(colors: Raw | undefined): PersonaColors | null {
   const pick = (key: string) => (isPlainObject(colors?.[key]) ? { ...(colors![key] as unknown as Color) } : null);
-  const out = { skin: pick('skin'), lips: pick('lips'), eyebrows: pick('eyebrows') };
-  return out.skin || out.lips || out.eyebrows ? out : null;
+  const out = { skin: pick('skin'), lips: pick('lips'), eyebrows: pick('eyebrows'), eyes: pick('eyes') };
+  return out.skin || out.lips || out.eyebrows || out.eyes ? out : null;
 }
 
 /**
