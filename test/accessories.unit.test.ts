@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { headTemplate } from '../src/assets/index.js';
 import {
-  accessoryMaps, fitEarrings, fitGlasses, fitHat, fitNecklace, headLandmarks, insideBody, toFrame, type HeadLandmarks,
+  accessoryMaps, fitEarrings, fitGlasses, fitHat, fitNecklace, headDistance, headLandmarks, insideBody, toFrame, toHead, type HeadLandmarks,
 } from '../src/assets/accessories/index.js';
 import { ACCESSORIES, accessorySet } from '../src/library/accessories/accessoryLibrary.js';
 import { avatarBody } from '../src/pipelines/body/avatarBody.js';
@@ -103,6 +103,31 @@ describe('hats and earrings fitted to a head', () => {
         assert.ok(fitted.clearance > 0.002, `${item.identity}: ${(fitted.clearance * 1000).toFixed(2)} mm from the head`);
         const top = Math.max(...inFrame(l, fitted.mesh).map((p) => p[1]));
         assert.ok(top > l.crown + 0.005, `${item.identity}: its top is above the head's`);
+      }
+    });
+
+    test(`every hat presses hair on the ${head.name} head under its crown and lets it fall out below`, () => {
+      const l = at(head.mesh);
+      const head3 = (p: [number, number, number]) => toHead(l.frame, p);
+      // Hair standing 4 cm off the top and back of the skull, and hanging 2 cm off it below the ears at the back.
+      const above = [head3([0, l.crown + 0.04, -0.02]), head3([0.03, l.crown + 0.02, -0.06])];
+      const below = [head3([0, -0.12, -0.13])];
+      for (const item of accessorySet('hats')) {
+        if (item.recipe.slot !== 'hats') continue;
+        const fitted = fitHat(item.recipe.hat, l, 2);
+        const hatTop = Math.max(...inFrame(l, fitted.mesh).map((p) => p[1]));
+        const pressed = fitted.pressHair(new Float32Array([...above.flat(), ...below.flat()]));
+        for (let k = 0; k < above.length; k++) {
+          const p = toFrame(l.frame, [pressed[k * 3], pressed[k * 3 + 1], pressed[k * 3 + 2]]);
+          assert.ok(p[1] < hatTop - 0.001, `${item.identity}: hair ${k} is under the hat's top (${((hatTop - p[1]) * 1000).toFixed(1)} mm)`);
+          const d = headDistance(l, p);
+          assert.ok(d > 0 && d < 0.02, `${item.identity}: hair ${k} lies on the skull under the lining (${(d * 1000).toFixed(1)} mm)`);
+        }
+        const k = above.length;
+        assert.deepEqual([pressed[k * 3], pressed[k * 3 + 1], pressed[k * 3 + 2]], below[0].map(Math.fround), `${item.identity}: hair below the opening hangs free`);
+        // The scalp itself is never moved.
+        const scalp = fitted.pressHair(head.mesh.positions);
+        assert.deepEqual(scalp, new Float32Array(head.mesh.positions), `${item.identity}: the head's own surface stays`);
       }
     });
 

@@ -17,11 +17,9 @@ import { accessorySet, ACCESSORY_SLOTS, type AccessorySlot } from '../../src/lib
 
 const OUT_DIR = join('scratch', 'personas');
 const FACES = [
-  { photo: join('test', 'fixtures', 'photos', 'astronaut.png'), subtype: 'female', haircut: 'high_ponytail_sleek' },
-  { photo: join('test', 'fixtures', 'photos', 'messi5.jpg'), subtype: 'male', haircut: 'clean_fade' },
+  { photo: join('test', 'fixtures', 'photos', 'astronaut.png'), subtype: 'female', haircut: 'high_ponytail_sleek', underHat: 'long_straight_middle' },
+  { photo: join('test', 'fixtures', 'photos', 'messi5.jpg'), subtype: 'male', haircut: 'clean_fade', underHat: 'classic_side_part' },
 ];
-/** Under a hat, a haircut close to the scalp: hats leave room for short hair only. */
-const UNDER_HAT = 'buzz_lineup';
 
 export async function run(slots: readonly AccessorySlot[] = ACCESSORY_SLOTS): Promise<string[]> {
   if (!chromiumAvailable()) {
@@ -37,10 +35,10 @@ export async function run(slots: readonly AccessorySlot[] = ACCESSORY_SLOTS): Pr
       const rows: { height: number; panels: Panel[] }[] = [];
       for (const item of accessorySet(slot)) {
         const panels: Panel[] = [];
-        for (const { avatar, subtype, haircut } of avatars) {
+        for (const { avatar, subtype, haircut, underHat } of avatars) {
           const { files, ms } = await exportedFiles(api, avatar, {
             format: 'glb', lod: 'LOD1', textures: { embed: true, profile: '1K.png', list: ['Normal', 'GltfMetallicRoughness'] },
-            haircuts: { list: [slot === 'hats' ? UNDER_HAT : haircut] },
+            haircuts: { list: [slot === 'hats' ? underHat : haircut] },
             [slot]: { list: [item.identity] },
           });
           const url = `/model/${slot}-${item.identity}-${subtype}.glb`;

@@ -3,7 +3,7 @@ import type { HatRecipe } from '../../library/accessories/accessoryLibrary.js';
 import type { TextureRegion } from './accessoryTexture.js';
 import { cranium, type Cranium } from './cranium.js';
 import { toHeadMesh } from './glasses.js';
-import { headDistance, type HeadLandmarks } from './headLandmarks.js';
+import { headDistance, toFrame, toHead, type HeadLandmarks } from './headLandmarks.js';
 import { add, length, normalize, scale, sub, PartBuilder, type UvRect, type Vec3 } from './partBuilder.js';
 import { ellipsoid } from './shapes.js';
 
@@ -27,7 +27,21 @@ export function hatRegions(recipe: HatRecipe): TextureRegion[] {
 export interface FittedHat {
   mesh: Mesh;
   clearance: number;
+  /**
+   * Hair pressed under the hat (head space in, head space out): what stood beyond the lining above
+   * the opening is brought inside it, and just below the opening hair is held to a cone that widens
+   * downwards and lets go further down, so long hair comes out from under the hat instead of
+   * through its crown, and still hangs where it did at the nape and the shoulders.
+   */
+  pressHair(positions: Float32Array): Float32Array;
 }
+
+/** How far inside the lining pressed hair ends, metres: the lining's own thickness is not room for hair. */
+const PRESSED_INSIDE = 0.0015;
+/** How fast the room for hair widens below the opening: metres outwards per radian down. */
+const FLARE = 0.09;
+/** How far below the opening (radians) the hat still holds hair: past it, hair hangs as it was (the nape, the shoulders). */
+const HOLD = 0.6;
 
 /** Where each style's opening sits (front, sides and back heights, relative to the brows and ears) and how far it stands off the skull. */
 const STYLE = {
@@ -133,7 +147,27 @@ export function fitHat(recipe: HatRecipe, at: HeadLandmarks, lod: 1 | 2 = 1): Fi
   const built = b.mesh();
   let clearance = Infinity;
   for (let v = 0; v < built.positions.length / 3; v++) clearance = Math.min(clearance, headDistance(at, [built.positions[v * 3], built.positions[v * 3 + 1], built.positions[v * 3 + 2]]));
-  return { mesh: toHeadMesh(built, at), clearance };
+  const pressHair = (positions: Float32Array): Float32Array => {
+    const out = new Float32Array(positions);
+    for (let v = 0; v < out.length / 3; v++) {
+      const p = toFrame(at.frame, [out[v * 3], out[v * 3 + 1], out[v * 3 + 2]]);
+      const rel = sub(p, c.centre), r = length(rel);
+      if (!(r > 0)) continue;
+      const theta = Math.atan2(rel[0], rel[2]), phi = Math.asin(rel[1] / r);
+      // The opening's elevation in this direction, between the two columns it falls in.
+      const at0 = ((((theta - Math.PI) / (2 * Math.PI)) % 1 + 1) % 1) * d.cols;
+      const j = Math.floor(at0), w = at0 - j;
+      const line = phi0[j] * (1 - w) + phi0[j + 1] * w;
+      const below = Math.max(0, line - phi);
+      const room = c.reach(theta, phi) + style.gap - PRESSED_INSIDE + below * FLARE;
+      if (r <= room || below >= HOLD) continue;
+      // Eased out towards HOLD, so that the pressed hair joins the hair hanging free without a step.
+      const t = below / HOLD, hold = 1 - t * t * (3 - 2 * t);
+      out.set(toHead(at.frame, add(c.centre, scale(rel, (r + (room - r) * hold) / r))), v * 3);
+    }
+    return out;
+  };
+  return { mesh: toHeadMesh(built, at), clearance, pressHair };
 }
 
 /** 1 inside a cuff's band, easing to 0 over its last 15 %. */

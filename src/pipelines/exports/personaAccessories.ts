@@ -45,6 +45,26 @@ export function bakedHead(head: Mesh, values: Record<string, Record<string, numb
   return { positions: bakedPositions(head.positions, values, deltas, (d) => d), indices: head.indices, uvs: head.uvs };
 }
 
+/** The wearer's head landmarks, distances kept to the head as exported (its level of detail), back in head space. */
+function wearerLandmarks(wearer: AccessoryWearer): ReturnType<typeof headLandmarks> {
+  const s = wearer.fused.headScale, [ox, oy, oz] = wearer.fused.headOffset, placed = wearer.headPart.mesh.positions;
+  const skin: Mesh = { positions: placed.map((v, i) => (v - [ox, oy, oz][i % 3]) / s), indices: wearer.headPart.mesh.indices, normals: wearer.headPart.mesh.normals };
+  return headLandmarks(wearer.head.mesh, wearer.head.template, skin);
+}
+
+/**
+ * What the export's hat does to a haircut (head space): presses it under the hat's lining, so that
+ * long hair does not show through the crown. Null without a hat. The hat is fitted here as
+ * personaAccessories fits it, from the same head and level.
+ */
+export function hairUnderHat(persona: ResolvedPersona, wearerOf: () => AccessoryWearer): ((positions: Float32Array) => Float32Array) | null {
+  const section = persona.accessories.hats;
+  if (!section?.list.length) return null;
+  const found = accessoryByIdentity(section.list[0]);
+  if (!found || found.recipe.slot !== 'hats') return null;
+  return fitHat(found.recipe.hat, wearerLandmarks(wearerOf()), section.lod === 'LOD2' ? 2 : 1).pressHair;
+}
+
 /** The exported name of an item's mesh: `glasses_aviator_gradient`, `hats_felt_fedora`. */
 export const accessoryMeshName = (slot: AccessorySlot, identity: string): string => `${slot}_${identity}`;
 
@@ -59,10 +79,7 @@ export async function personaAccessories(persona: ResolvedPersona, wearerOf: () 
   const out: PersonaAccessoryParts = { meshes: [], files: [], beside: [] };
   if (!Object.values(persona.accessories).some((s) => s.list.length)) return out;
   const wearer = wearerOf();
-  // Distances are kept to the head as exported, at its level of detail: back in head space.
-  const s = wearer.fused.headScale, [ox, oy, oz] = wearer.fused.headOffset, placed = wearer.headPart.mesh.positions;
-  const skin: Mesh = { positions: placed.map((v, i) => (v - [ox, oy, oz][i % 3]) / s), indices: wearer.headPart.mesh.indices, normals: wearer.headPart.mesh.normals };
-  const landmarks = () => headLandmarks(wearer.head.mesh, wearer.head.template, skin);
+  const landmarks = () => wearerLandmarks(wearer);
   for (const [slot, section] of Object.entries(persona.accessories) as [AccessorySlot, ResolvedPersona['accessories'][AccessorySlot]][]) {
     if (!section.list.length) continue;
     const identity = section.list[0];

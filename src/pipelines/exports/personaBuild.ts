@@ -26,7 +26,7 @@ import { recoloredMaps } from './personaColors.js';
 import { sceneBindPose } from '../../formats/sceneBindPose.js';
 import { personaOutfitItems } from './personaOutfits.js';
 import { withoutMaskedPolygons } from './personaVisibility.js';
-import { bakedHead, personaAccessories } from './personaAccessories.js';
+import { bakedHead, hairUnderHat, personaAccessories, type AccessoryWearer } from './personaAccessories.js';
 import { BESIDE, personaEyes } from './personaEyes.js';
 import { personaEyelashes } from './personaEyelashes.js';
 import { faceDemoAnimations } from './personaFaceDemos.js';
@@ -163,6 +163,11 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const files: ExportFileOutput[] = [];
   // Maps no glTF material takes, which travel beside the model in its zip.
   const besideModel: SceneImage[] = [];
+  // Glasses, hats, earrings and necklaces are fitted to this (personaAccessories.ts); a hat also presses the hair.
+  let wearer: AccessoryWearer | undefined;
+  const wearerOf = (): AccessoryWearer => (wearer ??= {
+    head: { mesh: bakedHead(avatar.head.mesh, headValues(values), deltas), template: avatar.head.template }, fused: joined.fused, headPart: head, body: joined.mesh,
+  });
   if (persona.haircuts.list.length) {
     const identity = persona.haircuts.list[0];
     const name = identity === GENERATED_HAIRCUT ? PERSONA_GENERATED_HAIRCUT : `haircut_${identity}`;
@@ -176,7 +181,9 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
       haircut = { mesh: libraryHaircutMesh(identity, avatar.head), material: textures.material };
       beside = textures.beside;
     }
-    const placed = onPlacedHead({ name, mesh: haircut.mesh, material: { ...haircut.material, name }, morphTargets: [] }, joined.fused);
+    const press = hairUnderHat(persona, wearerOf);
+    const worn = press ? { ...haircut.mesh, positions: press(haircut.mesh.positions) } : haircut.mesh;
+    const placed = onPlacedHead({ name, mesh: worn, material: { ...haircut.material, name }, morphTargets: [] }, joined.fused);
     // The hair follows the head's blendshapes (customisation, expressions), but not its own Haircut.
     const onHead = { ...placed, morphTargets: followingMorphs(placed.mesh, head.mesh, head.morphTargets, new Set([HAIRCUT_BLENDSHAPE])) };
     if (persona.haircuts.embed) {
@@ -225,10 +232,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
       files.push({ identity: o.item.identity, category: o.item.section, data, staticFiles: statics.map((s) => s.identity) });
     }
   }
-  // Glasses, hats, earrings and necklaces (personaAccessories.ts).
-  const accessories = await personaAccessories(persona, () => ({
-    head: { mesh: bakedHead(avatar.head.mesh, headValues(values), deltas), template: avatar.head.template }, fused: joined.fused, headPart: head, body: joined.mesh,
-  }));
+  const accessories = await personaAccessories(persona, wearerOf);
   meshes.push(...accessories.meshes);
   files.push(...accessories.files);
   besideModel.push(...accessories.beside);
