@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { headTemplate } from '../src/assets/index.js';
 import {
-  accessoryMaps, fitEarrings, fitGlasses, fitHat, fitNecklace, headDistance, headLandmarks, insideBody, toFrame, toHead, type HeadLandmarks,
+  accessoryMaps, fitBracelet, fitEarrings, fitGlasses, fitHat, fitNecklace, fitRing, fitWatch, headDistance, headLandmarks, insideBody, toFrame, toHead, type HeadLandmarks,
 } from '../src/assets/accessories/index.js';
 import { ACCESSORIES, accessorySet } from '../src/library/accessories/accessoryLibrary.js';
 import { avatarBody } from '../src/pipelines/body/avatarBody.js';
@@ -166,6 +166,35 @@ describe('necklaces fitted to a body', () => {
         const round = Math.max(...points.map((p) => Math.hypot(p[0] - neck[0], p[2] - neck[2])));
         assert.ok(round < 0.16, `${item.identity}: within ${(round * 100).toFixed(1)} cm of the neck's axis`);
         assert.ok(fitted.neckShare.every((w) => w >= 0 && w <= 1), item.identity);
+      }
+    });
+  }
+});
+
+describe('watches, bracelets and rings fitted to a body', () => {
+  for (const gender of ['female', 'male'] as const) {
+    test(`every hand accessory goes round the ${gender} body's wrist or finger, clear of it and snug`, () => {
+      const { fused } = avatarBody(template.mesh, { gender }, true);
+      const joint = (name: string): [number, number, number] => {
+        const at = fused.skeleton.bones[fused.skeleton.index.get(name)!].head;
+        return [at[0], at[1], at[2]];
+      };
+      const body = { mesh: fused.mesh, joint };
+      const dist = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+      for (const slot of ['watches', 'bracelets', 'rings'] as const) {
+        for (const item of accessorySet(slot)) {
+          const r = item.recipe;
+          const fitted = r.slot === 'watches' ? fitWatch(r.watch, body, 2) : r.slot === 'bracelets' ? fitBracelet(r.bracelet, body, 2) : r.slot === 'rings' ? fitRing(r.ring, body, 2) : null;
+          assert.ok(fitted, item.identity);
+          assert.ok(fitted.clearance > 0, `${item.identity}: ${(fitted.clearance * 1000).toFixed(2)} mm off the skin`);
+          // Snug: its band is within a few millimetres of the limb all the way round.
+          assert.ok(fitted.clearance < (slot === 'bracelets' ? 0.006 : 0.003), `${item.identity}: ${(fitted.clearance * 1000).toFixed(2)} mm off the skin, loose`);
+          const centre = vertices(fitted.mesh).reduce((s, p) => [s[0] + p[0], s[1] + p[1], s[2] + p[2]], [0, 0, 0]).map((c) => c / (fitted.mesh.positions.length / 3));
+          const near = slot === 'rings' ? ['LeftHandRing1', 'LeftHandRing2'] : slot === 'watches' ? ['LeftHand'] : ['RightHand'];
+          const d = Math.min(...near.map((n) => dist(centre, joint(n))));
+          assert.ok(d < (slot === 'rings' ? 0.02 : 0.05), `${item.identity}: ${(d * 100).toFixed(1)} cm from ${near[0]}`);
+          assert.equal(fitted.joint, slot === 'rings' ? 'LeftHandRing1' : slot === 'watches' ? 'LeftForeArm' : 'RightForeArm');
+        }
       }
     });
   }

@@ -400,7 +400,7 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   // Sample avatars (showSampleAvatars, default true): one of each gender, as the gender is the user's to pick here.
   assert.deepEqual(await desktop.$$eval('#samples:not([hidden]) button', (bs) => bs.map((b) => (b as HTMLElement).dataset.sample)), ['astronaut', 'camera']);
   // Only the panels we have, as tabs in the spec's order; a skipped one has no tab.
-  assert.deepEqual(await desktop.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'body', 'head', 'color', 'animations']);
+  assert.deepEqual(await desktop.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'color', 'animations']);
   await openPanel(desktop, 'outfits');
   const offered = (slot: string) => desktop.$$eval(`#panel [data-slot="${slot}"] button`, (bs) => bs.map((b) => (b as HTMLElement).dataset.item));
   assert.ok(!(await offered('outfits')).includes('persona_summer_dress') && (await offered('outfits')).includes('persona_winter_coat'), 'the black list hides a full outfit');
@@ -432,6 +432,9 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   await openPanel(desktop, 'jewelry');
   await desktop.click('#panel [data-slot="earrings"] button[data-item="gold_hoops"]');
   await desktop.click('#panel [data-slot="necklaces"] button[data-item="silver_pendant"]');
+  await openPanel(desktop, 'hands_accessories');
+  await desktop.click('#panel [data-slot="watches"] button[data-item="classic_leather_watch"]');
+  await desktop.click('#panel [data-slot="rings"] button[data-item="gold_band"]');
   await openPanel(desktop, 'color');
   await desktop.click('#panel .color-row[data-color="hair"] button[data-value="#b0301c"]');
   await desktop.click('#panel .color-row[data-color="eyes"] button[data-value="#4f86c0"]');
@@ -458,7 +461,7 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   const state = JSON.parse(String(exported.avatarState));
   assert.deepEqual(state, {
     version: 2, blends: { NoseLength: 0.5, Body: 0.5 }, haircut: 'HaircutGenerated',
-    items: { outfits_top: 'top_navy_polo', outfits_bottom: 'bottom_khaki_chinos', outfits_shoes: 'shoes_tan_loafers', hats: 'knit_beanie', glasses: 'round_metal', earrings: 'gold_hoops', necklaces: 'silver_pendant' },
+    items: { outfits_top: 'top_navy_polo', outfits_bottom: 'bottom_khaki_chinos', outfits_shoes: 'shoes_tan_loafers', hats: 'knit_beanie', glasses: 'round_metal', earrings: 'gold_hoops', necklaces: 'silver_pendant', watches: 'classic_leather_watch', rings: 'gold_band' },
     colors: { hair: '#b0301c', eyes: '#4f86c0', outfits_top: '#7a1f2b' }, animation: null,
   });
   avatarState.dressed = exported;

@@ -92,7 +92,7 @@ describe('export parameter defaults', () => {
       outfits_bottom: outfit,
       outfits_shoes: outfit,
       // The persona glasses set and the creator's other slots, shaped as haircuts (docs/accessories.md).
-      ...Object.fromEntries(['glasses', 'hats', 'earrings', 'necklaces'].map((slot) => [slot, { list: [], format: null, embed: null, lod: null, textures: null, color: null }])),
+      ...Object.fromEntries(['glasses', 'hats', 'earrings', 'necklaces', 'watches', 'bracelets', 'rings'].map((slot) => [slot, { list: [], format: null, embed: null, lod: null, textures: null, color: null }])),
       blendshapes: { list: [], values: null, embed: true },
       // Ours, for the creator's export overrides.
       animations: { list: null, bind_pose: false },

@@ -246,12 +246,12 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     }
   });
 
-  test('accessories: glasses on the nose clear of the head, a hat clear of the scalp, a necklace on Neck and Spine2, earrings in a file of their own; validator-clean, three.js loads them', async () => {
+  test('accessories: glasses on the nose clear of the head, a hat clear of the scalp, a necklace on Neck and Spine2, a watch and a ring on their joints, earrings in a file of their own; validator-clean, three.js loads them', async () => {
     const list = ['Normal', 'GltfMetallicRoughness', 'Roughness', 'UnityMetallicSmoothness'];
     const exp = await api.exportAvatar(avatar, {
       format: 'glb', lod: 'LOD1', textures: { embed: true, profile: '1K.jpg', list },
       glasses: { list: ['aviator_gradient'] }, hats: { list: ['knit_beanie'] }, necklaces: { list: ['pearl_strand'] },
-      earrings: { list: ['gold_hoops'], embed: false, format: 'glb' },
+      earrings: { list: ['gold_hoops'], embed: false, format: 'glb' }, watches: { list: ['steel_diver_watch'] }, rings: { list: ['diamond_solitaire'] },
     });
     const files = readZip(await download(exp.files[0].file));
     const report = await validateGltf(files, 'model.glb');
@@ -289,6 +289,12 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     const [j, w] = [necklace.primitive.getAttribute('JOINTS_0')!.getArray()!, necklace.primitive.getAttribute('WEIGHTS_0')!.getArray()!];
     for (let i = 0; i < j.length; i++) if (w[i] > 0) used.add(necklace.joints[j[i]]);
     assert.deepEqual([...used].sort(), ['Neck', 'Spine2']);
+    // A watch rides the left forearm, a ring the left ring finger's first joint.
+    for (const [name, joint] of [['watches_steel_diver_watch', 'LeftForeArm'], ['rings_diamond_solitaire', 'LeftHandRing1']]) {
+      const part = meshOf(name);
+      const joints = part.primitive.getAttribute('JOINTS_0')!.getArray()!;
+      assert.ok(Array.from(joints as ArrayLike<number>).every((j: number, i: number) => i % 4 !== 0 || part.joints[j] === joint), `${name} on ${joint}`);
+    }
     for (const map of ['Roughness', 'UnityMetallicSmoothness']) assert.ok(files[`glasses_aviator_gradient_${map}.jpg`], `${map}: ${Object.keys(files).join(', ')}`);
     const earrings = exp.files.find((f: any) => f.category === 'earrings');
     assert.ok(earrings, JSON.stringify(exp.files));
@@ -297,9 +303,10 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     const three = await parseGlbWithThree(files['model.glb']);
     const names = new Set<string>();
     three.scene.traverse((o) => { if ((o as SkinnedMesh).isSkinnedMesh) names.add(o.name); });
-    for (const name of ['glasses_aviator_gradient', 'glasses_aviator_gradient_lenses', 'hats_knit_beanie', 'necklaces_pearl_strand']) assert.ok(names.has(name), `${name} in three.js: ${[...names].join(', ')}`);
+    for (const name of ['glasses_aviator_gradient', 'glasses_aviator_gradient_lenses', 'hats_knit_beanie', 'necklaces_pearl_strand', 'watches_steel_diver_watch', 'rings_diamond_solitaire']) assert.ok(names.has(name), `${name} in three.js: ${[...names].join(', ')}`);
     const available = await api.get('/export_parameters/available/persona_2.0/?pipeline_subtype=female');
     for (const slot of ['glasses', 'hats', 'earrings', 'necklaces']) assert.ok(available.body[slot].list.length >= (slot === 'glasses' ? 8 : 4), slot);
+    for (const slot of ['watches', 'bracelets', 'rings']) assert.ok(available.body[slot].list.length >= 3, slot);
   });
 
   test('two pairs of glasses, or two hats, are refused with a 400 that names both', async () => {

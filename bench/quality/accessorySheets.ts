@@ -2,9 +2,10 @@
  * persona_2.0's accessories on avatars made and exported over the API, rendered from the exported
  * GLB by three.js in Chromium: every pair of glasses, hat, pair of earrings and necklace on a woman
  * and a man (LOD1, 1K.png with Normal and GltfMetallicRoughness), from the front, at 3/4 and from
- * the side (necklaces: front and 3/4, framed lower). scratch/personas/accessories-<slot>.png.
+ * the side (necklaces: front and 3/4, framed lower; watches, bracelets and rings: close on the
+ * T-posed arm, from above, the front and below). scratch/personas/accessories-<slot>.png.
  *
- *   npx tsc -p . && node dist/bench/quality/accessorySheets.js [glasses|hats|earrings|necklaces]
+ *   npx tsc -p . && node dist/bench/quality/accessorySheets.js [glasses|hats|earrings|necklaces|watches|bracelets|rings]
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { chromiumAvailable } from '../browserView.js';
 import { completedAvatar, exportedFiles, withLikeness } from './apiClient.js';
 import { withStage } from './glbStage.js';
 import { contactSheet, type Panel } from './sheet.js';
-import { accessorySet, ACCESSORY_SLOTS, type AccessorySlot } from '../../src/library/accessories/accessoryLibrary.js';
+import { accessorySet, ACCESSORY_SLOTS, HAND_SLOTS, type AccessorySlot } from '../../src/library/accessories/accessoryLibrary.js';
 
 const OUT_DIR = join('scratch', 'personas');
 const FACES = [
@@ -43,13 +44,22 @@ export async function run(slots: readonly AccessorySlot[] = ACCESSORY_SLOTS): Pr
           });
           const url = `/model/${slot}-${item.identity}-${subtype}.glb`;
           add(url, files['model.glb']);
-          const [lo, hi] = await bounds(url, {});
-          const top = hi[1] + (slot === 'hats' ? 0 : 0);
-          void lo;
+          const caption = (i: number, view: string) => (i === 0 ? `${item.identity} on ${subtype} (${(ms / 1000).toFixed(1)} s)` : view);
+          if ((HAND_SLOTS as readonly string[]).includes(slot)) {
+            // On the T-posed arm: the item's own bounds, seen from above (the back of the hand), the front and below.
+            const [lo, hi] = await bounds(url, {}, `${slot}_${item.identity}`.replace(/[^\w]/g, '_'));
+            const target = [0, 1, 2].map((k) => (lo[k] + hi[k]) / 2) as [number, number, number];
+            const shot = { target, distance: slot === 'rings' ? 0.16 : 0.3, width: 260, height: 260, floor: false, environment: true };
+            const views = [{ yaw: 0, pitch: 70, view: 'above' }, { yaw: 30, pitch: 10, view: 'front' }, { yaw: 180, pitch: -40, view: 'below, behind' }];
+            for (const [i, v] of views.entries()) panels.push({ image: await shoot(url, { ...shot, yaw: v.yaw, pitch: v.pitch }), caption: caption(i, v.view) });
+            continue;
+          }
+          const [, hi] = await bounds(url, {});
+          const top = hi[1];
           const low = slot === 'necklaces';
           const shot = { target: [0, top - (low ? 0.27 : 0.13), 0.01] as [number, number, number], distance: low ? 0.85 : 0.62, width: 260, height: 260, floor: false, environment: true };
           const yaws = low ? [0, 30, 150] : [0, 35, 90];
-          for (const yaw of yaws) panels.push({ image: await shoot(url, { ...shot, yaw }), caption: yaw === 0 ? `${item.identity} on ${subtype} (${(ms / 1000).toFixed(1)} s)` : `${yaw}°` });
+          for (const [i, yaw] of yaws.entries()) panels.push({ image: await shoot(url, { ...shot, yaw }), caption: caption(i, `${yaw}°`) });
         }
         rows.push({ height: 260, panels });
       }

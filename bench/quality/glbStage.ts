@@ -20,6 +20,8 @@ export interface Shot {
   /** Bone name → rotation, after the clip: a still pose of the exported skeleton. */
   pose?: Record<string, ShotRotation>;
   yaw: number;
+  /** The camera's height over the target, degrees above level (default 0): a watch face on a T-posed wrist is seen from above. */
+  pitch?: number;
   /** Camera target and distance, metres, so the frames of a sheet line up. */
   target: [number, number, number];
   distance: number;
@@ -85,7 +87,8 @@ window.renderShot = async (url, shot) => {
   }
   scene.updateMatrixWorld(true);
   const turn = THREE.MathUtils.degToRad(shot.yaw);
-  const back = new THREE.Vector3(Math.sin(turn), 0, Math.cos(turn));
+  const rise = THREE.MathUtils.degToRad(shot.pitch ?? 0);
+  const back = new THREE.Vector3(Math.sin(turn) * Math.cos(rise), Math.sin(rise), Math.cos(turn) * Math.cos(rise));
   const target = new THREE.Vector3(...shot.target);
   const camera = new THREE.PerspectiveCamera(30, shot.width / shot.height, 0.05, 50);
   camera.position.copy(target).addScaledVector(back, shot.distance);
@@ -101,8 +104,11 @@ window.renderShot = async (url, shot) => {
   return renderer.domElement.toDataURL('image/png');
 };
 // The posed model's bounds in metres, skinning and morphs applied (Box3's precise mode).
-window.modelBounds = async (url, shot) => {
-  const box = new THREE.Box3().setFromObject(await posed(url, shot), true);
+window.modelBounds = async (url, shot, node) => {
+  const model = await posed(url, shot);
+  const part = node ? model.getObjectByName(node) : model;
+  if (!part) throw new Error('no node ' + node);
+  const box = new THREE.Box3().setFromObject(part, true);
   return [box.min.toArray(), box.max.toArray()];
 };
 `);
@@ -111,8 +117,8 @@ window.modelBounds = async (url, shot) => {
 export interface Stage {
   add(url: string, glb: Uint8Array): void;
   shoot(url: string, shot: Shot): Promise<RgbImage>;
-  /** The model's bounds in that shot's pose: min and max corners, metres. */
-  bounds(url: string, shot: Partial<Shot>): Promise<[number[], number[]]>;
+  /** The model's bounds in that shot's pose, or one node's of it: min and max corners, metres. */
+  bounds(url: string, shot: Partial<Shot>, node?: string): Promise<[number[], number[]]>;
 }
 
 /**
@@ -137,8 +143,8 @@ export async function withStage<T>(fn: (stage: Stage) => Promise<T>): Promise<T>
           .catch((e: Error) => { throw new Error(`${e.message} ${errors.join('; ')}`); });
         return decodeRgb(Buffer.from(data.slice(data.indexOf(',') + 1), 'base64'));
       },
-      bounds: (url, shot) => page.evaluate(({ url, shot }) =>
-        (window as unknown as { modelBounds: (u: string, s: Partial<Shot>) => Promise<[number[], number[]]> }).modelBounds(url, shot), { url, shot }),
+      bounds: (url, shot, node) => page.evaluate(({ url, shot, node }) =>
+        (window as unknown as { modelBounds: (u: string, s: Partial<Shot>, n?: string) => Promise<[number[], number[]]> }).modelBounds(url, shot, node), { url, shot, node }),
     });
   } finally {
     await browser.close();

@@ -75,12 +75,12 @@ export async function createAvatar({ photo, gender, age, exportParameters }, onP
 
 /**
  * What an export of this gender may name, by section (haircuts, the outfit sections, glasses, hats,
- * earrings, necklaces: the persona sets and HaircutGenerated), from the catalogue.
+ * earrings, necklaces, watches, bracelets, rings: the persona sets and HaircutGenerated), from the catalogue.
  */
 export async function exportSets(gender) {
   const available = await call(`/export_parameters/available/persona_2.0/?pipeline_subtype=${encodeURIComponent(gender)}`);
   const sets = {};
-  for (const key of ['haircuts', 'outfits', 'outfits_top', 'outfits_bottom', 'outfits_shoes', 'hats', 'glasses', 'earrings', 'necklaces']) {
+  for (const key of ['haircuts', 'outfits', 'outfits_top', 'outfits_bottom', 'outfits_shoes', 'hats', 'glasses', 'earrings', 'necklaces', 'watches', 'bracelets', 'rings']) {
     const list = available?.[key]?.list;
     sets[key] = Array.isArray(list) ? list.filter((x) => typeof x === 'string') : [];
   }

@@ -14,7 +14,8 @@ const CORNEAS = ['AvatarLeftCornea', 'AvatarRightCornea'];
 const NECK_LAYERS = { 1: 12, 2: 8 };
 /** The export template's slots (the creator spec): those the REST export has a section for, and the accessory slots. */
 const TEMPLATE_SECTIONS = ['avatar', 'haircuts', 'outfits', 'outfits_top', 'outfits_bottom', 'outfits_shoes'];
-const ACCESSORY_SLOTS = ['hats', 'glasses', 'earrings', 'necklaces'];
+// Ours as well: watches, bracelets and rings (docs/accessories.md).
+const ACCESSORY_SLOTS = ['hats', 'glasses', 'earrings', 'necklaces', 'watches', 'bracelets', 'rings'];
 const OUTFIT_SLOTS = ['outfits', 'outfits_top', 'outfits_bottom', 'outfits_shoes'];
 
 export const DEFAULT_EXPORT = { format: 'glb', lod: 2, textureProfile: '1K.jpg', useZip: true };

@@ -6,7 +6,7 @@
 
 /** The persona outfit sections: a full outfit, or a top, a bottom and shoes that combine. */
 export const OUTFIT_SLOTS = ['outfits', 'outfits_top', 'outfits_bottom', 'outfits_shoes'];
-export const ACCESSORY_SLOTS = ['hats', 'glasses', 'earrings', 'necklaces'];
+export const ACCESSORY_SLOTS = ['hats', 'glasses', 'earrings', 'necklaces', 'watches', 'bracelets', 'rings'];
 export const ITEM_SLOTS = [...OUTFIT_SLOTS, ...ACCESSORY_SLOTS];
 /** `avatar.colors` (ours) takes these (`eyes`: the irises); the hair is `haircuts.color`; an item's is its section's `color`. */
 export const AVATAR_COLORS = ['skin', 'lips', 'eyebrows', 'eyes'];

@@ -7,9 +7,9 @@ import { itemName, t } from './i18n.js';
 import { AVATAR_COLORS, ITEM_SLOTS, OUTFIT_SLOTS, offered } from './look.js';
 import { choices, heading, panelSection } from './ui.js';
 
-/** Accessory panels: Desktop's head accessories and jewelry, Mobile's glasses. */
+/** Accessory panels: Desktop's head accessories, jewelry and hand accessories, Mobile's glasses. */
 const ACCESSORY_PANELS = {
-  desktop: { head_accessories: ['hats', 'glasses'], jewelry: ['earrings', 'necklaces'] },
+  desktop: { head_accessories: ['hats', 'glasses'], jewelry: ['earrings', 'necklaces'], hands_accessories: ['watches', 'bracelets', 'rings'] },
   mobile: { glasses: ['glasses'] },
 };
 

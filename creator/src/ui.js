@@ -24,11 +24,11 @@ let samplesShown = false;
 
 /**
  * The panels this creator has, in the spec's order. The spec's others are absent until made:
- * Desktop's style, hand accessories, makeup, tattoo, facial animations and lighting, Mobile's
+ * Desktop's style, makeup, tattoo, facial animations and lighting, Mobile's
  * lighting (docs/creator.md, Not made yet).
  */
 export const PANELS = {
-  desktop: ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'body', 'head', 'eyes', 'color', 'animations'],
+  desktop: ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'eyes', 'color', 'animations'],
   mobile: ['outfits', 'hairstyles', 'glasses', 'age', 'body', 'head', 'color', 'animations'],
 };
 

@@ -3252,6 +3252,42 @@ export interface components {
                 } | null;
                 color?: components["schemas"]["Color"] | null;
             } | null;
+            watches?: {
+                list?: ("classic_leather_watch" | "steel_diver_watch" | "sport_rubber_watch")[];
+                format?: ("gltf" | "glb" | "fbx") | null;
+                embed?: boolean | null;
+                lod?: ("LOD1" | "LOD2") | null;
+                textures?: {
+                    list?: ("Color" | "Normal" | "Roughness" | "UnityMetallicSmoothness" | "GltfMetallicRoughness" | "RecoloringMask" | "body_visibility_mask" | "AO" | "Alpha" | "Depth" | "Root" | "ScalpShade" | "ScalpShadeAOAlpha" | "ScalpShadeAlpha" | "Shade" | "UniqueID")[] | null;
+                    profile?: string | null;
+                    embed?: boolean | null;
+                } | null;
+                color?: components["schemas"]["Color"] | null;
+            } | null;
+            bracelets?: {
+                list?: ("gold_bangle" | "silver_curb_bracelet" | "onyx_bead_bracelet")[];
+                format?: ("gltf" | "glb" | "fbx") | null;
+                embed?: boolean | null;
+                lod?: ("LOD1" | "LOD2") | null;
+                textures?: {
+                    list?: ("Color" | "Normal" | "Roughness" | "UnityMetallicSmoothness" | "GltfMetallicRoughness" | "RecoloringMask" | "body_visibility_mask" | "AO" | "Alpha" | "Depth" | "Root" | "ScalpShade" | "ScalpShadeAOAlpha" | "ScalpShadeAlpha" | "Shade" | "UniqueID")[] | null;
+                    profile?: string | null;
+                    embed?: boolean | null;
+                } | null;
+                color?: components["schemas"]["Color"] | null;
+            } | null;
+            rings?: {
+                list?: ("gold_band" | "diamond_solitaire" | "silver_signet")[];
+                format?: ("gltf" | "glb" | "fbx") | null;
+                embed?: boolean | null;
+                lod?: ("LOD1" | "LOD2") | null;
+                textures?: {
+                    list?: ("Color" | "Normal" | "Roughness" | "UnityMetallicSmoothness" | "GltfMetallicRoughness" | "RecoloringMask" | "body_visibility_mask" | "AO" | "Alpha" | "Depth" | "Root" | "ScalpShade" | "ScalpShadeAOAlpha" | "ScalpShadeAlpha" | "Shade" | "UniqueID")[] | null;
+                    profile?: string | null;
+                    embed?: boolean | null;
+                } | null;
+                color?: components["schemas"]["Color"] | null;
+            } | null;
             blendshapes?: {
                 list?: components["schemas"]["BlendshapeEntry_persona_2.0"][];
                 values?: {

@@ -2,14 +2,16 @@ import type { Accessory, Finish, Rgb } from '../../library/accessories/accessory
 import { accessoryTexture, lensTexture, type AccessoryMaps, type TextureRegion } from './accessoryTexture.js';
 import { GLASSES_TILES } from './glasses.js';
 import { hatRegions } from './hats.js';
-import { jewelRegions } from './earrings.js';
+import { jewelRegions } from './jewelTiles.js';
+import { watchRegions } from './handAccessories.js';
 import type { Image } from '../../core/image.js';
 
 const withColor = (f: Finish, color: Rgb | null): Finish => (color ? { ...f, color } as Finish : f);
 
 /**
  * The item with its main colour replaced (the export's `color`): a frame's, a hat's fabric, an
- * earring's stone (its metal when it has none), a necklace's pearls, stone or band.
+ * earring's stone (its metal when it has none), a necklace's pearls, stone or band, a watch's
+ * dial, a bracelet's beads (its metal without), a ring's stone (its metal without).
  */
 export function recoloured(item: Accessory, color: Rgb | null): Accessory {
   if (!color) return item;
@@ -19,6 +21,9 @@ export function recoloured(item: Accessory, color: Rgb | null): Accessory {
     case 'hats': return { ...item, recipe: { ...r, hat: { ...r.hat, crown: withColor(r.hat.crown, color), trim: r.hat.style === 'fedora' ? r.hat.trim : withColor(r.hat.trim, color) } } };
     case 'earrings': return { ...item, recipe: { ...r, earring: r.earring.stone ? { ...r.earring, stone: withColor(r.earring.stone, color) } : { ...r.earring, metal: withColor(r.earring.metal, color) } } };
     case 'necklaces': return { ...item, recipe: { ...r, necklace: r.necklace.accent ? { ...r.necklace, accent: withColor(r.necklace.accent, color) } : { ...r.necklace, metal: withColor(r.necklace.metal, color) } } };
+    case 'watches': return { ...item, recipe: { ...r, watch: { ...r.watch, dial: { ...r.watch.dial, color } } } };
+    case 'bracelets': return { ...item, recipe: { ...r, bracelet: r.bracelet.accent ? { ...r.bracelet, accent: withColor(r.bracelet.accent, color) } : { ...r.bracelet, metal: withColor(r.bracelet.metal, color) } } };
+    case 'rings': return { ...item, recipe: { ...r, ring: r.ring.stone ? { ...r.ring, stone: withColor(r.ring.stone, color) } : { ...r.ring, metal: withColor(r.ring.metal, color) } } };
   }
 }
 
@@ -42,6 +47,9 @@ export function accessoryRegions(item: Accessory): { regions: TextureRegion[]; m
     case 'hats': return { main: r.hat.crown, regions: hatRegions(r.hat) };
     case 'earrings': return { main: r.earring.metal, regions: jewelRegions(r.earring.metal, r.earring.stone) };
     case 'necklaces': return { main: r.necklace.accent && r.necklace.style !== 'pendant' ? r.necklace.accent : r.necklace.metal, regions: jewelRegions(r.necklace.metal, r.necklace.accent) };
+    case 'watches': return { main: r.watch.metal, regions: watchRegions(r.watch) };
+    case 'bracelets': return { main: r.bracelet.accent ?? r.bracelet.metal, regions: jewelRegions(r.bracelet.metal, r.bracelet.accent) };
+    case 'rings': return { main: r.ring.metal, regions: jewelRegions(r.ring.metal, r.ring.stone) };
   }
 }
 

@@ -103,6 +103,53 @@ function paint(region: TextureRegion, x: number, y: number, out: Texel): void {
       out.height = 0.8 * h + 0.05 * fuzz;
       return;
     }
+    case 'leather': {
+      // Pebbled grain: a fine cellular relief, darker in its creases; a row of saddle stitches along each edge.
+      const grain = fbm(x, y, 0.0007, 41), crease = Math.max(0, 0.45 - grain) * 2;
+      out.color = shade(f.color, 0.86 + 0.22 * grain - 0.18 * crease);
+      out.roughness = 0.58 + 0.15 * crease;
+      out.height = 0.05 * grain;
+      stitched(region, x, y, out, 0.0032, 0.0022);
+      return;
+    }
+    case 'rubber':
+      out.color = shade(f.color, 0.95 + 0.08 * valueNoise(x, y, 0.002, 43));
+      out.roughness = 0.72;
+      out.height = 0.01 * valueNoise(x, y, 0.0003, 47);
+      return;
+    case 'dial': {
+      // A sunray dial: hour batons (doubled at twelve), a minute track and hands at ten past ten.
+      // Twelve o'clock is the region's top (v0); the region is the dial's square.
+      const R = region.size[0] / 2, dx = x - R, dy = y - R, r = Math.hypot(dx, dy);
+      const a = Math.atan2(dx, -dy);
+      const ray = valueNoise(a * 0.05, r * 0.2, 0.0006, 53);
+      out.color = shade(f.color, 0.9 + 0.16 * ray + 0.06 * Math.cos(2 * a));
+      out.roughness = 0.3;
+      const across = (angle: number) => Math.abs(dx * Math.cos(angle) + dy * Math.sin(angle));
+      const along = (angle: number) => dx * Math.sin(angle) - dy * Math.cos(angle);
+      let mark = 0;
+      for (let h = 0; h < 12 && !mark; h++) {
+        const t = (h * Math.PI) / 6, l = along(t);
+        const half = h === 0 ? 0.075 * R : 0.035 * R, off = h === 0 ? 0.06 * R : 0;
+        if (l > 0.66 * R && l < 0.86 * R && (Math.abs(across(t) - off) < half * (h === 0 ? 0.5 : 1))) mark = 1;
+      }
+      if (!mark && r > 0.9 * R && r < 0.96 * R) {
+        const minute = ((a / (2 * Math.PI)) * 60 + 60.5) % 1;
+        if (Math.abs(minute - 0.5) < 0.09 * (R / r)) mark = 0.8;
+      }
+      // Hour hand at 10:10 (305°), minute hand at 60°, tapering, and the cap they turn on.
+      for (const [t, len, w] of [[(305 * Math.PI) / 180, 0.5, 0.06], [(60 * Math.PI) / 180, 0.8, 0.045]] as const) {
+        const l = along(t);
+        if (l > -0.12 * R && l < len * R && across(t) < w * R * (1 - 0.6 * Math.max(0, l) / (len * R))) mark = 1;
+      }
+      if (r < 0.07 * R) mark = 1;
+      if (mark) {
+        out.color = mix(out.color, f.marks, mark);
+        out.roughness = 0.2;
+        out.height = 0.05 * mark;
+      }
+      return;
+    }
     case 'twill': {
       // A 2/1 twill: diagonal wales 0.9 mm apart.
       const d = (x + y) / 0.0009;
@@ -121,12 +168,17 @@ function paint(region: TextureRegion, x: number, y: number, out: Texel): void {
           out.color = shade(out.color, 1 - 0.25 * Math.max(0, 1 - dist / 0.0012));
         }
       }
-      for (const s of region.stitches ?? []) {
-        const dist = Math.abs(y - s * h);
-        if (dist < 0.00035 && (x % 0.003) < 0.002) { out.height += 0.12; out.color = shade(out.color, 1.14); }
-      }
+      stitched(region, x, y, out, 0.003, 0.002);
       return;
     }
+  }
+}
+
+/** Rows of stitches along u at the region's `stitches` (fractions of v): dashes `dash` long every `pitch` metres, raised and lighter. */
+function stitched(region: TextureRegion, x: number, y: number, out: Texel, pitch: number, dash: number): void {
+  for (const s of region.stitches ?? []) {
+    const dist = Math.abs(y - s * region.size[1]);
+    if (dist < 0.00035 && (x % pitch) < dash) { out.height += 0.12; out.color = shade(out.color, 1.14); }
   }
 }
 

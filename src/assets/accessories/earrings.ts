@@ -2,20 +2,13 @@ import type { Mesh } from '../../core/mesh.js';
 import type { EarringRecipe } from '../../library/accessories/accessoryLibrary.js';
 import type { TextureRegion } from './accessoryTexture.js';
 import { toHeadMesh } from './glasses.js';
+import { JEWEL_TILES } from './jewelTiles.js';
+import { prongSetting } from './setting.js';
 import { headDistance, toHead, type HeadLandmarks } from './headLandmarks.js';
 import { add, cross, length, normalize, scale, sub, PartBuilder, type UvRect, type Vec3 } from './partBuilder.js';
 import { ellipsoid, squareTo } from './shapes.js';
 import { circle, pathFrames, sweep } from './sweep.js';
 
-export const JEWEL_TILES: Record<'metal' | 'stone', UvRect> = { metal: [0.01, 0.01, 0.49, 0.99], stone: [0.51, 0.01, 0.99, 0.99] };
-
-/** The two regions of a jewel's texture: its metal and its stone, pearl or band. */
-export function jewelRegions(metal: EarringRecipe['metal'], stone: EarringRecipe['stone']): TextureRegion[] {
-  return [
-    { rect: JEWEL_TILES.metal, finish: metal, size: [0.02, 0.04] },
-    { rect: JEWEL_TILES.stone, finish: stone ?? metal, size: [0.02, 0.04] },
-  ];
-}
 
 /** A pair of earrings fitted to one head, in head coordinates. */
 export interface FittedEarrings {
@@ -55,18 +48,7 @@ export function fitEarrings(recipe: EarringRecipe, at: HeadLandmarks, lod: 1 | 2
     const fwd = cross(up, normal);
     const metal = JEWEL_TILES.metal, stoneUv = JEWEL_TILES.stone;
     if (recipe.style === 'stud') {
-      const r = recipe.size / 2;
-      const centre = add(point, scale(normal, r * 0.75));
-      // The stone: a low-poly brilliant (crown and pavilion), its facets catching light.
-      ellipsoid(b, centre, [normal, up, fwd], [r * 0.62, r, r], 3, 8, stoneUv);
-      // The basket and four prongs.
-      ellipsoid(b, add(point, scale(normal, r * 0.35)), [normal, up, fwd], [r * 0.45, r * 0.8, r * 0.8], 3, seg, metal);
-      for (let k = 0; k < 4; k++) {
-        const a = (Math.PI / 2) * k + Math.PI / 4;
-        const rim = add(centre, add(scale(up, Math.cos(a) * r * 0.95), scale(fwd, Math.sin(a) * r * 0.95)));
-        const foot = add(point, add(scale(up, Math.cos(a) * r * 0.5), add(scale(fwd, Math.sin(a) * r * 0.5), scale(normal, 0.0004))));
-        sweep(b, pathFrames([foot, add(rim, scale(normal, -r * 0.1)), add(rim, scale(normal, r * 0.25))], up), circle(r * 0.13, 5), { uv: metal, caps: true });
-      }
+      prongSetting(b, point, { normal, up, fwd }, recipe.size / 2, seg);
     } else if (recipe.style === 'hoop') {
       const radius = recipe.size / 2;
       // The hoop's plane: the vertical and the head's side turned 20° outward.

@@ -1,9 +1,10 @@
 import type { Mesh } from '../../core/mesh.js';
 import type { NecklaceRecipe } from '../../library/accessories/accessoryLibrary.js';
-import { JEWEL_TILES } from './earrings.js';
+import { JEWEL_TILES } from './jewelTiles.js';
 import { necklaceCurve, type NecklaceBody } from './necklaceCurve.js';
 import { add, cross, normalize, scale, sub, PartBuilder, type Vec3 } from './partBuilder.js';
 import { ellipsoid } from './shapes.js';
+import { curbLinks } from './curbLinks.js';
 import { circle, pathFrames, roundedRect, sweep, type SweepFrame } from './sweep.js';
 
 /** A necklace on one body, and per vertex how much it follows the neck rather than the chest (0–1). */
@@ -36,16 +37,7 @@ export function fitNecklace(recipe: NecklaceRecipe, body: NecklaceBody, lod: 1 |
   const n = points.length;
   const tangent = (i: number) => normalize(sub(points[(i + 1) % n], points[(i - 1 + n) % n]));
   if (recipe.style === 'chain') {
-    const seg = lod === 1 ? 10 : 6, ring = lod === 1 ? 6 : 4;
-    for (let i = 0; i < n; i++) {
-      const t = tangent(i), across = i % 2 ? outward[i] : normal;
-      const loop: Vec3[] = [];
-      for (let k = 0; k < seg; k++) {
-        const a = (2 * Math.PI * k) / seg;
-        loop.push(add(points[i], add(scale(t, Math.cos(a) * recipe.size * 0.62), scale(across, Math.sin(a) * recipe.size * 0.4))));
-      }
-      sweep(b, pathFrames(loop, cross(across, t), true), circle(recipe.size * 0.13, ring), { closed: true, uv: metal });
-    }
+    curbLinks(b, points, () => normal, (i) => outward[i], recipe.size, lod);
   } else if (recipe.style === 'pearls') {
     const rings = lod === 1 ? 8 : 5, segs = lod === 1 ? 12 : 7;
     for (let i = 2; i < n - 1; i++) {

@@ -1,10 +1,13 @@
 /**
  * persona_2.0's accessories, as the API names them: the `persona` glasses set (spec: "persona_2.0
- * avatars also have a set of glasses (persona set, Enterprise)") and the creator's other slots,
- * `hats`, `earrings` and `necklaces`. Data only: the catalogue validates names against it, and
+ * avatars also have a set of glasses (persona set, Enterprise)"), the creator's other export
+ * template slots, `hats`, `earrings` and `necklaces`, and ours for its hand accessories panel,
+ * `watches`, `bracelets` and `rings`. Data only: the catalogue validates names against it, and
  * assets/accessories builds and fits each one from its recipe.
  */
-export const ACCESSORY_SLOTS = ['glasses', 'hats', 'earrings', 'necklaces'] as const;
+export const ACCESSORY_SLOTS = ['glasses', 'hats', 'earrings', 'necklaces', 'watches', 'bracelets', 'rings'] as const;
+/** The slots the creator's hand accessories panel (`hands_accessories`) shows. */
+export const HAND_SLOTS = ['watches', 'bracelets', 'rings'] as const satisfies readonly AccessorySlot[];
 export type AccessorySlot = (typeof ACCESSORY_SLOTS)[number];
 
 export type Rgb = readonly [number, number, number];
@@ -20,7 +23,11 @@ export type Finish =
   | { kind: 'grosgrain'; color: Rgb }
   | { kind: 'pearl'; color: Rgb }
   | { kind: 'gem'; color: Rgb }
-  | { kind: 'velvet'; color: Rgb };
+  | { kind: 'velvet'; color: Rgb }
+  | { kind: 'leather'; color: Rgb }
+  | { kind: 'rubber'; color: Rgb }
+  /** A watch dial: its colour, and the colour of its hour batons, minute track and hands. */
+  | { kind: 'dial'; color: Rgb; marks: Rgb };
 
 /** The outline of a lens, seen from the front (lensOutline.ts draws it). */
 export type LensShape = 'rectangle' | 'round' | 'aviator' | 'cat_eye' | 'wayfarer' | 'oversized' | 'wrap';
@@ -83,11 +90,50 @@ export interface NecklaceRecipe {
   accent?: Finish;
 }
 
+export interface WatchRecipe {
+  /** The case's shape seen from above. */
+  shape: 'round' | 'cushion';
+  /** The case's width across, metres (without the crown). */
+  size: number;
+  /** Case, bezel, lugs, crown and hands. */
+  metal: Finish;
+  dial: Finish & { kind: 'dial' };
+  /** A leather or rubber strap, or metal links (a bracelet). */
+  strap: Finish;
+  /** The strap's width, metres. */
+  strapWidth: number;
+}
+
+export type BraceletStyle = 'bangle' | 'chain' | 'beads';
+
+export interface BraceletRecipe {
+  style: BraceletStyle;
+  /** The bangle's wire, a link's length or a bead's diameter, metres. */
+  size: number;
+  metal: Finish;
+  /** The beads. */
+  accent?: Finish;
+}
+
+export type RingStyle = 'band' | 'solitaire' | 'signet';
+
+export interface RingRecipe {
+  style: RingStyle;
+  /** The band's width along the finger, metres. */
+  width: number;
+  metal: Finish;
+  /** The solitaire's stone. */
+  stone?: Finish;
+}
+
 export type AccessoryRecipe =
   | { slot: 'glasses'; glasses: GlassesRecipe }
   | { slot: 'hats'; hat: HatRecipe }
   | { slot: 'earrings'; earring: EarringRecipe }
-  | { slot: 'necklaces'; necklace: NecklaceRecipe };
+  | { slot: 'necklaces'; necklace: NecklaceRecipe }
+  | { slot: 'watches'; watch: WatchRecipe }
+  | { slot: 'bracelets'; bracelet: BraceletRecipe }
+  | { slot: 'rings'; ring: RingRecipe };
 
 export interface Accessory {
   identity: string;
@@ -105,6 +151,10 @@ const glasses = (identity: string, description: string, g: GlassesRecipe): Acces
 const hat = (identity: string, description: string, h: HatRecipe): Accessory => ({ identity, slot: 'hats', description, recipe: { slot: 'hats', hat: h } });
 const earring = (identity: string, description: string, e: EarringRecipe): Accessory => ({ identity, slot: 'earrings', description, recipe: { slot: 'earrings', earring: e } });
 const necklace = (identity: string, description: string, n: NecklaceRecipe): Accessory => ({ identity, slot: 'necklaces', description, recipe: { slot: 'necklaces', necklace: n } });
+const watch = (identity: string, description: string, w: WatchRecipe): Accessory => ({ identity, slot: 'watches', description, recipe: { slot: 'watches', watch: w } });
+const bracelet = (identity: string, description: string, b: BraceletRecipe): Accessory => ({ identity, slot: 'bracelets', description, recipe: { slot: 'bracelets', bracelet: b } });
+const ring = (identity: string, description: string, r: RingRecipe): Accessory => ({ identity, slot: 'rings', description, recipe: { slot: 'rings', ring: r } });
+const STEEL: Finish = { kind: 'metal', color: [186, 188, 192], brushed: true };
 
 export const ACCESSORIES: readonly Accessory[] = [
   glasses('rectangular_acetate', 'rectangular black acetate frames with clear lenses', {
@@ -176,6 +226,29 @@ export const ACCESSORIES: readonly Accessory[] = [
   necklace('velvet_choker', 'a black velvet choker with a small gold charm', {
     style: 'choker', drop: 0.014, size: 0.01, metal: GOLD, accent: { kind: 'velvet', color: [18, 16, 20] },
   }),
+  // Hand accessories: a watch on the left wrist, a bracelet on the right, a ring on the left ring finger.
+  watch('classic_leather_watch', 'a round gold dress watch with a cream dial on a brown leather strap', {
+    shape: 'round', size: 0.038, metal: GOLD, dial: { kind: 'dial', color: [236, 230, 214], marks: [40, 34, 28] },
+    strap: { kind: 'leather', color: [92, 52, 28] }, strapWidth: 0.019,
+  }),
+  watch('steel_diver_watch', 'a brushed steel diver watch with a black dial on steel links', {
+    shape: 'round', size: 0.041, metal: STEEL, dial: { kind: 'dial', color: [20, 22, 26], marks: [232, 232, 226] },
+    strap: STEEL, strapWidth: 0.02,
+  }),
+  watch('sport_rubber_watch', 'a gunmetal cushion-case sports watch with a blue dial on a black rubber strap', {
+    shape: 'cushion', size: 0.042, metal: GUNMETAL, dial: { kind: 'dial', color: [28, 52, 96], marks: [236, 238, 240] },
+    strap: { kind: 'rubber', color: [22, 22, 24] }, strapWidth: 0.022,
+  }),
+  bracelet('gold_bangle', 'a polished gold bangle', { style: 'bangle', size: 0.0045, metal: GOLD }),
+  bracelet('silver_curb_bracelet', 'a silver curb chain bracelet', { style: 'chain', size: 0.0042, metal: SILVER }),
+  bracelet('onyx_bead_bracelet', 'a bracelet of polished 8 mm black onyx beads', {
+    style: 'beads', size: 0.008, metal: SILVER, accent: { kind: 'gem', color: [26, 26, 30] },
+  }),
+  ring('gold_band', 'a plain polished gold wedding band', { style: 'band', width: 0.004, metal: GOLD }),
+  ring('diamond_solitaire', 'a white gold ring with a brilliant-cut solitaire in four prongs', {
+    style: 'solitaire', width: 0.0025, metal: SILVER, stone: { kind: 'gem', color: [236, 242, 250] },
+  }),
+  ring('silver_signet', 'a brushed silver signet ring with an oval face', { style: 'signet', width: 0.005, metal: { kind: 'metal', color: [200, 202, 206], brushed: true } }),
 ];
 
 export function accessorySet(slot: AccessorySlot): Accessory[] {

@@ -1,5 +1,6 @@
 import {
-  accessoryLensColor, accessoryMaps, accessoryRegions, fitEarrings, fitGlasses, fitHat, fitNecklace, headLandmarks, recoloured,
+  accessoryLensColor, accessoryMaps, accessoryRegions, fitBracelet, fitEarrings, fitGlasses, fitHat, fitNecklace, fitRing, fitWatch, headLandmarks, recoloured,
+  type HandBody,
 } from '../../assets/accessories/index.js';
 import type { FusedAvatar } from '../../assets/body/index.js';
 import type { Mesh } from '../../core/mesh.js';
@@ -69,9 +70,10 @@ export function hairUnderHat(persona: ResolvedPersona, wearerOf: () => Accessory
 export const accessoryMeshName = (slot: AccessorySlot, identity: string): string => `${slot}_${identity}`;
 
 /**
- * The accessories an export names (glasses, hats, earrings, necklaces: one each), made for this
- * avatar (assets/accessories) with their textures at the section's profile. Glasses, hats and
- * earrings go on the Head joint; a necklace is weighted between Neck and Spine2. A hat follows
+ * The accessories an export names (glasses, hats, earrings, necklaces, watches, bracelets, rings:
+ * one each), made for this avatar (assets/accessories) with their textures at the section's
+ * profile. Glasses, hats and earrings go on the Head joint; a necklace is weighted between Neck
+ * and Spine2; a watch and a bracelet ride their forearm, a ring its finger's first joint. A hat follows
  * the head's customisation blendshapes, as a haircut does. Embedded, they join the model;
  * otherwise each is a file of its own, unskinned, as haircuts are.
  */
@@ -110,11 +112,13 @@ export async function personaAccessories(persona: ResolvedPersona, wearerOf: () 
       parts.push({ ...placed, morphTargets: followingMorphs(placed.mesh, wearer.headPart.mesh, wearer.headPart.morphTargets, skip) });
     } else if (item.recipe.slot === 'earrings') {
       parts.push(onHead(fitEarrings(item.recipe.earring, landmarks(), lod).mesh, name, material));
-    } else {
-      const bones = wearer.fused.skeleton;
-      const neck = bones.bones[bones.index.get('Neck')!].head;
-      const fitted = fitNecklace(item.recipe.necklace, { mesh: wearer.body, neck: [neck[0], neck[1], neck[2]] }, lod);
+    } else if (item.recipe.slot === 'necklaces') {
+      const fitted = fitNecklace(item.recipe.necklace, { mesh: wearer.body, neck: handBody(wearer).joint('Neck') }, lod);
       parts.push({ name, mesh: fitted.mesh, material, morphTargets: [], skin: neckSkin(fitted.neckShare, wearer.fused) });
+    } else {
+      const r = item.recipe, body = handBody(wearer);
+      const fitted = r.slot === 'watches' ? fitWatch(r.watch, body, lod) : r.slot === 'bracelets' ? fitBracelet(r.bracelet, body, lod) : fitRing(r.ring, body, lod);
+      parts.push({ name, mesh: fitted.mesh, material, morphTargets: [], skin: oneJointSkin(fitted.mesh, fitted.joint, wearer.fused) });
     }
     const beside = [...images].filter(([n]) => BESIDE.includes(n)).map(([, image]) => image);
     if (section.embed) {
@@ -144,6 +148,29 @@ function itemTextures(name: string, item: ReturnType<typeof recoloured>, texture
     made.catch(() => encoded.delete(key));
   }
   return made;
+}
+
+/** The avatar at rest and its joints, for the items fitted to the body rather than the head. */
+function handBody(wearer: AccessoryWearer): HandBody {
+  const bones = wearer.fused.skeleton;
+  return {
+    mesh: wearer.body,
+    joint: (name) => {
+      const i = bones.index.get(name);
+      if (i === undefined) throw new PipelineFailure(`The avatar's skeleton has no ${name} joint to fit an accessory to.`);
+      const at = bones.bones[i].head;
+      return [at[0], at[1], at[2]];
+    },
+  };
+}
+
+/** A watch's, a bracelet's or a ring's skin: every vertex on the one joint it rides. */
+function oneJointSkin(mesh: Mesh, joint: string, fused: FusedAvatar): SceneSkin {
+  const j = fused.joints.findIndex((x) => x.name === joint);
+  const count = mesh.positions.length / 3;
+  const joints = new Uint16Array(count * 4), weights = new Float32Array(count * 4);
+  for (let v = 0; v < count; v++) { joints[v * 4] = j; weights[v * 4] = 1; }
+  return { joints, weights };
 }
 
 /** A necklace's skin: each vertex between the Neck joint (its share) and Spine2. */

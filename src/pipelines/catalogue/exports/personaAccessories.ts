@@ -3,14 +3,15 @@ import { accessorySet, ACCESSORY_SLOTS, type AccessorySlot } from '../../../libr
 import type { Field } from './schema.js';
 
 /**
- * persona_2.0's accessory sections: `glasses` (the spec's persona glasses set) and the creator's
- * other export template slots, `hats`, `earrings` and `necklaces`. Each has the shape of
+ * persona_2.0's accessory sections: `glasses` (the spec's persona glasses set), the creator's
+ * other export template slots, `hats`, `earrings` and `necklaces`, and ours for its hand
+ * accessories, `watches`, `bracelets` and `rings`. Each has the shape of
  * `haircuts` ({list, format, embed, lod, textures, color}); one item per section (rule 4).
  */
 export const PERSONA_ACCESSORY_SECTIONS = ACCESSORY_SLOTS;
 
 /** What one item of a section is called in messages ("only one hat can be exported at a time"). */
-const NOUN: Record<AccessorySlot, string> = { glasses: 'pair of glasses', hats: 'hat', earrings: 'pair of earrings', necklaces: 'necklace' };
+const NOUN: Record<AccessorySlot, string> = { glasses: 'pair of glasses', hats: 'hat', earrings: 'pair of earrings', necklaces: 'necklace', watches: 'watch', bracelets: 'bracelet', rings: 'ring' };
 
 /** The identities a section lists. */
 export function accessoryNames(slot: AccessorySlot): string[] {
