@@ -399,6 +399,16 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   await desktop.waitForSelector('#png:not([hidden])');
   // Sample avatars (showSampleAvatars, default true): one of each gender, as the gender is the user's to pick here.
   assert.deepEqual(await desktop.$$eval('#samples:not([hidden]) button', (bs) => bs.map((b) => (b as HTMLElement).dataset.sample)), ['astronaut', 'camera']);
+  // The computation parameters panel (hidden by default): gender and age picked before the photo; the samples follow the gender.
+  assert.equal(await desktop.isHidden('#computation'), true);
+  await send('desktop', { eventName: 'set_ui_parameters', computationParametersPanelVisible: true, isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
+  await desktop.waitForSelector('#computation:not([hidden]) [data-computation="age"] button[data-value="adult"][aria-pressed="true"]');
+  await desktop.click('#computation [data-computation="gender"] button[data-value="female"]');
+  assert.deepEqual(await desktop.$$eval('#samples:not([hidden]) button', (bs) => bs.map((b) => (b as HTMLElement).dataset.sample)), ['astronaut']);
+  // The latest avatar (showLatestCreatedAvatar, default true) is the one shown: nothing to offer.
+  assert.equal(await desktop.isHidden('#latest'), true);
+  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
+  await desktop.waitForSelector('#computation', { state: 'hidden' });
   // Only the panels we have, as tabs in the spec's order; a skipped one has no tab.
   assert.deepEqual(await desktop.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'color', 'animations']);
   await openPanel(desktop, 'outfits');

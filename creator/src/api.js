@@ -89,6 +89,12 @@ export async function exportSets(gender) {
 
 export const getAvatar = (code) => call(`/avatars/${encodeURIComponent(code)}/`);
 
+/** The newest Completed persona_2.0 avatar the token may see, or null. */
+export async function latestAvatar() {
+  const list = await call('/avatars/?pipeline=persona_2.0&status=completed&page_size=1');
+  return (list.results ?? list)[0] ?? null;
+}
+
 /** The avatar's exports, newest first. */
 export const listExports = (code) => call(`/avatars/${encodeURIComponent(code)}/exports/?page_size=50`);
 

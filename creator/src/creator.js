@@ -9,8 +9,10 @@ import { DEFAULT_EXPORT, readExportParameters, restParameters, viewerKey, viewer
 import { onLanguage } from './i18n.js';
 import { blacklisted, emptyLook, lookKey, OUTFIT_SLOTS, wear, withColor, withHaircut } from './look.js';
 import { dataUrl, jpegBytes, readImage } from './photo.js';
+import { computationChoices } from './computation.js';
+import { offerLatest, wireLatest } from './latest.js';
 import { askMissing } from './prompts.js';
-import { applyUi, buildAnimations, buildBlends, buildHaircuts, buildPanels, hideHome, settings, showPanels, showProgress } from './ui.js';
+import { applyUi, buildAnimations, buildBlends, buildHaircuts, buildPanels, hideHome, latestOffered, settings, showPanels, showProgress } from './ui.js';
 
 const SOURCE = 'persona_creator';
 const GENDERS = ['male', 'female'];
@@ -38,6 +40,8 @@ export function startCreator(variant) {
   /** The viewer's export of each look, by avatar and look: a look seen before comes back at once. */
   const viewerExports = new Map();
 
+  /** Desktop's latest avatar button (latest.js), looked up again when what it depends on changes. */
+  const refreshLatest = () => { if (desktop) void offerLatest(latestOffered(), avatar?.code); };
   const emit = (eventName, fields = {}) => host.postMessage({ ...fields, eventName, source: SOURCE }, '*');
   const fail = (failedEventName, reason) => emit('message_processing_error', { failedEventName, reason });
 
@@ -99,9 +103,11 @@ export function startCreator(variant) {
     const baked = bodyBake(values ?? avatar?.values ?? {}, dressed(look));
     const exp = await viewerExport(code, look, baked);
     const v = await getViewer();
-    await v.load(exp.public_file, avatar?.code !== code);
+    const another = avatar?.code !== code;
+    await v.load(exp.public_file, another);
     // Blends moved while the model loaded are kept: `values` null takes the avatar's as they are now.
     avatar = { code, gender, values: { ...(values ?? avatar?.values ?? {}) }, look, sets, baked };
+    if (another) refreshLatest();
     v.setMorphs(viewerWeights(avatar.values, baked));
     if (animation !== undefined) v.play(animation);
     renderPanels();
@@ -246,6 +252,7 @@ export function startCreator(variant) {
         else throw new Error('authenticate needs an accessToken, or a clientId and a clientSecret');
         status.isAuthenticated = true;
         if (desktop) emit('authentication_status', { isAuthenticated: true });
+        refreshLatest();
       } catch (e) {
         status.isAuthenticated = false;
         if (desktop) emit('authentication_status', { isAuthenticated: false, errorMessage: e.message });
@@ -260,6 +267,7 @@ export function startCreator(variant) {
     set_ui_parameters(m) {
       applyUi(variant, m);
       renderPanels();
+      refreshLatest();
     },
 
     async generate_avatar(m) {
@@ -274,7 +282,8 @@ export function startCreator(variant) {
       applyUi(variant, null);
       hideHome();
       if (busy !== null) throw new Error(`${busy} is still running`);
-      const { gender } = askGender ? await askMissing({ gender: '', age }) : { gender: m.gender };
+      // The computation parameters panel's pick, when it is shown, answers the question before it is asked.
+      const { gender } = askGender ? await askMissing({ gender: computationChoices().gender, age }) : { gender: m.gender };
       // A failed generation leaves the avatar shown as it was: its panels (the age pressed) say so again.
       await exclusive('generate_avatar', async () => {
         showProgress('makingAvatar', 0);
@@ -354,6 +363,7 @@ export function startCreator(variant) {
       .catch((e) => fail(m.eventName, e instanceof Error ? e.message : String(e)));
   });
 
+  if (desktop) wireLatest();
   status.isLoaded = true;
   emit('persona_creator_loaded');
   emit(desktop ? 'unity_loaded' : 'mobile_loaded');

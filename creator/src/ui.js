@@ -5,6 +5,7 @@
  */
 import { currentLanguage, onLanguage, setLanguage, t } from './i18n.js';
 import { dataUrl } from './photo.js';
+import { applyComputation, computationChoices, onComputationChange } from './computation.js';
 import { askMissing } from './prompts.js';
 import { sampleRequest, samplesFor } from './samples.js';
 import { takeSelfie } from './selfie.js';
@@ -21,6 +22,11 @@ let fixed = { gender: '', age: '' };
 export const settings = { blackList: new Set() };
 /** Whether the sample avatars are offered (Desktop's showSampleAvatars, Mobile's isNoPhotoVisible). */
 let samplesShown = false;
+/** Desktop's showLatestCreatedAvatar (latest.js). */
+let latestShown = true;
+export const latestOffered = () => latestShown;
+/** The gender and age settled before a photo: by the host, else by the computation parameters panel. */
+const settled = () => ({ gender: fixed.gender || computationChoices().gender, age: fixed.age || computationChoices().age });
 
 /**
  * The panels this creator has, in the spec's order. The spec's others are absent until made:
@@ -74,6 +80,8 @@ export function applyUi(variant, params) {
     $('png').hidden = !visible('isPngButtonVisible', false);
     $('gif').hidden = !visible('isGifButtonVisible', false);
     samplesShown = visible('showSampleAvatars');
+    latestShown = visible('showLatestCreatedAvatar');
+    applyComputation(visible('computationParametersPanelVisible', false), fixed, p.defaultPipeline === 'female' ? 'female' : 'male');
     $('animate').hidden = !visible('isAnimateButtonVisible', false);
     $('language').hidden = !visible('isLanguageSelectionVisible');
     // English when empty or unset (the spec), as every key left out is back to its default.
@@ -88,7 +96,7 @@ export function applyUi(variant, params) {
 function renderSamples() {
   const box = $('samples');
   if (!box) return;
-  const offered = samplesShown ? samplesFor(fixed.gender || homeGender) : [];
+  const offered = samplesShown ? samplesFor(settled().gender || homeGender) : [];
   box.hidden = offered.length === 0;
   box.querySelector('.sample-choices').replaceChildren(...offered.map((s) => {
     const b = Object.assign(document.createElement('button'), { type: 'button', className: 'sample' });
@@ -249,7 +257,7 @@ export function hideHome() {
 export function wireButtons(fail) {
   const send = (m) => window.postMessage(m, '*');
   const generate = async (image) => {
-    const { gender, age } = await askMissing({ gender: fixed.gender || homeGender, age: fixed.age });
+    const { gender, age } = await askMissing({ gender: settled().gender || homeGender, age: settled().age });
     hideHome();
     send({ eventName: 'generate_avatar', gender, age, image });
   };
@@ -268,7 +276,7 @@ export function wireButtons(fail) {
     try {
       const res = await fetch(sample.photo);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      send(sampleRequest(sample, fixed.age, await dataUrl(await res.blob())));
+      send(sampleRequest(sample, settled().age, await dataUrl(await res.blob())));
     } catch (e) {
       if (fromHome) showHome();
       fail('sample', `the sample photo could not be loaded: ${e.message}`);
@@ -304,10 +312,11 @@ export function wireButtons(fail) {
   });
   $('language')?.addEventListener('change', () => void setLanguage($('language').value));
   onLanguage(renderSamples);
+  onComputationChange(renderSamples);
   onLanguage(() => {
     if ($('language')) $('language').value = currentLanguage();
   });
 }
 
-/** The gender and age the UI parameters fixed ('' where the user is asked). */
-export const fixedChoices = () => fixed;
+/** The gender and age the UI parameters fixed, or the computation parameters panel holds ('' where the user is asked). */
+export const fixedChoices = () => settled();
