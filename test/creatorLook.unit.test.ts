@@ -112,3 +112,15 @@ test('under an outfit the viewer model bakes the body blends, as the export does
   assert.equal(viewerKey(look, baked), 'haircut=HaircutGenerated;outfits=persona_winter_coat;body:Body=0.5,Legs=-0.25');
   assert.equal(viewerKey(look), 'haircut=HaircutGenerated;outfits=persona_winter_coat');
 });
+
+test('the viewer model asks for mobile_51 or visemes_15 only when told, and such a model is a look of its own', async () => {
+  const { viewerKey, viewerParameters, restParameters, DEFAULT_EXPORT } = await load('exportParameters.js');
+  const { emptyLook } = await load('look.js');
+  assert.deepEqual(viewerParameters(emptyLook()).blendshapes.list, ['customisation', 'body_shape'], 'loading stays light by default');
+  assert.deepEqual(viewerParameters(emptyLook(), {}, ['mobile_51', 'visemes_15']).blendshapes.list, ['customisation', 'body_shape', 'mobile_51', 'visemes_15']);
+  assert.notEqual(viewerKey(emptyLook(), {}, ['mobile_51']), viewerKey(emptyLook()));
+  assert.equal(viewerKey(emptyLook(), {}, ['visemes_15', 'mobile_51']), viewerKey(emptyLook(), {}, ['mobile_51', 'visemes_15']));
+  // The face demo playing is what the export carries, with the blendshapes it plays.
+  const exported = restParameters(DEFAULT_EXPORT, { look: emptyLook(), values: null, playing: 'FaceDemo_003' });
+  assert.deepEqual([exported.animations.list, exported.blendshapes.list], [['FaceDemo_003'], ['mobile_51']]);
+});

@@ -7,7 +7,8 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 
-import { DEFAULT_LIGHTING, LIGHTING } from './lighting.js';
+import { DEFAULT_LIGHTING } from './lighting.js';
+import { LIGHTING } from './lightingPresets.js';
 
 /** Models kept loaded: a look seen before is shown again without a download or a parse. */
 const KEEP = 8;
