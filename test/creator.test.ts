@@ -755,7 +755,12 @@ test('facial animations: the first demo asked for loads the look with mobile_51,
   await snap('desktop-lipsync');
   await desktop.click('#mic');
   assert.equal(await desktop.getAttribute('#mic', 'aria-pressed'), 'false');
+  // On again, then turned off by the host: the microphone is let go with the button.
+  await desktop.click('#mic');
+  await desktop.waitForSelector('#mic[aria-pressed="true"]', { timeout: 10_000 });
   await send('desktop', { eventName: 'set_ui_parameters' });
+  await desktop.waitForSelector('#mic', { state: 'hidden', timeout: 10_000 });
+  assert.equal(await desktop.getAttribute('#mic', 'aria-pressed'), 'false');
 });
 
 test('frame-ancestors on both pages comes from LIKENESS_CREATOR_FRAME_ANCESTORS', { skip }, async () => {

@@ -315,6 +315,8 @@ export function startCreator(variant) {
 
     set_ui_parameters(m) {
       applyUi(variant, m);
+      // Lip sync turned off by the host lets the microphone go.
+      if (stopLipsync && $('mic')?.hidden) void toggleLipsync();
       renderPanels();
     },
 
