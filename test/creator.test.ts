@@ -307,6 +307,13 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   await desktop.click('#panel button[data-animation="Female_Pose_03"]');
   await desktop.waitForTimeout(300);
   await snap('desktop-animations');
+  // The lighting panel: five presets, studio first; the one chosen lights the viewer and is kept in avatarState.
+  await openPanel(desktop, 'lighting');
+  assert.deepEqual(await desktop.$$eval('#panel section[data-control="lighting"] button', (bs) => bs.map((b) => [(b as HTMLElement).dataset.lighting, b.getAttribute('aria-pressed')])),
+    [['studio', 'true'], ['daylight', 'false'], ['warm_indoor', 'false'], ['evening', 'false'], ['dramatic_rim', 'false']]);
+  await desktop.click('#panel button[data-lighting="evening"]');
+  await desktop.waitForTimeout(200);
+  await snap('desktop-lighting-evening');
 
   lap('avatar shown, animation playing');
   // The export as set: a direct .glb, the blend in avatarState with the animation playing.
@@ -315,7 +322,7 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   const plain = await next('desktop', 'model_exported', mark);
   assert.match(String(plain.url), /^http:\/\/127\.0\.0\.1:\d+\/public\/exports\/[^?#]+\.glb$/);
   assert.equal(plain.avatarCode, made.avatarCode);
-  assert.deepEqual(JSON.parse(String(plain.avatarState)), { version: 2, blends: { NoseLength: 0.5 }, haircut: 'HaircutGenerated', items: {}, colors: {}, animation: 'Female_Pose_03' });
+  assert.deepEqual(JSON.parse(String(plain.avatarState)), { version: 3, blends: { NoseLength: 0.5 }, haircut: 'HaircutGenerated', items: {}, colors: {}, animation: 'Female_Pose_03', lighting: 'evening' });
   avatarState.exported = plain;
 
   lap('exported');
@@ -354,6 +361,7 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
 
   lap('files checked');
   // Standing still again: under software WebGL an animation playing takes a core.
+  await openPanel(desktop, 'animations');
   await desktop.click('#panel button[data-animation=""]');
   // An override the avatar cannot take says why.
   mark = (await eventCount());
@@ -395,22 +403,23 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   const made = avatarState.made!;
   assert.ok(made, 'the avatar of the cases before');
   const desktop = frame('desktop');
-  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
+  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
   await desktop.waitForSelector('#png:not([hidden])');
   // Sample avatars (showSampleAvatars, default true): one of each gender, as the gender is the user's to pick here.
   assert.deepEqual(await desktop.$$eval('#samples:not([hidden]) button', (bs) => bs.map((b) => (b as HTMLElement).dataset.sample)), ['astronaut', 'camera']);
   // The computation parameters panel (hidden by default): gender and age picked before the photo; the samples follow the gender.
   assert.equal(await desktop.isHidden('#computation'), true);
-  await send('desktop', { eventName: 'set_ui_parameters', computationParametersPanelVisible: true, isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
+  await send('desktop', { eventName: 'set_ui_parameters', computationParametersPanelVisible: true, isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
   await desktop.waitForSelector('#computation:not([hidden]) [data-computation="age"] button[data-value="adult"][aria-pressed="true"]');
   await desktop.click('#computation [data-computation="gender"] button[data-value="female"]');
   assert.deepEqual(await desktop.$$eval('#samples:not([hidden]) button', (bs) => bs.map((b) => (b as HTMLElement).dataset.sample)), ['astronaut']);
   // The latest avatar (showLatestCreatedAvatar, default true) is the one shown: nothing to offer.
   assert.equal(await desktop.isHidden('#latest'), true);
-  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
+  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
   await desktop.waitForSelector('#computation', { state: 'hidden' });
   // Only the panels we have, as tabs in the spec's order; a skipped one has no tab.
-  assert.deepEqual(await desktop.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'color', 'animations']);
+  assert.deepEqual(await desktop.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'color', 'animations', 'facial_animations'], 'lighting skipped');
+  assert.equal(await desktop.isHidden('#panel section[data-control="lighting"]'), true);
   await openPanel(desktop, 'outfits');
   const offered = (slot: string) => desktop.$$eval(`#panel [data-slot="${slot}"] button`, (bs) => bs.map((b) => (b as HTMLElement).dataset.item));
   assert.ok(!(await offered('outfits')).includes('persona_summer_dress') && (await offered('outfits')).includes('persona_winter_coat'), 'the black list hides a full outfit');
@@ -470,7 +479,7 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   const exported = await next('desktop', 'model_exported', mark);
   const state = JSON.parse(String(exported.avatarState));
   assert.deepEqual(state, {
-    version: 2, blends: { NoseLength: 0.5, Body: 0.5 }, haircut: 'HaircutGenerated',
+    version: 3, lighting: 'evening', blends: { NoseLength: 0.5, Body: 0.5 }, haircut: 'HaircutGenerated',
     items: { outfits_top: 'top_navy_polo', outfits_bottom: 'bottom_khaki_chinos', outfits_shoes: 'shoes_tan_loafers', hats: 'knit_beanie', glasses: 'round_metal', earrings: 'gold_hoops', necklaces: 'silver_pendant', watches: 'classic_leather_watch', rings: 'gold_band' },
     colors: { hair: '#b0301c', eyes: '#4f86c0', outfits_top: '#7a1f2b' }, animation: null,
   });
@@ -629,13 +638,14 @@ test('Mobile reopens the avatar with its state, exports FBX in a zip; the host f
   const mobile = frame('mobile');
   assert.equal(await mobile.evaluate(() => (document.querySelector('input[name="NoseLength"]') as HTMLInputElement).value), '0.5');
   assert.equal(await mobile.getAttribute('#panel button[data-animation="Female_Pose_03"]', 'aria-pressed'), 'true', 'the animation comes back');
+  assert.equal(await mobile.getAttribute('#panel button[data-lighting="evening"]', 'aria-pressed'), 'true', 'the lighting comes back');
   // The dressed state: every item and colour, from the viewer export Desktop made of that look.
   mark = (await eventCount());
   await send('mobile', { eventName: 'show_avatar', avatarCode: dressed.avatarCode, avatarState: dressed.avatarState });
   await lookShown('mobile', mark);
   assert.deepEqual([await pressed(mobile, 'outfits_top'), await pressed(mobile, 'outfits_bottom'), await pressed(mobile, 'outfits_shoes'), await pressed(mobile, 'glasses')], [['top_navy_polo'], ['bottom_khaki_chinos'], ['shoes_tan_loafers'], ['round_metal']]);
   assert.equal(await mobile.getAttribute('#panel .color-row[data-color="hair"] button[data-value="#b0301c"]', 'aria-pressed'), 'true');
-  assert.deepEqual(await mobile.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'glasses', 'age', 'body', 'head', 'color', 'animations']);
+  assert.deepEqual(await mobile.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'glasses', 'age', 'body', 'head', 'color', 'animations', 'lighting']);
   // The age panel: a new age is a new avatar from the same photo, which this page does not have for an avatar shown by code.
   await openPanel(mobile, 'age');
   assert.deepEqual(await mobile.$$eval('#panel section[data-control="age"] button', (bs) => bs.map((b) => [(b as HTMLElement).dataset.age, (b as HTMLButtonElement).disabled])), [['adult', true], ['teen15', true], ['teen12', true]]);
@@ -686,6 +696,84 @@ test('Mobile reopens the avatar with its state, exports FBX in a zip; the host f
       assert.ok(!f.url().includes(secret), 'not in a URL');
     }
   }
+});
+
+test('facial animations: the first demo asked for loads the look with mobile_51, plays, and is what the export carries', { skip, timeout: 150_000 }, async () => {
+  const made = avatarState.made!;
+  assert.ok(made, 'the avatar of the cases before');
+  const desktop = frame('desktop');
+  await send('desktop', { eventName: 'set_ui_parameters', isPngButtonVisible: true });
+  await exportReady('desktop');
+  await openPanel(desktop, 'facial_animations');
+  assert.deepEqual(await desktop.$$eval('#panel section[data-control="facial_animations"] button', (bs) => bs.map((b) => (b as HTMLElement).dataset.face)),
+    ['', 'FaceDemo_001', 'FaceDemo_002', 'FaceDemo_003', 'FaceDemo_004', 'FaceDemo_005']);
+  // The face demos are not body clips: the animations panel does not list them.
+  assert.equal(await desktop.$$eval('#panel section[data-control="animations"] button', (bs) => bs.some((b) => /FaceDemo/.test((b as HTMLElement).dataset.animation!))), false);
+  let mark = await eventCount();
+  await desktop.click('#panel button[data-face="FaceDemo_002"]');
+  await lookShown('desktop', mark);
+  await desktop.waitForSelector('#panel button[data-face="FaceDemo_002"][aria-pressed="true"]');
+  lap('face demo playing');
+  await desktop.waitForTimeout(600);
+  await snap('desktop-face-demo');
+  // The viewer's model with and without the head's expressions: the same look, one with mobile_51.
+  const listed = await viewerExports(String(made.avatarCode));
+  const withFace = listed.find((e) => e.comment.endsWith(';shapes:mobile_51'))!;
+  assert.ok(withFace, 'a viewer export with mobile_51');
+  const without = listed.find((e) => e.comment === withFace.comment.replace(';shapes:mobile_51', ''));
+  const size = async (url: string) => (await (await fetch(url)).arrayBuffer()).byteLength;
+  if (without) console.log(`# viewer model: ${await size(without.public_file)} bytes, with mobile_51 ${await size(withFace.public_file)} bytes`);
+  const viewerModel = await readModel(withFace.public_file);
+  const head = viewerModel.doc.getRoot().listMeshes().find((m) => m.getName() === 'AvatarHead')!;
+  const targets = (head.getExtras() as { targetNames?: string[] }).targetNames ?? [];
+  assert.ok(targets.some((n) => /jawOpen$/.test(n)), `the head carries mobile_51: ${targets.slice(0, 8).join(', ')}…`);
+  // The export holds the demo playing (WYSIWYG), with the blendshapes it plays.
+  mark = await eventCount();
+  await send('desktop', { eventName: 'export_avatar', useZip: false });
+  const exported = await next('desktop', 'model_exported', mark, 90_000);
+  assert.equal(JSON.parse(String(exported.avatarState)).animation, 'FaceDemo_002');
+  const file = await readModel(String(exported.url));
+  assert.deepEqual(file.doc.getRoot().listAnimations().map((a) => a.getName()), ['FaceDemo_002']);
+  // A body clip stops the demo: one clip plays at a time.
+  await openPanel(desktop, 'animations');
+  await desktop.click('#panel button[data-animation="Female_Animation_Idle"]');
+  await openPanel(desktop, 'facial_animations');
+  assert.equal(await desktop.getAttribute('#panel button[data-face=""]', 'aria-pressed'), 'true');
+  await openPanel(desktop, 'animations');
+  await desktop.click('#panel button[data-animation=""]');
+  // skipViewerControls hides it.
+  await send('desktop', { eventName: 'set_ui_parameters', skipViewerControls: ['facial_animations'] });
+  assert.equal(await desktop.isHidden('#panel .tabs button[data-tab="facial_animations"]'), true);
+  await send('desktop', { eventName: 'set_ui_parameters' });
+  assert.equal(await desktop.isHidden('#mic'), true, 'lip sync is off by default');
+
+  // Lip sync: the microphone button, the model made with visemes_15, the fake microphone's beep moving the head's visemes.
+  await send('desktop', { eventName: 'set_ui_parameters', enableLipsync: true });
+  assert.equal(await desktop.isHidden('#mic'), false);
+  mark = await eventCount();
+  await desktop.click('#mic');
+  await lookShown('desktop', mark);
+  await desktop.waitForSelector('#mic[aria-pressed="true"]', { timeout: 30_000 });
+  lap('lip sync listening');
+  const moved = await desktop.waitForFunction(() => {
+    type Mesh = { name: string; morphTargetDictionary: Record<string, number>; morphTargetInfluences: number[] };
+    const v = (document.getElementById('viewer') as unknown as { viewer: { morphMeshes: Mesh[] } }).viewer;
+    const head = v.morphMeshes.find((m) => m.name === 'AvatarHead');
+    if (!head) return null;
+    const visemes = ['AA', 'CH', 'EE', 'IH', 'OH', 'OU', 'TH', 'ff'].map((n) => head.morphTargetDictionary[n] ?? head.morphTargetDictionary[`visemes_15.${n}`]).filter((i) => i !== undefined);
+    const top = Math.max(...visemes.map((i) => head.morphTargetInfluences[i]));
+    return visemes.length && top > 0.01 ? top : null;
+  }, null, { polling: 50, timeout: 20_000 });
+  console.log(`# lip sync: a viseme of the head at ${await moved.jsonValue()}`);
+  await snap('desktop-lipsync');
+  await desktop.click('#mic');
+  assert.equal(await desktop.getAttribute('#mic', 'aria-pressed'), 'false');
+  // On again, then turned off by the host: the microphone is let go with the button.
+  await desktop.click('#mic');
+  await desktop.waitForSelector('#mic[aria-pressed="true"]', { timeout: 10_000 });
+  await send('desktop', { eventName: 'set_ui_parameters' });
+  await desktop.waitForSelector('#mic', { state: 'hidden', timeout: 10_000 });
+  assert.equal(await desktop.getAttribute('#mic', 'aria-pressed'), 'false');
 });
 
 test('frame-ancestors on both pages comes from LIKENESS_CREATOR_FRAME_ANCESTORS', { skip }, async () => {

@@ -60,18 +60,21 @@ test('avatarState: written and read back exactly; bad states refused with a reas
   const sets = { outfits: ['persona_business_suit'], outfits_top: ['top_oxford_shirt'], outfits_bottom: ['bottom_khaki_chinos'], outfits_shoes: ['shoes_leather_derby'], hats: ['felt_fedora'], glasses: ['round_metal'], earrings: [], necklaces: [] };
   let look = wear(wear(wear(withHaircut(emptyLook(), 'chin_bob'), 'outfits_top', 'top_oxford_shirt'), 'outfits_shoes', 'shoes_leather_derby'), 'glasses', 'round_metal');
   look = withColor(withColor(look, 'outfits_top', '#2b3a67'), 'lips', '#a8323e');
-  const text = encodeAvatarState({ values: { NoseLength: 0.5, Body: -0.25 }, look, animation: 'Male_Pose_03' });
+  const text = encodeAvatarState({ values: { NoseLength: 0.5, Body: -0.25 }, look, animation: 'Male_Pose_03', lighting: 'evening' });
   assert.deepEqual(JSON.parse(text), {
-    version: 2, blends: { NoseLength: 0.5, Body: -0.25 }, haircut: 'chin_bob',
+    version: 3, lighting: 'evening', blends: { NoseLength: 0.5, Body: -0.25 }, haircut: 'chin_bob',
     items: { outfits_top: 'top_oxford_shirt', outfits_shoes: 'shoes_leather_derby', glasses: 'round_metal' },
     colors: { lips: '#a8323e', outfits_top: '#2b3a67' }, animation: 'Male_Pose_03',
   });
   const read = readAvatarState(text);
-  assert.deepEqual([read.blends, read.animation], [{ NoseLength: 0.5, Body: -0.25 }, 'Male_Pose_03']);
+  assert.deepEqual([read.blends, read.animation, read.lighting], [{ NoseLength: 0.5, Body: -0.25 }, 'Male_Pose_03', 'evening']);
   assert.deepEqual(read.look(sets), look);
   // Version 1 (blends, haircut, animation) still reads; nothing, the bare avatar.
   assert.deepEqual(readAvatarState('{"version": 1, "blends": {}, "haircut": "HaircutGenerated", "animation": null}').look(sets), emptyLook());
   assert.deepEqual(readAvatarState('').look(sets), emptyLook());
+  // Versions 1 and 2 had no lighting: they are lit by the studio preset, as before.
+  assert.equal(readAvatarState('{"version": 1, "blends": {}, "haircut": "HaircutGenerated", "animation": null}').lighting, 'studio');
+  assert.equal(readAvatarState('{"version": 2, "blends": {}, "items": {}, "colors": {}, "animation": null}').lighting, 'studio');
   const bad: Array<[unknown, RegExp]> = [
     ['{', /not JSON/],
     ['[1]', /must be a JSON object/],
@@ -81,6 +84,7 @@ test('avatarState: written and read back exactly; bad states refused with a reas
     ['{"colors": {"hats": "#000000"}}', /nothing is worn in hats/],
     ['{"colors": {"hair": "black"}}', /colour hair must be "#rrggbb"/],
     ['{"blends": {"Squint": 2}}', /Squint must be a number in \[0, 1\]/],
+    ['{"version": 3, "lighting": "disco"}', /lighting must be one of studio, daylight, warm_indoor, evening, dramatic_rim, got "disco"/],
   ];
   for (const [state, reason] of bad) assert.throws(() => readAvatarState(state), reason, String(state));
   // Items are checked against the avatar's sets once they are known.
@@ -107,4 +111,16 @@ test('under an outfit the viewer model bakes the body blends, as the export does
   assert.deepEqual(viewerParameters(look).blendshapes, { list: ['customisation', 'body_shape'], embed: true });
   assert.equal(viewerKey(look, baked), 'haircut=HaircutGenerated;outfits=persona_winter_coat;body:Body=0.5,Legs=-0.25');
   assert.equal(viewerKey(look), 'haircut=HaircutGenerated;outfits=persona_winter_coat');
+});
+
+test('the viewer model asks for mobile_51 or visemes_15 only when told, and such a model is a look of its own', async () => {
+  const { viewerKey, viewerParameters, restParameters, DEFAULT_EXPORT } = await load('exportParameters.js');
+  const { emptyLook } = await load('look.js');
+  assert.deepEqual(viewerParameters(emptyLook()).blendshapes.list, ['customisation', 'body_shape'], 'loading stays light by default');
+  assert.deepEqual(viewerParameters(emptyLook(), {}, ['mobile_51', 'visemes_15']).blendshapes.list, ['customisation', 'body_shape', 'mobile_51', 'visemes_15']);
+  assert.notEqual(viewerKey(emptyLook(), {}, ['mobile_51']), viewerKey(emptyLook()));
+  assert.equal(viewerKey(emptyLook(), {}, ['visemes_15', 'mobile_51']), viewerKey(emptyLook(), {}, ['mobile_51', 'visemes_15']));
+  // The face demo playing is what the export carries, with the blendshapes it plays.
+  const exported = restParameters(DEFAULT_EXPORT, { look: emptyLook(), values: null, playing: 'FaceDemo_003' });
+  assert.deepEqual([exported.animations.list, exported.blendshapes.list], [['FaceDemo_003'], ['mobile_51']]);
 });

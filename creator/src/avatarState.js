@@ -1,14 +1,16 @@
 /**
  * avatarState, the JSON text model_exported hands the host and show_avatar takes back: the blends,
- * the look (haircut, items, colours) and the animation playing. Pure.
+ * the look (haircut, items, colours), the animation playing and the viewer's lighting. Pure.
  */
 import { readBlends } from './blends.js';
+import { DEFAULT_LIGHTING, readLighting } from './lighting.js';
 import { emptyLook, lookState, readLook } from './look.js';
 
-export const STATE_VERSION = 2;
+/** 3 added `lighting`; versions 1 and 2 read as they were, lit by the studio preset. */
+export const STATE_VERSION = 3;
 
-export function encodeAvatarState({ values, look, animation }) {
-  return JSON.stringify({ version: STATE_VERSION, blends: values, ...lookState(look), animation: animation ?? null });
+export function encodeAvatarState({ values, look, animation, lighting = DEFAULT_LIGHTING }) {
+  return JSON.stringify({ version: STATE_VERSION, blends: values, ...lookState(look), animation: animation ?? null, lighting });
 }
 
 /**
@@ -16,7 +18,7 @@ export function encodeAvatarState({ values, look, animation }) {
  * checks the items against the sets of the avatar's gender. Version 1 (no items, no colours) reads too.
  */
 export function readAvatarState(text) {
-  if (text === undefined || text === null || text === '') return { blends: {}, animation: null, look: () => emptyLook() };
+  if (text === undefined || text === null || text === '') return { blends: {}, animation: null, lighting: DEFAULT_LIGHTING, look: () => emptyLook() };
   let state;
   try {
     state = typeof text === 'string' ? JSON.parse(text) : text;
@@ -24,10 +26,11 @@ export function readAvatarState(text) {
     throw new Error('avatarState is not JSON: pass the avatarState of model_exported as it came');
   }
   if (!state || typeof state !== 'object' || Array.isArray(state)) throw new Error('avatarState must be a JSON object');
-  if (state.version !== undefined && state.version !== 1 && state.version !== STATE_VERSION) throw new Error(`avatarState.version ${JSON.stringify(state.version)} is not one this creator wrote (1 or ${STATE_VERSION})`);
+  if (state.version !== undefined && ![1, 2, STATE_VERSION].includes(state.version)) throw new Error(`avatarState.version ${JSON.stringify(state.version)} is not one this creator wrote (1 to ${STATE_VERSION})`);
   const blends = readBlends(Object.entries(state.blends ?? {}).map(([name, value]) => ({ name, value })));
   if (state.animation != null && typeof state.animation !== 'string') throw new Error('avatarState.animation must be an animation name or null');
   // Fail early on what needs no catalogue (bad colours, the conflict rule); the sets come later.
   readLook(state, null);
-  return { blends, animation: state.animation ?? null, look: (available) => readLook(state, available) };
+  const lighting = readLighting(state.lighting);
+  return { blends, animation: state.animation ?? null, lighting, look: (available) => readLook(state, available) };
 }

@@ -12,7 +12,7 @@ import { dataUrl, jpegBytes, readImage } from './photo.js';
 import { computationChoices } from './computation.js';
 import { offerLatest, wireLatest } from './latest.js';
 import { askMissing } from './prompts.js';
-import { applyUi, buildAnimations, buildBlends, buildHaircuts, buildPanels, hideHome, latestOffered, settings, showPanels, showProgress } from './ui.js';
+import { applyUi, buildAnimations, buildBlends, buildFaceDemos, buildHaircuts, buildPanels, hideHome, latestOffered, settings, showPanels, showProgress } from './ui.js';
 
 const SOURCE = 'persona_creator';
 const GENDERS = ['male', 'female'];
@@ -39,6 +39,13 @@ export function startCreator(variant) {
   const available = { avatar_generation: false, avatar_export: false, avatar_screenshot: false };
   /** The viewer's export of each look, by avatar and look: a look seen before comes back at once. */
   const viewerExports = new Map();
+  /**
+   * Blendshape sets the viewer's models carry beyond the blends': `mobile_51` once a face demo is
+   * asked for. Asked for only then, since they make the model larger and slower to load.
+   */
+  const shapes = new Set();
+  /** The face demo to play once the model that has it is shown. */
+  let pendingFace = null;
 
   /** Desktop's latest avatar button (latest.js), looked up again when what it depends on changes. */
   const refreshLatest = () => { if (desktop) void offerLatest(latestOffered(), avatar?.code); };
@@ -101,16 +108,24 @@ export function startCreator(variant) {
   async function showModel({ code, gender, values, look, animation, sets, progress = 'loadingAvatar' }) {
     showProgress(progress, 0.9);
     const baked = bodyBake(values ?? avatar?.values ?? {}, dressed(look));
-    const exp = await viewerExport(code, look, baked);
+    const extra = [...shapes].sort();
+    const exp = await viewerExport(code, look, baked, extra);
     const v = await getViewer();
     const another = avatar?.code !== code;
     await v.load(exp.public_file, another);
     // Blends moved while the model loaded are kept: `values` null takes the avatar's as they are now.
-    avatar = { code, gender, values: { ...(values ?? avatar?.values ?? {}) }, look, sets, baked };
+    avatar = { code, gender, values: { ...(values ?? avatar?.values ?? {}) }, look, sets, baked, shapes: extra };
     if (another) refreshLatest();
     v.setMorphs(viewerWeights(avatar.values, baked));
+    if (pendingFace && v.clipNames().includes(pendingFace)) animation = pendingFace;
+    pendingFace = null;
     if (animation !== undefined) v.play(animation);
     renderPanels();
+    // The model lip sync waited for is shown: it starts; a new model keeps a running lip sync's mouth moving.
+    if (pendingLipsync && v.hasMorph('AA', 'visemes_15')) {
+      pendingLipsync = false;
+      toggleLipsync().catch((e) => fail('lipsync', `the microphone could not be used: ${e.message}`));
+    }
   }
 
   function renderPanels() {
@@ -118,9 +133,11 @@ export function startCreator(variant) {
     buildBlends(variant, BLENDS, setBlend, avatar.values, settleBlend);
     buildHaircuts(avatar.sets.haircuts, avatar.look.haircut, (id) => changeLook(withHaircut(target(), id), 'hairstyle'));
     buildAnimations(viewer.clipNames(), viewer.playing, (name) => play(name));
+    buildFaceDemos(viewer.playing, playFace);
     panels.buildOutfits(avatar.sets, avatar.look, settings.blackList, (slot, name) => changeLook(wear(target(), slot, name), 'outfits'));
     panels.buildAccessories(variant, avatar.sets, avatar.look, (slot, name) => changeLook(wear(target(), slot, name), 'accessories'));
     panels.buildColors(avatar.look, (key, hex) => changeLook(withColor(target(), key, hex), 'color'));
+    panels.buildLighting(viewer.lighting, (name) => viewer.setLighting(name));
     const mine = source?.code === avatar.code;
     panels.buildAge(mine ? source.age : null, mine, remake);
     showPanels(true);
@@ -131,7 +148,19 @@ export function startCreator(variant) {
   function play(name) {
     viewer.play(name);
     buildAnimations(viewer.clipNames(), viewer.playing, (n) => play(n));
+    buildFaceDemos(viewer.playing, playFace);
     syncAnimate();
+  }
+
+  /**
+   * A face demo: the viewer's model has the demos once its head carries mobile_51, so the first one
+   * asked for makes (or finds) the look's model with that set, then plays.
+   */
+  function playFace(name) {
+    if (!name || viewer.clipNames().includes(name)) return play(name);
+    shapes.add('mobile_51');
+    pendingFace = name;
+    changeLook(target(), 'facial_animations');
   }
 
   /**
@@ -155,7 +184,7 @@ export function startCreator(variant) {
     exclusive('look', async () => {
       while (wanted) {
         const { look: next, what: asked } = wanted;
-        if (viewerKey(next, bodyBake(avatar.values, dressed(next))) === viewerKey(avatar.look, avatar.baked)) {
+        if (viewerKey(next, bodyBake(avatar.values, dressed(next)), [...shapes].sort()) === viewerKey(avatar.look, avatar.baked, avatar.shapes)) {
           wanted = null;
           continue;
         }
@@ -170,11 +199,11 @@ export function startCreator(variant) {
     }).finally(() => { changing = false; });
   }
 
-  function viewerExport(code, look, baked) {
-    const key = `${code} ${viewerKey(look, baked)}`;
+  function viewerExport(code, look, baked, extra) {
+    const key = `${code} ${viewerKey(look, baked, extra)}`;
     let made = viewerExports.get(key);
     if (!made) {
-      made = findOrMakeViewerExport(code, look, baked);
+      made = findOrMakeViewerExport(code, look, baked, extra);
       viewerExports.set(key, made);
       made.catch(() => viewerExports.delete(key));
     }
@@ -182,10 +211,11 @@ export function startCreator(variant) {
   }
 
   /** The look's export made before (by its comment; the bare look's is the one made with the avatar), else a new one. */
-  async function findOrMakeViewerExport(code, look, baked) {
-    const comment = VIEWER_COMMENT + viewerKey(look, baked);
+  async function findOrMakeViewerExport(code, look, baked, extra) {
+    const comment = VIEWER_COMMENT + viewerKey(look, baked, extra);
+    // The avatar's own export is the bare look's with the sets asked for at creation (its blendshapes.list says which).
     const bare = viewerKey(look, baked) === lookKey(emptyLook());
-    const wantedParameters = viewerParameters(look, baked);
+    const wantedParameters = viewerParameters(look, baked, extra);
     const madeWithAvatar = (e) => bare && e.comment === '' && e.parameters?.make_public_direct && e.parameters?.lod === 'LOD2'
       && JSON.stringify(e.parameters?.blendshapes?.list) === JSON.stringify(wantedParameters.blendshapes.list)
       && JSON.stringify(e.parameters?.haircuts?.list) === JSON.stringify(wantedParameters.haircuts.list)
@@ -215,6 +245,32 @@ export function startCreator(variant) {
     if (viewer.playing) play(null);
     else play(viewer.clipNames().find((n) => /_Animation_/.test(n)) ?? viewer.clipNames()[0] ?? null);
   });
+  /**
+   * Desktop's lip sync (enableLipsync): the microphone moves the head's visemes_15 blendshapes. The
+   * viewer's model is made with that set the first time (then kept for the session's looks).
+   */
+  let stopLipsync = null;
+  let pendingLipsync = false;
+  async function toggleLipsync() {
+    if (stopLipsync) {
+      stopLipsync();
+      stopLipsync = null;
+    } else if (!viewer.hasMorph('AA', 'visemes_15')) {
+      shapes.add('visemes_15');
+      pendingLipsync = true;
+      changeLook(target(), 'lipsync');
+      return;
+    } else {
+      const { startLipsync } = await import('./lipsync.js');
+      stopLipsync = await startLipsync(viewer);
+    }
+    $('mic').setAttribute('aria-pressed', String(Boolean(stopLipsync)));
+  }
+  $('mic')?.addEventListener('click', () => {
+    if (!viewer?.model) return fail('lipsync', 'no avatar is open: generate or show one first');
+    toggleLipsync().catch((e) => fail('lipsync', `the microphone could not be used: ${e.message}`));
+  });
+
   /** Desktop's PNG button: the avatar as the user sees it, at twice the viewer's size, saved as a file. */
   $('png')?.addEventListener('click', async () => {
     if (!viewer?.model) return fail('png', 'no avatar is open: generate or show one first');
@@ -266,6 +322,8 @@ export function startCreator(variant) {
 
     set_ui_parameters(m) {
       applyUi(variant, m);
+      // Lip sync turned off by the host lets the microphone go.
+      if (stopLipsync && $('mic')?.hidden) void toggleLipsync();
       renderPanels();
       refreshLatest();
     },
@@ -290,7 +348,7 @@ export function startCreator(variant) {
         const look = emptyLook();
         const sets = api.exportSets(gender);
         sets.catch(() => {});
-        const done = await api.createAvatar({ photo, gender, age, exportParameters: viewerParameters(look) }, (a) => showProgress('makingAvatar', (a.progress ?? 0) / 100 * 0.8));
+        const done = await api.createAvatar({ photo, gender, age, exportParameters: viewerParameters(look, {}, [...shapes].sort()) }, (a) => showProgress('makingAvatar', (a.progress ?? 0) / 100 * 0.8));
         if (photoUrl) URL.revokeObjectURL(photoUrl);
         photoUrl = URL.createObjectURL(new Blob([photo.bytes], { type: photo.type }));
         const fields = { avatarCode: done.code, gender, photoFileName: photo.name, photoUrl };
@@ -308,7 +366,7 @@ export function startCreator(variant) {
       const p = { ...exportDefaults, ...(desktop ? readExportParameters(m, variant) : {}) };
       const parameters = restParameters(p, { look: avatar.look, values: exportValues(avatar.values), playing: viewer.playing });
       const shown = avatar;
-      const avatarState = encodeAvatarState({ values: shown.values, look: shown.look, animation: viewer.playing });
+      const avatarState = encodeAvatarState({ values: shown.values, look: shown.look, animation: viewer.playing, lighting: viewer.lighting });
       await exclusive('export_avatar', async () => {
         showProgress('exporting', 0);
         const exp = await api.createExport(shown.code, parameters, (e) => showProgress('exporting', (e.progress ?? 0) / 100));
@@ -347,6 +405,9 @@ export function startCreator(variant) {
         if (hidden) throw new Error(`avatarState wears ${JSON.stringify(hidden)}, which outfitsBlackList hides`);
         applyUi(variant, null);
         hideHome();
+        (await getViewer()).setLighting(state.lighting);
+        // A face demo plays on the head's mobile_51, which the model is then made with.
+        if (state.animation?.startsWith('FaceDemo_')) shapes.add('mobile_51');
         await showModel({ code: a.code, gender: a.pipeline_subtype, values: state.blends, look, animation: state.animation, sets });
       });
     },

@@ -136,8 +136,10 @@ export function restParameters(p, { look, values, playing = null }) {
 /**
  * The viewer's own model of a look: small and quick (LOD2, 1K JPEG), with the blends as morph
  * targets to drag; `baked` body blends (bodyBake) are baked in, as the export bakes them under an outfit.
+ * `shapes`: blendshape sets beyond the blends' (`mobile_51` for the face demos, `visemes_15` for lip
+ * sync), asked for only once the user wants them, since they make the model larger.
  */
-export function viewerParameters(look, baked = {}) {
+export function viewerParameters(look, baked = {}, shapes = []) {
   const values = exportValues(baked);
   return {
     format: 'glb',
@@ -145,13 +147,13 @@ export function viewerParameters(look, baked = {}) {
     embed: true,
     textures: { profile: '1K.jpg', embed: true },
     ...lookSections(look),
-    blendshapes: { list: ['customisation', 'body_shape'], ...(values ? { values } : {}), embed: true },
+    blendshapes: { list: ['customisation', 'body_shape', ...shapes], ...(values ? { values } : {}), embed: true },
     make_public_direct: true,
   };
 }
 
-/** The viewer model's cache key: the look, and the body blends baked in. */
-export function viewerKey(look, baked = {}) {
+/** The viewer model's cache key: the look, the body blends baked in, the extra blendshape sets. */
+export function viewerKey(look, baked = {}, shapes = []) {
   const body = Object.keys(baked).sort().map((k) => `${k}=${baked[k]}`);
-  return [lookKey(look), ...(body.length ? [`body:${body.join(',')}`] : [])].join(';');
+  return [lookKey(look), ...(body.length ? [`body:${body.join(',')}`] : []), ...(shapes.length ? [`shapes:${[...shapes].sort().join(',')}`] : [])].join(';');
 }

@@ -5,7 +5,7 @@
  * `t()` and are rebuilt through `onLanguage`.
  */
 const EN = {
-  takeSelfie: 'Take a selfie', browse: 'Browse photo', screenshot: 'Screenshot', export: 'Export', png: 'Save PNG', gif: 'Save GIF', animate: 'Animate',
+  takeSelfie: 'Take a selfie', browse: 'Browse photo', screenshot: 'Screenshot', export: 'Export', png: 'Save PNG', gif: 'Save GIF', animate: 'Animate', mic: 'Lip sync',
   takeIt: 'Take it', cancel: 'Cancel', home: 'Home', backToAvatar: 'Back to the avatar', language: 'Language',
   homeTitle: 'Make your avatar', homePhoto: 'Start from a photo of a face, looking at the camera.', samplesTitle: 'No photo? Start from a sample:', computation: 'Avatar to make', openLatest: 'Open my latest avatar',
   'sample.female': 'Sample: a woman', 'sample.male': 'Sample: a man',
@@ -13,13 +13,16 @@ const EN = {
   adult: 'Adult (16+)', teen15: 'Teen (13–15)', teen12: 'Child (up to 12)',
   makingAvatar: 'Making the avatar', loadingAvatar: 'Loading the avatar', dressing: 'Dressing the avatar', exporting: 'Exporting', makingGif: 'Making the GIF',
   'panel.outfits': 'Outfits', 'panel.hairstyles': 'Hairstyles', 'panel.head_accessories': 'Head accessories', 'panel.jewelry': 'Jewelry', 'panel.hands_accessories': 'Hand accessories',
-  'panel.glasses': 'Glasses', 'panel.age': 'Age', 'panel.body': 'Body', 'panel.head': 'Head', 'panel.eyes': 'Eyes', 'panel.color': 'Colour', 'panel.animations': 'Animations',
+  'panel.glasses': 'Glasses', 'panel.age': 'Age', 'panel.body': 'Body', 'panel.head': 'Head', 'panel.eyes': 'Eyes', 'panel.color': 'Colour', 'panel.animations': 'Animations', 'panel.lighting': 'Lighting', 'panel.facial_animations': 'Facial animations',
   'slot.outfits': 'Full outfits', 'slot.outfits_top': 'Tops', 'slot.outfits_bottom': 'Bottoms', 'slot.outfits_shoes': 'Shoes',
   'slot.hats': 'Hats', 'slot.glasses': 'Glasses', 'slot.earrings': 'Earrings', 'slot.necklaces': 'Necklaces', 'slot.watches': 'Watches', 'slot.bracelets': 'Bracelets', 'slot.rings': 'Rings',
   none: 'None', fromPhoto: 'From the photo', standStill: 'Stand still', own: 'Own',
   'color.hair': 'Hair', 'color.skin': 'Skin', 'color.lips': 'Lips', 'color.eyebrows': 'Eyebrows', 'color.eyes': 'Eyes',
   outfitRule: 'A full outfit has its own top, bottom and shoes; a top, a bottom and shoes combine.',
   custom: 'Custom colour', pose: 'Pose',
+  'lighting.studio': 'Studio', 'lighting.daylight': 'Daylight', 'lighting.warm_indoor': 'Warm indoor', 'lighting.evening': 'Evening', 'lighting.dramatic_rim': 'Dramatic rim',
+  faceDemo: 'Face demo', faceDemoNote: 'A face demo plays on its own (the body stands still) and is what the export carries, with the head\'s mobile_51 blendshapes.',
+  lightingNote: 'Lighting is for the viewer, screenshots and pictures: the exported file has no lights, the game lights the avatar.',
   ageRemakes: 'A new age is a new avatar: it is made again from the same photo.',
   ageNoPhoto: 'This avatar\'s photo is not on this page: take a selfie or browse a photo to make an avatar at another age.',
 };

@@ -4,6 +4,7 @@
  * export of the new look; the panels only say what the user picked.
  */
 import { itemName, t } from './i18n.js';
+import { LIGHTING_NAMES } from './lighting.js';
 import { AVATAR_COLORS, ITEM_SLOTS, OUTFIT_SLOTS, offered } from './look.js';
 import { choices, heading, panelSection } from './ui.js';
 
@@ -103,4 +104,12 @@ export function buildAge(current, canRemake, onAge) {
   const row = choices(AGES.map((a) => [a, t(a)]), current, onAge, 'age');
   for (const b of row.querySelectorAll('button')) b.disabled = !canRemake;
   section.append(heading(t('panel.age')), row, Object.assign(document.createElement('p'), { className: 'note', textContent: t(canRemake ? 'ageRemakes' : 'ageNoPhoto') }));
+}
+
+/** The lighting panel: a button per preset, the one lighting the viewer pressed. Viewer only: the file has no lights. */
+export function buildLighting(current, onLighting) {
+  const section = panelSection('lighting');
+  if (!section) return;
+  section.append(heading(t('panel.lighting')), choices(LIGHTING_NAMES.map((n) => [n, t(`lighting.${n}`)]), current, onLighting, 'lighting'),
+    Object.assign(document.createElement('p'), { className: 'note', textContent: t('lightingNote') }));
 }

@@ -1,6 +1,6 @@
 /** The page in Chinese (simplified): a chunk of its own, fetched only when asked for (i18n.js). */
 export const STRINGS = {
-  takeSelfie: '自拍', browse: '选择照片', screenshot: '截图', export: '导出', png: '保存 PNG', gif: '保存 GIF', animate: '动画',
+  takeSelfie: '自拍', browse: '选择照片', screenshot: '截图', export: '导出', png: '保存 PNG', gif: '保存 GIF', animate: '动画', mic: '口型同步',
   takeIt: '拍照', cancel: '取消', home: '首页', backToAvatar: '返回头像', language: '语言',
   homeTitle: '制作你的头像', homePhoto: '请使用一张正面看向镜头的人脸照片。', samplesTitle: '没有照片？从示例开始：', computation: '要制作的头像', openLatest: '打开我最近的头像',
   'sample.female': '示例：女性', 'sample.male': '示例：男性',
@@ -8,13 +8,16 @@ export const STRINGS = {
   adult: '成人（16 岁以上）', teen15: '青少年（13–15 岁）', teen12: '儿童（12 岁以下）',
   makingAvatar: '正在生成头像', loadingAvatar: '正在加载头像', dressing: '正在换装', exporting: '正在导出', makingGif: '正在制作 GIF',
   'panel.outfits': '服装', 'panel.hairstyles': '发型', 'panel.head_accessories': '头部配饰', 'panel.jewelry': '首饰', 'panel.hands_accessories': '手部配饰',
-  'panel.glasses': '眼镜', 'panel.age': '年龄', 'panel.body': '身体', 'panel.head': '头部', 'panel.eyes': '眼睛', 'panel.color': '颜色', 'panel.animations': '动作',
+  'panel.glasses': '眼镜', 'panel.age': '年龄', 'panel.body': '身体', 'panel.head': '头部', 'panel.eyes': '眼睛', 'panel.color': '颜色', 'panel.animations': '动作', 'panel.lighting': '灯光', 'panel.facial_animations': '面部动画',
   'slot.outfits': '整套服装', 'slot.outfits_top': '上装', 'slot.outfits_bottom': '下装', 'slot.outfits_shoes': '鞋子',
   'slot.hats': '帽子', 'slot.glasses': '眼镜', 'slot.earrings': '耳环', 'slot.necklaces': '项链', 'slot.watches': '手表', 'slot.bracelets': '手镯', 'slot.rings': '戒指',
   none: '无', fromPhoto: '照片中的发型', standStill: '静止', own: '原色',
   'color.hair': '头发', 'color.skin': '皮肤', 'color.lips': '嘴唇', 'color.eyebrows': '眉毛', 'color.eyes': '眼睛',
   outfitRule: '整套服装自带上装、下装和鞋子；上装、下装和鞋子可以自由搭配。',
   custom: '自定义颜色',
+  'lighting.studio': '影棚', 'lighting.daylight': '日光', 'lighting.warm_indoor': '暖色室内', 'lighting.evening': '傍晚', 'lighting.dramatic_rim': '戏剧轮廓光',
+  faceDemo: '面部演示', faceDemoNote: '面部演示单独播放（身体保持静止），导出的文件包含它以及头部的 mobile_51 混合形状。',
+  lightingNote: '灯光只用于预览、截图和图片：导出的文件不含灯光，由游戏引擎为头像打光。',
   ageRemakes: '新的年龄就是新的头像：将用同一张照片重新生成。',
   ageNoPhoto: '此页面没有这个头像的照片：请自拍或选择照片，以生成其他年龄的头像。',
   // Animations (animationLabel's words).

@@ -30,12 +30,11 @@ const settled = () => ({ gender: fixed.gender || computationChoices().gender, ag
 
 /**
  * The panels this creator has, in the spec's order. The spec's others are absent until made:
- * Desktop's style, makeup, tattoo, facial animations and lighting, Mobile's
- * lighting (docs/creator.md, Not made yet).
+ * Desktop's style, makeup and tattoo (docs/creator.md, Not made yet).
  */
 export const PANELS = {
-  desktop: ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'eyes', 'color', 'animations'],
-  mobile: ['outfits', 'hairstyles', 'glasses', 'age', 'body', 'head', 'color', 'animations'],
+  desktop: ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'eyes', 'color', 'animations', 'facial_animations', 'lighting'],
+  mobile: ['outfits', 'hairstyles', 'glasses', 'age', 'body', 'head', 'color', 'animations', 'lighting'],
 };
 
 /** Desktop and Mobile name their panels differently (skipViewerControls); eyes sit under head on Mobile. */
@@ -83,6 +82,7 @@ export function applyUi(variant, params) {
     latestShown = visible('showLatestCreatedAvatar');
     applyComputation(visible('computationParametersPanelVisible', false), fixed, p.defaultPipeline === 'female' ? 'female' : 'male');
     $('animate').hidden = !visible('isAnimateButtonVisible', false);
+    $('mic').hidden = !visible('enableLipsync', false);
     $('language').hidden = !visible('isLanguageSelectionVisible');
     // English when empty or unset (the spec), as every key left out is back to its default.
     void setLanguage(p.language ?? 'EN').then(() => { $('language').value = currentLanguage(); });
@@ -221,7 +221,23 @@ export function animationLabel(name) {
 /** The animations panel: the avatar's own clips as buttons, the one playing pressed; Stand still stops. */
 export function buildAnimations(names, current, onChange) {
   const section = panelSection('animations');
-  section.append(heading(t('panel.animations')), choices([[null, t('standStill')], ...names.map((n) => [n, animationLabel(n)])], current, onChange, 'animation'));
+  const body = names.filter((n) => !FACE_DEMOS.includes(n));
+  section.append(heading(t('panel.animations')), choices([[null, t('standStill')], ...body.map((n) => [n, animationLabel(n)])], current, onChange, 'animation'));
+}
+
+/** The spec's facial animations, which every persona_2.0 export has once its head carries mobile_51. */
+export const FACE_DEMOS = ['FaceDemo_001', 'FaceDemo_002', 'FaceDemo_003', 'FaceDemo_004', 'FaceDemo_005'];
+
+/**
+ * Desktop's facial animations panel: None, then the five face demos. One clip plays at a time (a
+ * face demo stands the body still), so the export holds exactly what plays.
+ */
+export function buildFaceDemos(current, onChange) {
+  const section = panelSection('facial_animations');
+  if (!section) return;
+  const playing = FACE_DEMOS.includes(current) ? current : null;
+  section.append(heading(t('panel.facial_animations')), choices([[null, t('none')], ...FACE_DEMOS.map((n, i) => [n, `${t('faceDemo')} ${i + 1}`])], playing, onChange, 'face'),
+    Object.assign(document.createElement('p'), { className: 'note', textContent: t('faceDemoNote') }));
 }
 
 /** A progress bar over the viewer; null hides it. */

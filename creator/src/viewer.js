@@ -7,27 +7,8 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 
-/**
- * Sky and ground light, a key light and a fill that turn with the camera (the face stays lit as
- * the user orbits), and a rim from behind. Lights rather than an environment map: software WebGL
- * (SwiftShader, and browsers without a GPU) compiles each material's environment-map shader in
- * seconds (4.7–12 s against 0.15 s for these lights, measured here), which froze the page.
- */
-function studioLights(camera) {
-  const sky = new THREE.HemisphereLight(0xf4f1ec, 0x5d544c, 1.6);
-  const key = new THREE.DirectionalLight(0xfff4e8, 2.2);
-  key.position.set(1.2, 1.4, 2);
-  const fill = new THREE.DirectionalLight(0xe8f0ff, 0.8);
-  fill.position.set(-1.6, 0.4, 1.5);
-  // A light's target defaults to the origin of the scene; these aim at a point ahead of the camera.
-  for (const light of [key, fill]) {
-    light.target.position.set(0, 0, -1);
-    camera.add(light, light.target);
-  }
-  const rim = new THREE.DirectionalLight(0xffffff, 1.2);
-  rim.position.set(0, 2, -3);
-  return [sky, rim];
-}
+import { DEFAULT_LIGHTING } from './lighting.js';
+import { LIGHTING } from './lightingPresets.js';
 
 /** Models kept loaded: a look seen before is shown again without a download or a parse. */
 const KEEP = 8;
@@ -51,9 +32,13 @@ export class Viewer {
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
     this.renderer.toneMapping = THREE.ACESFilmicToneMapping;
     container.appendChild(this.renderer.domElement);
+    // Reachable from the page itself (the browser test reads the morph weights); a host, on another origin, cannot.
+    container.viewer = this;
     this.scene = new THREE.Scene();
     this.camera = new THREE.PerspectiveCamera(30, 1, 0.01, 50);
-    this.scene.add(this.camera, ...studioLights(this.camera));
+    this.scene.add(this.camera);
+    this.lights = [];
+    this.setLighting(DEFAULT_LIGHTING);
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.enableDamping = true;
     this.controls.addEventListener('change', () => this.requestRender());
@@ -126,6 +111,36 @@ export class Viewer {
     this.requestRender();
   }
 
+  /**
+   * A preset of lighting.js: its lights replace the last preset's. Lights marked `camera` are children
+   * of the camera, aimed ahead of it (a light's target defaults to the scene's origin).
+   */
+  setLighting(name) {
+    const preset = LIGHTING[name];
+    if (!preset) throw new Error(`unknown lighting ${JSON.stringify(name)}`);
+    for (const light of this.lights) {
+      light.removeFromParent();
+      light.target?.removeFromParent();
+      light.dispose?.();
+    }
+    const [skyColor, ground, skyIntensity] = preset.sky;
+    const sky = new THREE.HemisphereLight(skyColor, ground, skyIntensity);
+    this.scene.add(sky);
+    this.lights = [sky];
+    for (const l of preset.lights) {
+      const light = new THREE.DirectionalLight(l.color, l.intensity);
+      light.position.set(...l.position);
+      if (l.camera) {
+        light.target.position.set(0, 0, -1);
+        this.camera.add(light, light.target);
+      } else this.scene.add(light);
+      this.lights.push(light);
+    }
+    this.renderer.toneMappingExposure = preset.exposure;
+    this.lighting = name;
+    this.requestRender();
+  }
+
   /** The names of the model's clips: the walk, the idle and the held poses of its gender. */
   clipNames() {
     return this.clips.map((c) => c.name);
@@ -157,6 +172,22 @@ export class Viewer {
       }
     }
     this.requestRender();
+  }
+
+  /** Lip sync's visemes_15 weights; the export names a target `visemes_15.AA` where another set has an `AA`. */
+  setVisemes(weights) {
+    for (const mesh of this.morphMeshes) {
+      for (const [name, w] of Object.entries(weights)) {
+        const i = mesh.morphTargetDictionary[name] ?? mesh.morphTargetDictionary[`visemes_15.${name}`];
+        if (i !== undefined) mesh.morphTargetInfluences[i] = w;
+      }
+    }
+    this.requestRender();
+  }
+
+  /** Whether the head has a morph target of that name (plain or set-qualified). */
+  hasMorph(name, set) {
+    return this.morphMeshes.some((m) => m.name === 'AvatarHead' && (m.morphTargetDictionary[name] !== undefined || m.morphTargetDictionary[`${set}.${name}`] !== undefined));
   }
 
   /** `head`: the head and upper bust; `body`: the whole avatar. */
