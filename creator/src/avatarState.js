@@ -5,7 +5,8 @@
 import { readBlends } from './blends.js';
 import { emptyLook, lookState, readLook } from './look.js';
 
-export const STATE_VERSION = 2;
+// 3 added makeup; 1 (no look) and 2 (no makeup) still read.
+export const STATE_VERSION = 3;
 
 export function encodeAvatarState({ values, look, animation }) {
   return JSON.stringify({ version: STATE_VERSION, blends: values, ...lookState(look), animation: animation ?? null });
@@ -24,7 +25,7 @@ export function readAvatarState(text) {
     throw new Error('avatarState is not JSON: pass the avatarState of model_exported as it came');
   }
   if (!state || typeof state !== 'object' || Array.isArray(state)) throw new Error('avatarState must be a JSON object');
-  if (state.version !== undefined && state.version !== 1 && state.version !== STATE_VERSION) throw new Error(`avatarState.version ${JSON.stringify(state.version)} is not one this creator wrote (1 or ${STATE_VERSION})`);
+  if (state.version !== undefined && ![1, 2, STATE_VERSION].includes(state.version)) throw new Error(`avatarState.version ${JSON.stringify(state.version)} is not one this creator wrote (1 to ${STATE_VERSION})`);
   const blends = readBlends(Object.entries(state.blends ?? {}).map(([name, value]) => ({ name, value })));
   if (state.animation != null && typeof state.animation !== 'string') throw new Error('avatarState.animation must be an animation name or null');
   // Fail early on what needs no catalogue (bad colours, the conflict rule); the sets come later.

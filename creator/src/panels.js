@@ -7,6 +7,8 @@ import { itemName, t } from './i18n.js';
 import { AVATAR_COLORS, ITEM_SLOTS, OUTFIT_SLOTS, offered } from './look.js';
 import { choices, heading, panelSection } from './ui.js';
 
+export { buildMakeup } from './makeupPanel.js';
+
 /** Accessory panels: Desktop's head accessories and jewelry, Mobile's glasses. */
 const ACCESSORY_PANELS = {
   desktop: { head_accessories: ['hats', 'glasses'], jewelry: ['earrings', 'necklaces'] },

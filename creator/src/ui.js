@@ -28,7 +28,7 @@ let samplesShown = false;
  * lighting (docs/creator.md, Not made yet).
  */
 export const PANELS = {
-  desktop: ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'body', 'head', 'eyes', 'color', 'animations'],
+  desktop: ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'body', 'head', 'eyes', 'color', 'makeup', 'animations'],
   mobile: ['outfits', 'hairstyles', 'glasses', 'age', 'body', 'head', 'color', 'animations'],
 };
 

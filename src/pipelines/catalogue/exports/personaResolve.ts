@@ -42,7 +42,7 @@ export const MAKEUP_DEFAULTS: Readonly<Record<PersonaMakeupLayer, { color: Color
   lipstick: { color: { red: 176, green: 42, blue: 66 }, opacity: 0.7 },
   eyeshadow: { color: { red: 128, green: 92, blue: 84 }, opacity: 0.5 },
   eyeliner: { color: { red: 28, green: 22, blue: 24 }, opacity: 0.8 },
-  blush: { color: { red: 222, green: 110, blue: 104 }, opacity: 0.35 },
+  blush: { color: { red: 222, green: 120, blue: 110 }, opacity: 0.3 },
 };
 
 /** One category (avatar, haircuts) after inheritance. */
