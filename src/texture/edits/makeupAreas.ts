@@ -90,7 +90,7 @@ export function makeupArea(layout: FaceLayout, layer: MakeupLayerName): Mask {
       const up = Math.sign(gap) || -1;
       const reach = Math.abs(gap);
       // Only the upper lid: the shadow starts at the eye's middle line and fades out below the brow.
-      return softEllipse(eye.x, eye.y + up * reach * 0.35, eye.width * 0.68, reach * 0.55, 0.35, width, height, (_x, y) => smooth(((y - eye.y) * up) / (reach * 0.2)));
+      return softEllipse(eye.x, eye.y + up * reach * 0.3, eye.width * 0.7, reach * 0.5, 0.3, width, height, (_x, y) => smooth(((y - eye.y) * up) / (reach * 0.08)));
     });
     return textureMask(areas, width, height);
   }
