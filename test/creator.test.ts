@@ -439,6 +439,9 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   await openPanel(desktop, 'makeup');
   await desktop.click('#panel .makeup-row[data-makeup="lipstick"] button[data-value="#8a2d3b"]');
   await lookShown('desktop', mark);
+  assert.equal(await desktop.getAttribute('#panel .makeup-row[data-makeup="lipstick"] button[data-value="#8a2d3b"]', 'aria-pressed'), 'true');
+  assert.equal(await desktop.isDisabled('#panel .makeup-row[data-makeup="lipstick"] input[type="range"]'), false, 'the opacity slider of a layer that is on');
+  await openPanel(desktop, 'color');
   await desktop.waitForSelector('#panel .color-row[data-color="outfits_top"]');
   await openPanel(desktop, 'outfits');
   assert.deepEqual([await pressed(desktop, 'outfits'), await pressed(desktop, 'outfits_top'), await pressed(desktop, 'outfits_bottom'), await pressed(desktop, 'outfits_shoes')], [[''], ['top_navy_polo'], ['bottom_khaki_chinos'], ['shoes_tan_loafers']]);
