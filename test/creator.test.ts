@@ -322,7 +322,7 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   const plain = await next('desktop', 'model_exported', mark);
   assert.match(String(plain.url), /^http:\/\/127\.0\.0\.1:\d+\/public\/exports\/[^?#]+\.glb$/);
   assert.equal(plain.avatarCode, made.avatarCode);
-  assert.deepEqual(JSON.parse(String(plain.avatarState)), { version: 3, blends: { NoseLength: 0.5 }, haircut: 'HaircutGenerated', items: {}, colors: {}, animation: 'Female_Pose_03', lighting: 'evening' });
+  assert.deepEqual(JSON.parse(String(plain.avatarState)), { version: 3, blends: { NoseLength: 0.5 }, haircut: 'HaircutGenerated', items: {}, colors: {}, makeup: {}, animation: 'Female_Pose_03', lighting: 'evening' });
   avatarState.exported = plain;
 
   lap('exported');
@@ -403,22 +403,22 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   const made = avatarState.made!;
   assert.ok(made, 'the avatar of the cases before');
   const desktop = frame('desktop');
-  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
+  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'tattoo', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
   await desktop.waitForSelector('#png:not([hidden])');
   // Sample avatars (showSampleAvatars, default true): one of each gender, as the gender is the user's to pick here.
   assert.deepEqual(await desktop.$$eval('#samples:not([hidden]) button', (bs) => bs.map((b) => (b as HTMLElement).dataset.sample)), ['astronaut', 'camera']);
   // The computation parameters panel (hidden by default): gender and age picked before the photo; the samples follow the gender.
   assert.equal(await desktop.isHidden('#computation'), true);
-  await send('desktop', { eventName: 'set_ui_parameters', computationParametersPanelVisible: true, isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
+  await send('desktop', { eventName: 'set_ui_parameters', computationParametersPanelVisible: true, isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'tattoo', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
   await desktop.waitForSelector('#computation:not([hidden]) [data-computation="age"] button[data-value="adult"][aria-pressed="true"]');
   await desktop.click('#computation [data-computation="gender"] button[data-value="female"]');
   assert.deepEqual(await desktop.$$eval('#samples:not([hidden]) button', (bs) => bs.map((b) => (b as HTMLElement).dataset.sample)), ['astronaut']);
   // The latest avatar (showLatestCreatedAvatar, default true) is the one shown: nothing to offer.
   assert.equal(await desktop.isHidden('#latest'), true);
-  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'makeup', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
+  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'tattoo', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
   await desktop.waitForSelector('#computation', { state: 'hidden' });
   // Only the panels we have, as tabs in the spec's order; a skipped one has no tab.
-  assert.deepEqual(await desktop.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'color', 'animations', 'facial_animations'], 'lighting skipped');
+  assert.deepEqual(await desktop.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'color', 'makeup', 'animations', 'facial_animations'], 'lighting skipped');
   assert.equal(await desktop.isHidden('#panel section[data-control="lighting"]'), true);
   await openPanel(desktop, 'outfits');
   const offered = (slot: string) => desktop.$$eval(`#panel [data-slot="${slot}"] button`, (bs) => bs.map((b) => (b as HTMLElement).dataset.item));
@@ -457,7 +457,13 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   await openPanel(desktop, 'color');
   await desktop.click('#panel .color-row[data-color="hair"] button[data-value="#b0301c"]');
   await desktop.click('#panel .color-row[data-color="eyes"] button[data-value="#4f86c0"]');
+  // Makeup: a lipstick from its palette, painted by the same export as the colours.
+  await openPanel(desktop, 'makeup');
+  await desktop.click('#panel .makeup-row[data-makeup="lipstick"] button[data-value="#8a2d3b"]');
   await lookShown('desktop', mark);
+  assert.equal(await desktop.getAttribute('#panel .makeup-row[data-makeup="lipstick"] button[data-value="#8a2d3b"]', 'aria-pressed'), 'true');
+  assert.equal(await desktop.isDisabled('#panel .makeup-row[data-makeup="lipstick"] input[type="range"]'), false, 'the opacity slider of a layer that is on');
+  await openPanel(desktop, 'color');
   await desktop.waitForSelector('#panel .color-row[data-color="outfits_top"]');
   await openPanel(desktop, 'outfits');
   assert.deepEqual([await pressed(desktop, 'outfits'), await pressed(desktop, 'outfits_top'), await pressed(desktop, 'outfits_bottom'), await pressed(desktop, 'outfits_shoes')], [[''], ['top_navy_polo'], ['bottom_khaki_chinos'], ['shoes_tan_loafers']]);
@@ -481,7 +487,7 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   assert.deepEqual(state, {
     version: 3, lighting: 'evening', blends: { NoseLength: 0.5, Body: 0.5 }, haircut: 'HaircutGenerated',
     items: { outfits_top: 'top_navy_polo', outfits_bottom: 'bottom_khaki_chinos', outfits_shoes: 'shoes_tan_loafers', hats: 'knit_beanie', glasses: 'round_metal', earrings: 'gold_hoops', necklaces: 'silver_pendant', watches: 'classic_leather_watch', rings: 'gold_band' },
-    colors: { hair: '#b0301c', eyes: '#4f86c0', outfits_top: '#7a1f2b' }, animation: null,
+    colors: { hair: '#b0301c', eyes: '#4f86c0', outfits_top: '#7a1f2b' }, makeup: { lipstick: { color: '#8a2d3b', opacity: 0.7 } }, animation: null,
   });
   avatarState.dressed = exported;
   const [file, shown] = await Promise.all([readModel(String(exported.url)), readModel(dressed.public_file)]);

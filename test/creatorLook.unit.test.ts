@@ -56,15 +56,17 @@ test('a look as export sections, its key, and outfitsBlackList', async () => {
 
 test('avatarState: written and read back exactly; bad states refused with a reason', async () => {
   const { emptyLook, wear, withColor, withHaircut } = await load('look.js');
+  const { withMakeup } = await load('makeup.js');
   const { encodeAvatarState, readAvatarState } = await load('avatarState.js');
   const sets = { outfits: ['persona_business_suit'], outfits_top: ['top_oxford_shirt'], outfits_bottom: ['bottom_khaki_chinos'], outfits_shoes: ['shoes_leather_derby'], hats: ['felt_fedora'], glasses: ['round_metal'], earrings: [], necklaces: [] };
   let look = wear(wear(wear(withHaircut(emptyLook(), 'chin_bob'), 'outfits_top', 'top_oxford_shirt'), 'outfits_shoes', 'shoes_leather_derby'), 'glasses', 'round_metal');
   look = withColor(withColor(look, 'outfits_top', '#2b3a67'), 'lips', '#a8323e');
+  look = withMakeup(withMakeup(withMakeup(look, 'blush', {}), 'lipstick', { color: '#8A2D3B' }), 'lipstick', { opacity: 0.456 });
   const text = encodeAvatarState({ values: { NoseLength: 0.5, Body: -0.25 }, look, animation: 'Male_Pose_03', lighting: 'evening' });
   assert.deepEqual(JSON.parse(text), {
     version: 3, lighting: 'evening', blends: { NoseLength: 0.5, Body: -0.25 }, haircut: 'chin_bob',
     items: { outfits_top: 'top_oxford_shirt', outfits_shoes: 'shoes_leather_derby', glasses: 'round_metal' },
-    colors: { lips: '#a8323e', outfits_top: '#2b3a67' }, animation: 'Male_Pose_03',
+    colors: { lips: '#a8323e', outfits_top: '#2b3a67' }, makeup: { lipstick: { color: '#8a2d3b', opacity: 0.46 }, blush: { color: '#de786e', opacity: 0.3 } }, animation: 'Male_Pose_03',
   });
   const read = readAvatarState(text);
   assert.deepEqual([read.blends, read.animation, read.lighting], [{ NoseLength: 0.5, Body: -0.25 }, 'Male_Pose_03', 'evening']);
@@ -75,6 +77,8 @@ test('avatarState: written and read back exactly; bad states refused with a reas
   // Versions 1 and 2 had no lighting: they are lit by the studio preset, as before.
   assert.equal(readAvatarState('{"version": 1, "blends": {}, "haircut": "HaircutGenerated", "animation": null}').lighting, 'studio');
   assert.equal(readAvatarState('{"version": 2, "blends": {}, "items": {}, "colors": {}, "animation": null}').lighting, 'studio');
+  // Version 2 (no makeup) reads as no makeup.
+  assert.deepEqual(readAvatarState('{"version": 2, "blends": {}, "haircut": "HaircutGenerated", "items": {}, "colors": {}, "animation": null}').look(sets).makeup, {});
   const bad: Array<[unknown, RegExp]> = [
     ['{', /not JSON/],
     ['[1]', /must be a JSON object/],
@@ -85,10 +89,25 @@ test('avatarState: written and read back exactly; bad states refused with a reas
     ['{"colors": {"hair": "black"}}', /colour hair must be "#rrggbb"/],
     ['{"blends": {"Squint": 2}}', /Squint must be a number in \[0, 1\]/],
     ['{"version": 3, "lighting": "disco"}', /lighting must be one of studio, daylight, warm_indoor, evening, dramatic_rim, got "disco"/],
+    ['{"makeup": {"mascara": {}}}', /unknown makeup layer "mascara"/],
+    ['{"makeup": {"lipstick": {"opacity": 2}}}', /lipstick: opacity must be a number in \[0, 1\]/],
   ];
   for (const [state, reason] of bad) assert.throws(() => readAvatarState(state), reason, String(state));
   // Items are checked against the avatar's sets once they are known.
   assert.throws(() => readAvatarState('{"items": {"hats": "top_hat"}}').look(sets), /"top_hat" is not in the hats set/);
+});
+
+test('makeup: the viewer\'s model and the export carry the same avatar.makeup, in the service\'s words', async () => {
+  const { emptyLook, withColor } = await load('look.js');
+  const { withMakeup } = await load('makeup.js');
+  const { restParameters, viewerParameters } = await load('exportParameters.js');
+  const look = withMakeup(withMakeup(withColor(emptyLook(), 'lips', '#a8323e'), 'eyeliner', {}), 'lipstick', { color: '#c0545e', opacity: 0.5 });
+  const makeup = [{ name: 'lipstick', color: { red: 0xc0, green: 0x54, blue: 0x5e }, opacity: 0.5 }, { name: 'eyeliner', color: { red: 0x1c, green: 0x16, blue: 0x18 }, opacity: 0.8 }];
+  assert.deepEqual(viewerParameters(look).avatar, { colors: { lips: { red: 0xa8, green: 0x32, blue: 0x3e } }, makeup });
+  const rest = restParameters({ format: 'glb', lod: 2, textureProfile: '1K.jpg' }, { look, values: {} });
+  assert.deepEqual(rest.avatar.makeup, makeup);
+  assert.equal(viewerParameters(withMakeup(look, 'lipstick', null)).avatar.makeup.length, 1, 'a layer turned off leaves the export');
+  assert.equal(viewerParameters(emptyLook()).avatar, undefined, 'no makeup, no colours: no avatar section');
 });
 
 test('under an outfit the viewer model bakes the body blends, as the export does; the sliders move what is left', async () => {

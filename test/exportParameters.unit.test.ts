@@ -85,6 +85,7 @@ describe('export parameter defaults', () => {
         textures: { list: ['Color', 'GltfMetallicRoughness', 'Normal'], embed: null },
         remove_neck_layers: 0,
         colors: null,
+        makeup: [],
       },
       haircuts: { list: [], format: null, embed: null, lod: null, textures: null, color: null },
       outfits: outfit,

@@ -160,6 +160,30 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     assert.ok(bad.body['parameters.avatar.colors.skin'] ?? bad.body['parameters.avatar.colors.skin.red'], JSON.stringify(bad.body));
   });
 
+  test('avatar.makeup paints the head\'s Color map only, after avatar.colors; a bad layer is a 400 naming its key', async () => {
+    const textures = { profile: '1K.png', list: [] };
+    const plain = await exported({ format: 'gltf', lod: 'LOD2', textures });
+    const made = await exported({ format: 'gltf', lod: 'LOD2', textures, avatar: { colors: { lips: { red: 170, green: 120, blue: 110 } }, makeup: [{ name: 'lipstick', color: { red: 60, green: 20, blue: 140 }, opacity: 1 }, { name: 'blush' }] } });
+    const raw = async (data: Uint8Array) => (await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true }));
+    const [before, after] = [await raw(plain['AvatarHead_Color.png']), await raw(made['AvatarHead_Color.png'])];
+    let changed = 0, bluer = 0;
+    for (let i = 0; i < before.data.length; i += 3) {
+      if (before.data[i] === after.data[i] && before.data[i + 1] === after.data[i + 1] && before.data[i + 2] === after.data[i + 2]) continue;
+      changed++;
+      if (after.data[i + 2] > after.data[i] + 10) bluer++;
+    }
+    // The lips (a few hundred texels at 1K) turn violet; the blush adds the cheeks; most of the head stays.
+    assert.ok(changed > 300 && changed < before.data.length / 3 / 10, `${changed} texels changed`);
+    assert.ok(bluer > 100, `${bluer} violet texels`);
+    assert.deepEqual(made['AvatarBody_Color.png'], plain['AvatarBody_Color.png'], 'the body\'s map is not painted');
+    assert.equal((await validateGltf(made, 'model.gltf')).errors, 0);
+    for (const [makeup, key] of [[[{ name: 'lipstick', opacity: 2 }], 'parameters.avatar.makeup[0].opacity'], [[{ name: 'blush' }, { name: 'tattoo' }], 'parameters.avatar.makeup[1].name']] as const) {
+      const bad = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ avatar: { makeup } }) });
+      assert.equal(bad.status, 400, JSON.stringify(bad.body));
+      assert.ok(bad.body[key], JSON.stringify(bad.body));
+    }
+  });
+
   test('HaircutGenerated: the person\'s own hair as a mesh on the head, skinned to Head, embedded or a file of its own', async () => {
     const embedded = await exported({ format: 'glb', lod: 'LOD2', haircuts: { list: ['HaircutGenerated'] }, textures: { embed: true } });
     assert.equal((await validateGltf(embedded, 'model.glb')).errors, 0);

@@ -6,7 +6,7 @@ import { readBlends } from './blends.js';
 import { DEFAULT_LIGHTING, readLighting } from './lighting.js';
 import { emptyLook, lookState, readLook } from './look.js';
 
-/** 3 added `lighting`; versions 1 and 2 read as they were, lit by the studio preset. */
+/** 3 added `lighting` and `makeup`; versions 1 (no look) and 2 read as they were, lit by the studio preset, with no makeup. */
 export const STATE_VERSION = 3;
 
 export function encodeAvatarState({ values, look, animation, lighting = DEFAULT_LIGHTING }) {

@@ -7,6 +7,7 @@ import { encodeAvatarState, readAvatarState } from './avatarState.js';
 import { BLEND_BY_NAME, BLENDS, bodyBake, exportValues, readBlends, viewerWeights } from './blends.js';
 import { DEFAULT_EXPORT, readExportParameters, restParameters, viewerKey, viewerParameters } from './exportParameters.js';
 import { onLanguage } from './i18n.js';
+import { withMakeup } from './makeup.js';
 import { blacklisted, emptyLook, lookKey, OUTFIT_SLOTS, wear, withColor, withHaircut } from './look.js';
 import { dataUrl, jpegBytes, readImage } from './photo.js';
 import { computationChoices } from './computation.js';
@@ -138,6 +139,7 @@ export function startCreator(variant) {
     panels.buildAccessories(variant, avatar.sets, avatar.look, (slot, name) => changeLook(wear(target(), slot, name), 'accessories'));
     panels.buildColors(avatar.look, (key, hex) => changeLook(withColor(target(), key, hex), 'color'));
     panels.buildLighting(viewer.lighting, (name) => viewer.setLighting(name));
+    panels.buildMakeup(avatar.look, (layer, value) => changeLook(withMakeup(target(), layer, value), 'makeup'));
     const mine = source?.code === avatar.code;
     panels.buildAge(mine ? source.age : null, mine, remake);
     showPanels(true);

@@ -3,6 +3,7 @@
  * (docs/outfits.md, docs/accessories.md, docs/exports.md). The viewer's model and export_avatar's
  * file are both made from it, so what is shown is what is exported. Pure: no DOM, no fetch.
  */
+import { makeupKey, makeupParameter, makeupState, readMakeup } from './makeup.js';
 
 /** The persona outfit sections: a full outfit, or a top, a bottom and shoes that combine. */
 export const OUTFIT_SLOTS = ['outfits', 'outfits_top', 'outfits_bottom', 'outfits_shoes'];
@@ -14,7 +15,7 @@ export const COLOR_KEYS = ['hair', ...AVATAR_COLORS, ...ITEM_SLOTS];
 export const GENERATED_HAIRCUT = 'HaircutGenerated';
 
 export function emptyLook() {
-  return { haircut: GENERATED_HAIRCUT, items: Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])), colors: {} };
+  return { haircut: GENERATED_HAIRCUT, items: Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])), colors: {}, makeup: {} };
 }
 
 /**
@@ -67,6 +68,8 @@ export function lookSections(look) {
   }
   const avatarColors = Object.fromEntries(AVATAR_COLORS.filter((k) => look.colors[k]).map((k) => [k, rgb(look.colors[k])]));
   if (Object.keys(avatarColors).length) out.avatar = { colors: avatarColors };
+  const makeup = makeupParameter(look, rgb);
+  if (makeup) out.avatar = { ...out.avatar, makeup };
   return out;
 }
 
@@ -74,7 +77,7 @@ export function lookSections(look) {
 export function lookKey(look) {
   const items = ITEM_SLOTS.filter((s) => look.items[s]).map((s) => `${s}=${look.items[s]}`);
   const colors = COLOR_KEYS.filter((k) => look.colors[k]).map((k) => `${k}=${look.colors[k]}`);
-  return [`haircut=${look.haircut}`, ...items, ...colors].join(';');
+  return [`haircut=${look.haircut}`, ...items, ...colors, ...makeupKey(look)].join(';');
 }
 
 /** Items of a set a host may offer: `outfitsBlackList` hides outfits of any outfit section. */
@@ -117,7 +120,7 @@ export function readLook(state, available) {
     if (ITEM_SLOTS.includes(key) && !look.items[key]) throw new Error(`avatarState.colors.${key}: nothing is worn in ${key} to colour`);
     look = withColor(look, key, hex);
   }
-  return look;
+  return readMakeup(look, state);
 }
 
 /** The look's part of avatarState: the haircut, the items worn, the colours chosen. */
@@ -126,5 +129,6 @@ export function lookState(look) {
     haircut: look.haircut,
     items: Object.fromEntries(ITEM_SLOTS.filter((s) => look.items[s]).map((s) => [s, look.items[s]])),
     colors: Object.fromEntries(COLOR_KEYS.filter((k) => look.colors[k]).map((k) => [k, look.colors[k]])),
+    makeup: makeupState(look),
   };
 }

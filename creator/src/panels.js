@@ -8,6 +8,8 @@ import { LIGHTING_NAMES } from './lighting.js';
 import { AVATAR_COLORS, ITEM_SLOTS, OUTFIT_SLOTS, offered } from './look.js';
 import { choices, heading, panelSection } from './ui.js';
 
+export { buildMakeup } from './makeupPanel.js';
+
 /** Accessory panels: Desktop's head accessories, jewelry and hand accessories, Mobile's glasses. */
 const ACCESSORY_PANELS = {
   desktop: { head_accessories: ['hats', 'glasses'], jewelry: ['earrings', 'necklaces'], hands_accessories: ['watches', 'bracelets', 'rings'] },

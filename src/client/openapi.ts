@@ -3139,6 +3139,12 @@ export interface components {
                     eyebrows?: components["schemas"]["Color"] | null;
                     eyes?: components["schemas"]["Color"] | null;
                 } | null;
+                makeup?: {
+                    /** @enum {string} */
+                    name: "lipstick" | "eyeshadow" | "eyeliner" | "blush";
+                    color?: components["schemas"]["Color"] | null;
+                    opacity?: number | null;
+                }[] | null;
             } | null;
             haircuts?: {
                 list?: ("HaircutGenerated" | "clean_fade" | "buzz_lineup" | "textured_top_fade" | "classic_side_part" | "slick_back_medium" | "undercut_pompadour" | "curly_top_fade" | "pixie_textured" | "coily_short" | "coily_afro" | "coily_high_puff" | "curly_shoulder" | "long_curly_volume" | "bob_chin_sleek" | "bob_wavy_side" | "lob_beach_waves" | "shag_layered" | "shoulder_length_swept" | "long_straight_middle" | "long_layered_waves" | "curtain_bangs_long" | "high_ponytail_sleek" | "low_ponytail_wavy" | "messy_bun" | "top_knot" | "braid_back_long" | "twin_braids" | "box_braids_long")[];

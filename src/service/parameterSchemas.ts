@@ -138,6 +138,10 @@ function fieldSchema(field: Field, ctx: ExportContext, blendshapeRef: string): S
         return { type: 'string', pattern: field.pattern.source };
       case 'integer':
         return { type: 'integer', minimum: field.min, maximum: field.max };
+      case 'number':
+        return { type: 'number', minimum: field.min, maximum: field.max };
+      case 'list':
+        return { type: 'array', maxItems: field.max, items: { ...closed(Object.fromEntries(Object.entries(field.item.keys).map(([k, f]) => [k, fieldSchema(f, ctx, blendshapeRef)]))), ...(field.item.required && { required: [...field.item.required] }) } };
       case 'blendshapes':
         return { type: 'array', items: ref(blendshapeRef) };
       case 'blendshapeValues':

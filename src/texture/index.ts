@@ -31,6 +31,8 @@ export { parametricEyesV2, PARAMETRIC_EYES_V2_DEFAULTS, type ParametricEyesV2Opt
 
 export { paintMouthBag, PAINT_MOUTH_BAG_DEFAULTS, type PaintMouthBagOptions } from './edits/mouthBag.js';
 export { recolorLips } from './edits/recolorLips.js';
+export { paintMakeup, type MakeupLayer } from './edits/paintMakeup.js';
+export { makeupArea, type MakeupLayerName } from './edits/makeupAreas.js';
 export { recolorBrows, RECOLOR_BROWS_DEFAULTS, type RecolorBrowsOptions } from './edits/recolorBrows.js';
 export { recolorSkin, skinColorOf, RECOLOR_SKIN_DEFAULTS, type RecolorSkinOptions } from './edits/recolorSkin.js';
 export { recolorRegion, RECOLOR_REGION_DEFAULTS, type RecolorRegionOptions } from './edits/recolorRegion.js';

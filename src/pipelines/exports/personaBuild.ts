@@ -124,7 +124,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const analysed = readAnalysis(analysis);
   const atlas = await atlasMaps(input.files, profileSide(persona.avatar.textures.profile));
   const colors = persona.avatar.colors;
-  const maps = colors ? recoloredMaps(atlas, avatar.head, analysed.colors.skin, colors) : atlas;
+  const maps = colors || persona.avatar.makeup.length ? recoloredMaps(atlas, avatar.head, analysed.colors.skin, colors, persona.avatar.makeup) : atlas;
   const [headImages, bodyImages] = await Promise.all([
     partTextures('AvatarHead', maps.head, persona.avatar.textures), partTextures('AvatarBody', maps.body, persona.avatar.textures),
   ]);

@@ -5,7 +5,8 @@
  */
 export { EXPORT_FORMATS, EXPORT_FORMAT_NAMES, BLENDSHAPE_FORMATS, type BlendshapeFormat, type ExportFormat, type ExportFormatSpec } from './formats.js';
 export type { ExportContext, ExportPartOptions, ResolvedExport } from './types.js';
-export type { PersonaColors, PersonaOutfitPart, PersonaPart, PersonaTextures, ResolvedPersona } from './personaResolve.js';
+export { MAKEUP_DEFAULTS } from './personaResolve.js';
+export type { PersonaColors, PersonaMakeup, PersonaOutfitPart, PersonaPart, PersonaTextures, ResolvedPersona } from './personaResolve.js';
 export { EXPORT_PART_DEFAULTS, STANDARD_EXPORT_DEFAULTS, STANDARD_EXPORT_SCHEMA, PART_FLAGS, type PartFlag } from './standard.js';
 export {
   PERSONA_AVATAR_PARTS,

@@ -78,6 +78,21 @@ export const PERSONA_ANIMATIONS: Readonly<Record<'female' | 'male', readonly str
 /** Polygon layers of the neck a head-only export may drop, by level of detail (the creator spec's removeNeckLayers). */
 export const PERSONA_NECK_LAYERS: Readonly<Record<'LOD1' | 'LOD2', number>> = { LOD1: 12, LOD2: 8 };
 
+/** Ours: the layers of `avatar.makeup`, each painted where the face's landmarks put it (texture/edits/makeupAreas.ts). */
+export const PERSONA_MAKEUP_LAYERS = ['lipstick', 'eyeshadow', 'eyeliner', 'blush'] as const;
+export type PersonaMakeupLayer = (typeof PERSONA_MAKEUP_LAYERS)[number];
+
+/** One `avatar.makeup` entry: which layer, its colour (else the layer's own), how strong. */
+const MAKEUP_LAYER: SectionField = {
+  type: 'section',
+  keys: {
+    name: { type: 'choice', noun: 'makeup layer', choices: () => PERSONA_MAKEUP_LAYERS, notNull: true },
+    color: COLOR,
+    opacity: { type: 'number', min: 0, max: 1 },
+  },
+  required: ['name'],
+};
+
 const animationsOf = (ctx: { subtype: string }): readonly string[] => PERSONA_ANIMATIONS[ctx.subtype === 'female' ? 'female' : 'male'];
 
 const LOD: Field = { type: 'choice', noun: 'lod', choices: () => PERSONA_LODS };
@@ -141,6 +156,8 @@ export const PERSONA_EXPORT_SCHEMA: SectionField = {
         // Ours (the creator's colour panel): the skin, lips and eyebrows recoloured in the head's and body's textures,
         // the eyes' iris in the eyeballs'.
         colors: { type: 'section', keys: { skin: COLOR, lips: COLOR, eyebrows: COLOR, eyes: COLOR } },
+        // Ours (the creator's makeup panel): layers painted over the head's Color map, after colors.
+        makeup: { type: 'list', item: MAKEUP_LAYER, max: PERSONA_MAKEUP_LAYERS.length, unique: 'name' },
       },
       hints: NOT_PERSONA,
     },
@@ -197,6 +214,7 @@ export const PERSONA_EXPORT_DEFAULTS = {
     textures: { list: ['Color', 'GltfMetallicRoughness', 'Normal'], embed: null },
     remove_neck_layers: 0,
     colors: null,
+    makeup: [],
   },
   haircuts: { list: [], format: null, embed: null, lod: null, textures: null, color: null },
   ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((s) => [s, OUTFIT_DEFAULTS])),

@@ -1,6 +1,6 @@
 import { isPlainObject, type Color } from '../values.js';
 import { EXPORT_FORMATS, type ExportFormat } from './formats.js';
-import { PERSONA_EXPORT_DEFAULTS, PERSONA_FACE_DEMOS, PERSONA_GENERATED_HAIRCUT, PERSONA_NECK_LAYERS, PERSONA_OUTFIT_SECTIONS, type PersonaOutfitSection } from './persona.js';
+import { PERSONA_MAKEUP_LAYERS, type PersonaMakeupLayer, PERSONA_EXPORT_DEFAULTS, PERSONA_FACE_DEMOS, PERSONA_GENERATED_HAIRCUT, PERSONA_NECK_LAYERS, PERSONA_OUTFIT_SECTIONS, type PersonaOutfitSection } from './persona.js';
 import { GENERATED_HAIRCUT } from '../haircuts.js';
 import type { ResolvedExport } from './types.js';
 import { PERSONA_ACCESSORY_SECTIONS } from './personaAccessories.js';
@@ -26,6 +26,25 @@ export interface PersonaColors {
   eyes: Color | null;
 }
 
+/** Ours: one `avatar.makeup` layer with its defaults filled in. */
+export interface PersonaMakeup {
+  name: PersonaMakeupLayer;
+  color: Color;
+  /** 0..1: how much of the layer's colour covers the skin at the layer's heart. */
+  opacity: number;
+}
+
+/**
+ * Each layer's colour and opacity when the request leaves them out: a rose lipstick, a taupe shadow,
+ * a near-black liner, a peach blush. Blush is sheer by nature, so its default is lighter.
+ */
+export const MAKEUP_DEFAULTS: Readonly<Record<PersonaMakeupLayer, { color: Color; opacity: number }>> = {
+  lipstick: { color: { red: 176, green: 42, blue: 66 }, opacity: 0.7 },
+  eyeshadow: { color: { red: 128, green: 92, blue: 84 }, opacity: 0.5 },
+  eyeliner: { color: { red: 28, green: 22, blue: 24 }, opacity: 0.8 },
+  blush: { color: { red: 222, green: 120, blue: 110 }, opacity: 0.3 },
+};
+
 /** One category (avatar, haircuts) after inheritance. */
 export interface PersonaPart {
   format: ExportFormat;
@@ -46,7 +65,7 @@ export interface PersonaOutfitPart extends PersonaPart {
 
 /** persona_2.0's export parameters after defaults and inheritance: what its builder reads. */
 export interface ResolvedPersona {
-  avatar: PersonaPart & { list: string[]; applyVisibilityMasks: boolean; removeNeckLayers: number; colors: PersonaColors | null };
+  avatar: PersonaPart & { list: string[]; applyVisibilityMasks: boolean; removeNeckLayers: number; colors: PersonaColors | null; makeup: PersonaMakeup[] };
   /** The outfit items, one per section at most, in section order (outfits, outfits_top, outfits_bottom, outfits_shoes). */
   outfits: PersonaOutfitPart[];
   haircuts: PersonaPart & { list: string[]; color: [number, number, number] | null };
@@ -110,6 +129,18 @@ function avatarColors(colors: Raw | undefined): PersonaColors | null {
   return out.skin || out.lips || out.eyebrows || out.eyes ? out : null;
 }
 
+/** `avatar.makeup` with each layer's defaults, in the catalogue's layer order so the paint does not depend on the request's. */
+function avatarMakeup(makeup: unknown): PersonaMakeup[] {
+  if (!Array.isArray(makeup)) return [];
+  const layers = makeup.filter(isPlainObject) as Raw[];
+  return PERSONA_MAKEUP_LAYERS.flatMap((name) => {
+    const asked = layers.find((l) => l.name === name);
+    if (!asked) return [];
+    const color = isPlainObject(asked.color) ? { ...(asked.color as unknown as Color) } : { ...MAKEUP_DEFAULTS[name].color };
+    return [{ name, color, opacity: typeof asked.opacity === 'number' ? asked.opacity : MAKEUP_DEFAULTS[name].opacity }];
+  });
+}
+
 /**
  * Validated persona_2.0 input → the builder's options, as the spec's persona_2.0 defaults table and
  * rules say. A public export (`make_public`, `make_public_direct`) is one file, so it needs the
@@ -126,6 +157,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     applyVisibilityMasks: (avatarSection && given(avatarSection.apply_visibility_masks) ? avatarSection.apply_visibility_masks : given(input.apply_visibility_masks) ? input.apply_visibility_masks : true) as boolean,
     removeNeckLayers: (avatarSection && given(avatarSection.remove_neck_layers) ? avatarSection.remove_neck_layers : 0) as number,
     colors: avatarColors(section(avatarSection ?? {}, 'colors')),
+    makeup: avatarMakeup(avatarSection?.makeup),
   };
   const color = haircutSection?.color;
   const haircuts = {
@@ -212,7 +244,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     split_vertices: persona.splitVertices, export_quads: persona.exportQuads, finalize: persona.finalize,
     apply_visibility_masks: avatar.applyVisibilityMasks, make_public: persona.makePublic, make_public_direct: persona.makePublicDirect,
     textures: textures(input, undefined, {}),
-    avatar: { list: avatar.list, ...requestPart(avatar), apply_visibility_masks: avatar.applyVisibilityMasks, remove_neck_layers: avatar.removeNeckLayers, colors: avatar.colors },
+    avatar: { list: avatar.list, ...requestPart(avatar), apply_visibility_masks: avatar.applyVisibilityMasks, remove_neck_layers: avatar.removeNeckLayers, colors: avatar.colors, makeup: avatar.makeup },
     haircuts: { list: (haircutSection?.list as string[] | undefined) ?? [], ...requestPart(haircuts), color: isPlainObject(color) ? color : null },
     ...Object.fromEntries(Object.entries(accessories).map(([slot, a]) => [slot, { list: a.list, ...requestPart(a), color: section(input, slot)?.color ?? null }])),
     blendshapes: { ...blendshapes },

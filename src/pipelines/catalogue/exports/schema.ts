@@ -24,9 +24,16 @@ export type Field = (
   | { readonly type: 'pattern'; readonly pattern: RegExp; readonly expected: string }
   /** An integer in [min, max]; a tighter bound that depends on other keys is the resolver's. */
   | { readonly type: 'integer'; readonly min: number; readonly max: number }
+  /** A number in [min, max], such as an opacity. */
+  | { readonly type: 'number'; readonly min: number; readonly max: number }
+  /**
+   * An array of sections (ours: `avatar.makeup`), at most `max` of them; `unique` is the key whose
+   * value may appear once, so one layer is not given twice with different colours.
+   */
+  | { readonly type: 'list'; readonly item: SectionField; readonly max: number; readonly unique?: string }
   | { readonly type: 'blendshapes' }
   | { readonly type: 'blendshapeValues' }
-  | { readonly type: 'section'; readonly keys: Readonly<Record<string, Field>>; readonly hints?: Readonly<Record<string, string>> }
+  | { readonly type: 'section'; readonly keys: Readonly<Record<string, Field>>; readonly hints?: Readonly<Record<string, string>>; readonly required?: readonly string[] }
 ) & { readonly notNull?: boolean };
 
 /** An object of known keys, such as the whole export parameters or one category. */
@@ -98,6 +105,12 @@ export function checkField(w: Walk, field: Field, value: unknown, path: string):
       if (typeof value !== 'number' || !Number.isInteger(value)) fail(w, path, `must be an integer in [${field.min}, ${field.max}], got ${jsonType(value)}`);
       else if (value < field.min || value > field.max) fail(w, path, `must be an integer in [${field.min}, ${field.max}], got ${value}`);
       return;
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) fail(w, path, `must be a number in [${field.min}, ${field.max}], got ${jsonType(value)}`);
+      else if (value < field.min || value > field.max) fail(w, path, `must be a number in [${field.min}, ${field.max}], got ${value}`);
+      return;
+    case 'list':
+      return checkList(w, field, value, path);
     case 'blendshapes':
       return checkBlendshapeList(w, value, path);
     case 'blendshapeValues':
@@ -107,10 +120,25 @@ export function checkField(w: Walk, field: Field, value: unknown, path: string):
   }
 }
 
+function checkList(w: Walk, field: Extract<Field, { type: 'list' }>, value: unknown, path: string): void {
+  if (!Array.isArray(value)) return fail(w, path, `must be an array of objects, got ${jsonType(value)}`);
+  if (value.length > field.max) return fail(w, path, `must hold at most ${field.max} entries, got ${value.length}`);
+  const seen = new Map<unknown, number>();
+  value.forEach((item, i) => {
+    const at = `${path}[${i}]`;
+    checkSection(w, field.item, item, at);
+    if (!field.unique || !isPlainObject(item) || typeof item[field.unique] !== 'string') return;
+    const id = item[field.unique];
+    if (seen.has(id)) fail(w, key(at, field.unique), `duplicate "${id}", already at [${seen.get(id)}]`);
+    else seen.set(id, i);
+  });
+}
+
 /** An object of known keys: unknown keys are errors, with the key meant or a hint where one is kept. */
 export function checkSection(w: Walk, section: SectionField, value: unknown, path: string): void {
   if (!isPlainObject(value)) return fail(w, path, `must be an object, got ${jsonType(value)}`);
   const names = Object.keys(section.keys);
+  for (const name of section.required ?? []) if (value[name] === undefined || value[name] === null) fail(w, key(path, name), 'is required');
   for (const [name, content] of Object.entries(value)) {
     const field = Object.hasOwn(section.keys, name) ? section.keys[name] : undefined;
     if (field) checkField(w, field, content, key(path, name));
