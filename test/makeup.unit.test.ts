@@ -1,39 +1,20 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { createFaceAnalyzer } from '../src/analysis/index.js';
-import { headTemplate } from '../src/assets/index.js';
-import { fitHead } from '../src/geometry/index.js';
-import { bakeTexture, decodeRgb, faceOutline, type RgbImage } from '../src/texture/index.js';
-import { faceLayout, type FaceLayout } from '../src/texture/layout/faceLayout.js';
+import { bakedFace } from './support/bakedFace.js';
+import type { RgbImage } from '../src/texture/index.js';
+import type { FaceLayout } from '../src/texture/layout/faceLayout.js';
 import { textureMask } from '../src/texture/layout/polygonMask.js';
 import { paintMakeup } from '../src/texture/edits/paintMakeup.js';
 import { makeupArea } from '../src/texture/edits/makeupAreas.js';
 import { exportContext, MAKEUP_DEFAULTS, resolveExportParameters } from '../src/pipelines/catalogue/index.js';
 
-// Compiled to dist/test/: the project root is two levels up.
-const PHOTOS = fileURLToPath(new URL('../../test/fixtures/photos/', import.meta.url));
 const WIDTH = 2048, HEIGHT = 1024;
 
 let texture: RgbImage;
 let layout: FaceLayout;
 
 before(async () => {
-  const analyzer = await createFaceAnalyzer();
-  const photo = await readFile(PHOTOS + 'astronaut.png');
-  const analysis = await analyzer.analyze(photo);
-  await analyzer.close();
-  const fitted = fitHead(headTemplate('head_1.2 base/mobile'), analysis);
-  const projection = fitted.projection;
-  texture = bakeTexture({
-    mesh: fitted.mesh, projection, photo: await decodeRgb(photo), skin: analysis.colors.skin,
-    masks: analysis.segmentation, faceOutline: faceOutline(analysis.face),
-  }, { width: WIDTH, height: HEIGHT }).texture;
-  layout = faceLayout({
-    uvs: fitted.mesh.uvs!, indices: fitted.mesh.indices, binding: fitted.template.landmarks,
-    photo: { landmarks: analysis.face.landmarks, projection },
-  }, { width: WIDTH, height: HEIGHT });
+  ({ texture, layout } = await bakedFace('astronaut.png', WIDTH, HEIGHT));
 });
 
 const changed = (a: RgbImage, b: RgbImage): number[] => {

@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { createFaceAnalyzer, type FaceAnalysis, type Mask, type Rgb } from '../src/analysis/index.js';
+import { bakedFace } from './support/bakedFace.js';
+import type { FaceAnalysis, Mask, Rgb } from '../src/analysis/index.js';
 import { FACE_OVAL, LEFT_CHEEK, LIPS_INNER, LIPS_OUTER, RIGHT_CHEEK } from '../src/analysis/regions.js';
-import { headTemplate } from '../src/assets/index.js';
-import { fitHead } from '../src/geometry/index.js';
-import { bakeTexture, decodeRgb, faceOutline, type RgbImage } from '../src/texture/index.js';
+import type { RgbImage } from '../src/texture/index.js';
 import { cartoonishTexture } from '../src/texture/styles/cartoonishTexture.js';
 import { eyeColours } from '../src/texture/eyes/eyeColours.js';
-import { faceLayout, type FaceLayout } from '../src/texture/layout/faceLayout.js';
+import type { FaceLayout } from '../src/texture/layout/faceLayout.js';
 import { lipsMask } from '../src/texture/maps/lipsMask.js';
 import { metallicMap } from '../src/texture/maps/metallicMap.js';
 import { parametricEyes } from '../src/texture/eyes/parametricEyes.js';
@@ -24,8 +21,6 @@ import { slightlyCartoonishTexture } from '../src/texture/styles/slightlyCartoon
 import { smoothEyelashesTexture } from '../src/texture/styles/smoothEyelashesTexture.js';
 import { uniformTexture } from '../src/texture/maps/uniformTexture.js';
 
-// Compiled to dist/test/: the project root is two levels up.
-const PHOTOS = fileURLToPath(new URL('../../test/fixtures/photos/', import.meta.url));
 const WIDTH = 4096, HEIGHT = 2048;
 
 let analysis: FaceAnalysis;
@@ -33,20 +28,7 @@ let texture: RgbImage;
 let layout: FaceLayout;
 
 before(async () => {
-  const analyzer = await createFaceAnalyzer();
-  const photo = await readFile(PHOTOS + 'astronaut.png');
-  analysis = await analyzer.analyze(photo);
-  await analyzer.close();
-  const fitted = fitHead(headTemplate('head_1.2 base/mobile'), analysis);
-  const projection = fitted.projection;
-  texture = bakeTexture({
-    mesh: fitted.mesh, projection, photo: await decodeRgb(photo), skin: analysis.colors.skin,
-    masks: analysis.segmentation, faceOutline: faceOutline(analysis.face),
-  }, { width: WIDTH, height: HEIGHT }).texture;
-  layout = faceLayout({
-    uvs: fitted.mesh.uvs!, indices: fitted.mesh.indices, binding: fitted.template.landmarks,
-    photo: { landmarks: analysis.face.landmarks, projection },
-  }, { width: WIDTH, height: HEIGHT });
+  ({ analysis, texture, layout } = await bakedFace('astronaut.png', WIDTH, HEIGHT));
 });
 
 const BLUE: Rgb = { red: 60, green: 110, blue: 190 };

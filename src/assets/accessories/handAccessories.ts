@@ -112,7 +112,7 @@ export function fitWatch(recipe: WatchRecipe, body: HandBody, lod: 1 | 2 = 1): F
   // The middle and bezel: a ring swept round the outline, its profile a rounded block whose top is the bezel.
   const ring = caseLine.map(([x, y]) => local(x, y, height / 2));
   const wall = R * 0.22;
-  sweep(b, pathFrames(ring, n, true).map((f) => ({ ...f })), roundedRect(wall, height, wall * 0.35, lod === 1 ? 3 : 1), { closed: true, uv: WATCH_TILES.metal });
+  sweep(b, pathFrames(ring, n, true), roundedRect(wall, height, wall * 0.35, lod === 1 ? 3 : 1), { closed: true, uv: WATCH_TILES.metal });
   // The caseback under it, against the strap.
   fan(b, caseLine.map(([x, y]) => local(x, y, 0.0002)), local(0, 0, 0.0002), null, WATCH_TILES.metal, true);
   // The dial, a little below the bezel's top, UVs so that twelve is the tile's top.

@@ -96,12 +96,7 @@ export function handDorsal(body: HandBody, side: 'Left' | 'Right'): Vec3 {
   const wrist = body.joint(`${side}Hand`), elbow = body.joint(`${side}ForeArm`);
   const axis = normalize(sub(wrist, elbow));
   const thumb = normalize(sub(body.joint(`${side}HandThumb1`), wrist));
-  const palm = cross(axis, thumb);
-  return normalize(side === 'Left' ? scale(palm, -1) : palm);
-}
-
-/** How far `p` is from the section's centre, across the axis. */
-export function radial(section: LimbSection, p: Vec3): number {
-  const d = sub(p, section.centre);
-  return length(sub(d, scale(section.axis, dot(d, section.axis))));
+  // axis × thumb is the left palm's normal and the back of the right hand (the axis runs the other way).
+  const across = cross(axis, thumb);
+  return normalize(side === 'Left' ? scale(across, -1) : across);
 }
