@@ -25,7 +25,7 @@ function eyeBox(opening: Float32Array): { x: number; y: number; width: number } 
  * A soft ellipse over its box: full inside `core` of the radii, fading to nothing at the rim, times
  * `keep`, which cuts what must stay bare (the lids' far side).
  */
-function softEllipse(cx: number, cy: number, rx: number, ry: number, core: number, width: number, height: number, keep: (x: number, y: number) => number = () => 1): AreaMask {
+function softEllipse(cx: number, cy: number, rx: number, ry: number, core: number, width: number, height: number, keep: (x: number, y: number) => number = () => 1, falloff = 1): AreaMask {
   const box = {
     x0: Math.max(0, Math.floor(cx - rx)), x1: Math.min(width - 1, Math.ceil(cx + rx)),
     y0: Math.max(0, Math.floor(cy - ry)), y1: Math.min(height - 1, Math.ceil(cy + ry)),
@@ -35,7 +35,7 @@ function softEllipse(cx: number, cy: number, rx: number, ry: number, core: numbe
   for (let y = box.y0; y <= box.y1; y++) {
     for (let x = box.x0; x <= box.x1; x++) {
       const r = Math.hypot((x - cx) / rx, (y - cy) / ry);
-      const v = smooth((1 - r) / (1 - core)) * keep(x, y);
+      const v = smooth((1 - r) / (1 - core)) ** falloff * keep(x, y);
       data[(y - box.y0) * w + (x - box.x0)] = Math.round(255 * v);
     }
   }
@@ -95,6 +95,7 @@ export function makeupArea(layout: FaceLayout, layer: MakeupLayerName): Mask {
     return textureMask(areas, width, height);
   }
   const between = Math.hypot(eyes[1].x - eyes[0].x, eyes[1].y - eyes[0].y);
-  const areas = CHEEKS.map((lm) => softEllipse(layout.landmarks[lm * 2], layout.landmarks[lm * 2 + 1], between * 0.36, between * 0.25, 0, width, height));
+  // Blush is diffused, not a disc: wider, with a falloff that starts at its heart (squared), so no edge reads.
+  const areas = CHEEKS.map((lm) => softEllipse(layout.landmarks[lm * 2], layout.landmarks[lm * 2 + 1], between * 0.46, between * 0.32, 0, width, height, undefined, 2));
   return textureMask(areas, width, height);
 }
