@@ -336,6 +336,14 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   });
   const zipped = await next('desktop', 'model_exported', mark);
   assert.match(String(zipped.url), /\.zip$/);
+  // gltf behind its link: one self-contained .gltf, its buffer and images as data: URIs.
+  mark = (await eventCount());
+  await send('desktop', { eventName: 'export_avatar', format: 'gltf', lod: 2, textureProfile: '1K.jpg', useZip: false });
+  const gltfUrl = String((await next('desktop', 'model_exported', mark)).url);
+  assert.match(gltfUrl, /^http:\/\/127\.0\.0\.1:\d+\/public\/exports\/[^?#]+\.gltf$/);
+  const gltfJson = await (await fetch(gltfUrl)).json() as { buffers: Array<{ uri: string }>; images: Array<{ uri: string }>; meshes: Array<{ name: string }> };
+  assert.ok([...gltfJson.buffers, ...gltfJson.images].every((r) => r.uri.startsWith('data:')), 'every resource inline');
+  assert.ok(gltfJson.meshes.some((m) => m.name === 'AvatarHead'));
   lap('exported with overrides');
   const [whole, head] = await Promise.all([readModel(String(plain.url)), readModel(String(zipped.url))]);
   if (process.env.LIKENESS_CREATOR_SHOTS === '1') {

@@ -46,7 +46,9 @@ test('export parameters: checked keys, Desktop-only keys, REST parameters with a
   const base = { format: 'fbx', lod: 1, textureProfile: '1K.jpg', useZip: true };
   const none = { look: emptyLook(), values: null };
   assert.equal(restParameters(base, none).make_public, true);
-  assert.throws(() => restParameters({ ...base, format: 'gltf' }, none), /gltf cannot be exported from the creator/);
+  // gltf behind one link is one self-contained .gltf (textures and buffer as data: URIs), in the zip or alone.
+  assert.deepEqual([restParameters({ ...base, format: 'gltf' }, none).make_public, restParameters({ ...base, format: 'gltf' }, none).textures.embed], [true, true]);
+  assert.equal(restParameters({ ...base, format: 'gltf', useZip: false }, none).make_public_direct, true);
 });
 
 test('Desktop overrides: each onto its REST key or our extension', async () => {

@@ -400,24 +400,26 @@ describe('persona_2.0 export parameters', () => {
     assert.match(errorsOf({ format: 'glb', make_public: true, textures: { embed: true }, outfits_top: { list: ['top_navy_polo'], embed: false } }, ctx)['parameters.make_public'][0], /outfits_top\.embed/);
   });
 
-  test('finalize makes one file: parts, haircut and textures embedded, in glb or fbx; split_vertices changes nothing; export_quads and make_public_direct are taken', () => {
+  test('finalize makes one file: parts, haircut and textures embedded, in any format; split_vertices changes nothing; export_quads and make_public_direct are taken', () => {
     const result = resolveExportParameters({ format: 'fbx', finalize: true, haircuts: { list: ['HaircutGenerated'], format: 'glb', embed: false } }, persona);
     assert.ok(result.ok);
     const p = result.value.persona!;
     assert.equal(p.avatar.embed, true);
     assert.equal(p.avatar.textures.embed, true);
     assert.deepEqual([p.haircuts.embed, p.haircuts.format], [true, 'fbx']);
-    assert.match(errorsOf({ finalize: true }, persona)['parameters.finalize'][0], /"glb" or "fbx"/);
+    const gltf = resolveExportParameters({ finalize: true }, persona);
+    assert.ok(gltf.ok && gltf.value.persona!.avatar.textures.embed && gltf.value.avatar.embedTextures, 'a finalized .gltf carries its textures as data: URIs');
     assert.equal(resolveExportParameters({ split_vertices: true }, persona).ok, true);
     const quads = resolveExportParameters({ export_quads: true, format: 'fbx' }, persona);
     assert.ok(quads.ok && quads.value.persona!.exportQuads);
     assert.equal(resolveExportParameters({ make_public_direct: true, format: 'glb', textures: { embed: true } }, persona).ok, true);
   });
 
-  test('a public persona export must embed its textures in a format that holds them', () => {
+  test('a public persona export must embed its textures, which gltf does as data: URIs', () => {
     const errors = errorsOf({ make_public: true }, persona);
-    assert.match(errors['parameters.make_public'][0], /"glb" or "fbx".*textures\.embed/);
-    assert.equal(resolveExportParameters({ make_public: true, format: 'glb', textures: { embed: true } }, persona).ok, true);
+    assert.match(errors['parameters.make_public'][0], /set textures\.embed to true/);
+    assert.doesNotMatch(errors['parameters.make_public'][0], /format/);
+    for (const format of ['gltf', 'glb', 'fbx']) assert.equal(resolveExportParameters({ make_public: true, format, textures: { embed: true } }, persona).ok, true, format);
   });
 
   test('shape errors come first, with paths', () => {

@@ -541,7 +541,7 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     assert.equal(res.body.parameters.texture_size, undefined);
   });
 
-  test('make_public_direct: public_file is the GLB itself, without authentication; the zip stays private', async () => {
+  test('make_public_direct: public_file is the model itself (GLB, FBX, self-contained glTF), without authentication; the zip stays private', async () => {
     const done = await api.exportAvatar(avatar, { format: 'glb', lod: 'LOD2', make_public_direct: true, textures: { embed: true, profile: '1K.jpg' } });
     assert.match(done.public_file, /\/model\.glb$/);
     const res = await fetch(done.public_file);
@@ -559,6 +559,18 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     const fbx = await api.exportAvatar(avatar, { format: 'fbx', lod: 'LOD2', make_public_direct: true, textures: { embed: true, profile: '1K.jpg' } });
     assert.match(fbx.public_file, /\/model\.fbx$/);
     assert.ok(loadFbx(new Uint8Array(await (await fetch(fbx.public_file)).arrayBuffer())).meshes.some((m) => m.name === 'AvatarHead'));
+    // A .gltf behind one link carries its buffer and images as data: URIs.
+    const gltf = await api.exportAvatar(avatar, { format: 'gltf', lod: 'LOD2', make_public_direct: true, textures: { embed: true, profile: '1K.jpg' } });
+    assert.match(gltf.public_file, /\/model\.gltf$/);
+    const gltfRes = await fetch(gltf.public_file);
+    assert.equal(gltfRes.headers.get('content-type'), 'model/gltf+json');
+    const json = new Uint8Array(await gltfRes.arrayBuffer());
+    const parsed = JSON.parse(Buffer.from(json).toString());
+    assert.ok([...parsed.buffers, ...parsed.images].every((r: { uri: string }) => r.uri.startsWith('data:')), 'every resource inline');
+    assert.ok(parsed.images.length >= 3);
+    const gltfReport = await validateGltf({ 'model.gltf': json }, 'model.gltf');
+    assert.equal(gltfReport.errors, 0, gltfReport.messages.join('\n'));
+    assert.ok((await readGltfDocument({ 'model.gltf': json }, 'model.gltf')).getRoot().listMeshes().some((m) => m.getName() === 'AvatarHead'));
     // A single public file needs everything inside it.
     const refused = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ format: 'glb', make_public_direct: true }) });
     assert.equal(refused.status, 400);

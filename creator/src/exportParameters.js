@@ -1,7 +1,7 @@
 /**
  * set_export_parameters (and Desktop's per-export overrides) checked and turned into the REST export
  * parameters of persona_2.0 (docs/exports.md). The link handed to the host is the export's public
- * link: `make_public` (a zip) when useZip, else `make_public_direct` (the .glb or .fbx itself).
+ * link: `make_public` (a zip) when useZip, else `make_public_direct` (the .glb, .fbx or self-contained .gltf itself).
  * Overrides without a key in the spec's REST table use our documented extensions
  * (`avatar.remove_neck_layers`, `animations`, `model_json`), which REST clients may send too.
  */
@@ -91,7 +91,6 @@ export function readTemplate(text) {
 
 /** What this creator cannot export answers with a reason instead of a file that ignores the request. */
 function refuse(p) {
-  if (p.format === 'gltf') throw new Error('gltf cannot be exported from the creator: its link is to one file, and gltf always writes its textures as separate files (the spec\'s make_public rule); use glb or fbx');
   if (p.exportModelInfo && !p.useZip) throw new Error('exportModelInfo adds model.json to the zip: set useZip to true');
   if (p.removeNeckLayers && !p.headOnly) throw new Error('removeNeckLayers cuts the neck where the body meets the head: it needs headOnly');
   if (p.removeNeckLayers > NECK_LAYERS[p.lod]) throw new Error(`removeNeckLayers must be in [0, ${NECK_LAYERS[p.lod]}] at LOD${p.lod}, got ${p.removeNeckLayers}`);

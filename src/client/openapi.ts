@@ -1974,7 +1974,7 @@ export interface paths {
                             }[];
                             /**
                              * Format: uri
-                             * @description Present with make_public: avatar.zip without authentication; with make_public_direct (persona_2.0), the GLB or FBX itself.
+                             * @description Present with make_public: avatar.zip without authentication; with make_public_direct (persona_2.0), the model file itself (.glb, .fbx, or a self-contained .gltf).
                              */
                             public_file?: string;
                         }[];
@@ -2046,7 +2046,7 @@ export interface paths {
                             }[];
                             /**
                              * Format: uri
-                             * @description Present with make_public: avatar.zip without authentication; with make_public_direct (persona_2.0), the GLB or FBX itself.
+                             * @description Present with make_public: avatar.zip without authentication; with make_public_direct (persona_2.0), the model file itself (.glb, .fbx, or a self-contained .gltf).
                              */
                             public_file?: string;
                         };
@@ -2139,7 +2139,7 @@ export interface paths {
                             }[];
                             /**
                              * Format: uri
-                             * @description Present with make_public: avatar.zip without authentication; with make_public_direct (persona_2.0), the GLB or FBX itself.
+                             * @description Present with make_public: avatar.zip without authentication; with make_public_direct (persona_2.0), the model file itself (.glb, .fbx, or a self-contained .gltf).
                              */
                             public_file?: string;
                         };

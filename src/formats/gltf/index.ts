@@ -8,8 +8,9 @@ export interface GltfOptions {
   /** Write one `.glb` instead of a `.gltf` JSON with a `.bin` beside it. Default false. */
   binary: boolean;
   /**
-   * Store the textures inside the `.glb` rather than as image files beside it. Only binary output
-   * embeds: a `.gltf` always refers to its images by relative URI. Default true.
+   * Store the textures inside the model rather than as image files beside it: in the `.glb`'s
+   * binary chunk, or in a `.gltf` as data: URIs together with its buffer, one self-contained file
+   * (larger by a third, as base64 is). Default true.
    */
   embedTextures: boolean;
   /** File name without extension of the model and its buffer: `model` gives `model.gltf` + `model.bin`. */
@@ -38,9 +39,11 @@ export async function writeGltf(scene: Scene, options: Partial<GltfOptions> = {}
   // In GLB format glTF-Transform puts the images into the binary buffer; in glTF format each image and
   // the buffer become a resource under its URI.
   const { json, resources } = await new NodeIO().registerExtensions([EXTTextureWebP]).writeJSON(document, { format: embed ? Format.GLB : Format.GLTF });
-  const images: WrittenFile[] = embed
+  const inline = !binary && embedTextures;
+  const images: WrittenFile[] = embed || inline
     ? []
     : (json.images ?? []).map((image) => ({ name: decodeURIComponent(image.uri!), data: resources[image.uri!] }));
+  if (inline) for (const image of json.images ?? []) image.uri = dataUri(image.mimeType!, resources[image.uri!]);
   const buffer = json.buffers?.[0];
   const bin = buffer ? resources[buffer.uri ?? GLB_BUFFER] : undefined;
   // A scene without meshes has nothing to store, and a buffer without a byteLength is invalid.
@@ -49,8 +52,13 @@ export async function writeGltf(scene: Scene, options: Partial<GltfOptions> = {}
     if (buffer) delete buffer.uri;
     return [{ name: main, data: packGlb(json, bin) }, ...images];
   }
+  if (inline && bin?.length) buffer!.uri = dataUri('application/octet-stream', bin);
   const gltf = { name: main, data: new TextEncoder().encode(JSON.stringify(json)) };
-  return bin ? [gltf, { name: bufferName, data: bin }, ...images] : [gltf, ...images];
+  return bin && !inline ? [gltf, { name: bufferName, data: bin }, ...images] : [gltf, ...images];
+}
+
+function dataUri(mimeType: string, data: Uint8Array): string {
+  return `data:${mimeType};base64,${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}`;
 }
 
 export { readGltf } from './read.js';

@@ -14,7 +14,7 @@ import type { SceneMorphTarget } from '../../formats/scene.js';
 import type { PersonaTextures } from '../catalogue/index.js';
 import type { StoredBodyAvatar } from './bodyScene.js';
 import { compactPart, splitAvatar, type AvatarPartMesh } from './personaParts.js';
-import { GENERATED_HAIRCUT, PERSONA_GENERATED_HAIRCUT } from '../catalogue/index.js';
+import { EXPORT_FORMATS, GENERATED_HAIRCUT, PERSONA_GENERATED_HAIRCUT, type ExportFormat } from '../catalogue/index.js';
 import { bodyLayout, heldPoseAnimation, HELD_POSE_NAMES, HELD_POSES } from '../../assets/body/index.js';
 import { atlasMaps, partMaterial, partTextures, profileSide } from './personaTextures.js';
 import { exportedTeeth } from './teethMesh.js';
@@ -206,7 +206,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const outfitBeside = ['Roughness', 'UnityMetallicSmoothness', 'RecoloringMask', 'body_visibility_mask'];
   const staticFiles: StaticFileOutput[] = [];
   const avatarStatics: StaticFileOutput[] = [];
-  const separate = (format: string, embedTextures: boolean) => format === 'gltf' || !embedTextures;
+  const separate = (format: ExportFormat, embedTextures: boolean) => !(embedTextures && EXPORT_FORMATS[format].personaEmbedsTextures);
   for (const o of outfits) {
     const beside = [...o.images].filter(([name]) => outfitBeside.includes(name)).map(([, image]) => image);
     const material = [...o.images].filter(([name]) => !outfitBeside.includes(name)).map(([, image]) => image);

@@ -6,7 +6,7 @@ import type { ExportFormat } from '../catalogue/index.js';
 
 export interface ArchiveOptions {
   format: ExportFormat;
-  /** Textures inside the model file (glb and fbx only; a .gltf always references separate images). */
+  /** Textures inside the model file: a .glb or .fbx holds them, a .gltf as data: URIs with its buffer. */
   embedTextures: boolean;
   /** Main file name without extension. */
   baseName: string;
@@ -20,7 +20,7 @@ export interface ArchiveOptions {
 export async function writeArchive(scene: Scene, o: ArchiveOptions): Promise<Uint8Array> {
   let files: WrittenFile[];
   if (o.format === 'fbx') files = writeFbx(scene, { embedTextures: o.embedTextures, baseName: o.baseName, quads: o.quads === true });
-  else files = await writeGltf(scene, { binary: o.format === 'glb', embedTextures: o.format === 'glb' && o.embedTextures, baseName: o.baseName });
+  else files = await writeGltf(scene, { binary: o.format === 'glb', embedTextures: o.embedTextures, baseName: o.baseName });
   // Models and images are already compact (floats, JPEG, PNG): stored, not deflated, to keep exports fast.
   return writeZip(Object.fromEntries(files.filter((f) => !o.leaveOut?.has(f.name)).map((f) => [f.name, f.data])));
 }

@@ -48,7 +48,7 @@ export const exportSchema = {
         },
       },
     },
-    public_file: { type: 'string', format: 'uri', description: 'Present with make_public: avatar.zip without authentication; with make_public_direct (persona_2.0), the GLB or FBX itself.' },
+    public_file: { type: 'string', format: 'uri', description: 'Present with make_public: avatar.zip without authentication; with make_public_direct (persona_2.0), the model file itself (.glb, .fbx, or a self-contained .gltf).' },
   },
 } as const;
 
@@ -236,7 +236,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!exportParameters(record).makePublic || record.status !== 'Completed') throw missing();
       const direct = exportFiles(record).find((f) => f.identity === 'avatar')?.direct;
       if (!direct || direct.name !== name) throw missing();
-      const contentType = name.endsWith('.glb') ? 'model/gltf-binary' : 'application/octet-stream';
+      const contentType = name.endsWith('.glb') ? 'model/gltf-binary' : name.endsWith('.gltf') ? 'model/gltf+json' : 'application/octet-stream';
       const sent = await sendBlob(ctx, reply, avatarKey(record.avatar_code, direct.key), { contentType, filename: name, cacheControl: 'public, max-age=3600' });
       if (!sent) throw missing();
       return reply;

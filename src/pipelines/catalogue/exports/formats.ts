@@ -8,15 +8,23 @@ export interface ExportFormatSpec {
    * keeps the rule in one place for a format that does not.
    */
   readonly subMeshes: boolean;
-  /** The file can carry its images inside (`embed_textures`); glTF (.gltf + .bin) keeps them as separate files. */
+  /**
+   * The file can carry its images inside when `embed_textures` asks. The spec gives that flag to fbx
+   * and glb only, so head_1.2, head_2.0 and body_0.3 write a .gltf with its images beside it.
+   */
   readonly embedsTextures: boolean;
+  /**
+   * persona_2.0's `textures.embed` has no such limit in the spec, and the creator's `format: gltf`
+   * needs one file behind its link: a .gltf then carries its buffer and images as data: URIs.
+   */
+  readonly personaEmbedsTextures: boolean;
   readonly description: string;
 }
 
 export const EXPORT_FORMATS: { readonly [F in ExportFormat]: ExportFormatSpec } = {
-  gltf: { subMeshes: true, embedsTextures: false, description: 'glTF 2.0, JSON with a .bin buffer; textures are separate image files' },
-  glb: { subMeshes: true, embedsTextures: true, description: 'binary glTF 2.0 in one file' },
-  fbx: { subMeshes: true, embedsTextures: true, description: 'Autodesk FBX' },
+  gltf: { subMeshes: true, embedsTextures: false, personaEmbedsTextures: true, description: 'glTF 2.0, JSON with a .bin buffer and separate image files, or (persona_2.0 with textures.embed) one self-contained .gltf' },
+  glb: { subMeshes: true, embedsTextures: true, personaEmbedsTextures: true, description: 'binary glTF 2.0 in one file' },
+  fbx: { subMeshes: true, embedsTextures: true, personaEmbedsTextures: true, description: 'Autodesk FBX' },
 };
 
 export const EXPORT_FORMAT_NAMES = Object.keys(EXPORT_FORMATS) as readonly ExportFormat[];

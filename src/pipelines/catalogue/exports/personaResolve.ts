@@ -221,7 +221,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
   };
   if (persona.finalize) {
     // One ready-to-open file: every part and texture inside it.
-    if (!EXPORT_FORMATS[avatar.format].embedsTextures) return { ok: false, errors: { [`${field}.finalize`]: ['finalize makes one file with everything inside: set format to "glb" or "fbx"'] } };
+    if (!EXPORT_FORMATS[avatar.format].personaEmbedsTextures) return { ok: false, errors: { [`${field}.finalize`]: [`finalize makes one file with everything inside, which ${avatar.format} cannot hold`] } };
     avatar.embed = true;
     avatar.textures.embed = true;
     haircuts.embed = true;
@@ -232,7 +232,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
   }
   if (persona.makePublic || persona.makePublicDirect) {
     const changes: string[] = [];
-    if (!EXPORT_FORMATS[avatar.format].embedsTextures) changes.push('set format to "glb" or "fbx" (gltf always writes textures as separate files)');
+    if (!EXPORT_FORMATS[avatar.format].personaEmbedsTextures) changes.push(`set format to one that holds its textures (${avatar.format} cannot)`);
     if (!avatar.textures.embed) changes.push('set textures.embed to true');
     if (haircuts.list.length && !haircuts.embed) changes.push('set haircuts.embed to true');
     for (const o of outfits) if (!o.embed) changes.push(`set ${o.section}.embed to true`);
@@ -259,7 +259,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
   };
   // The standard fields carry what they can say (the builder reads `persona`).
   const standard = (p: PersonaPart) => ({
-    format: p.format, embed: p.embed, embedTextures: p.textures.embed && EXPORT_FORMATS[p.format].embedsTextures,
+    format: p.format, embed: p.embed, embedTextures: p.textures.embed && EXPORT_FORMATS[p.format].personaEmbedsTextures,
     pointclouds: false, textureSize: null, lod: p.lod === 'LOD1' ? 1 : 2, additionalTextures: [],
   });
   return {
