@@ -411,22 +411,22 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   const made = avatarState.made!;
   assert.ok(made, 'the avatar of the cases before');
   const desktop = frame('desktop');
-  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'tattoo', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
+  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'tattoo', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
   await desktop.waitForSelector('#png:not([hidden])');
   // Sample avatars (showSampleAvatars, default true): one of each gender, as the gender is the user's to pick here.
   assert.deepEqual(await desktop.$$eval('#samples:not([hidden]) button', (bs) => bs.map((b) => (b as HTMLElement).dataset.sample)), ['astronaut', 'camera']);
   // The computation parameters panel (hidden by default): gender and age picked before the photo; the samples follow the gender.
   assert.equal(await desktop.isHidden('#computation'), true);
-  await send('desktop', { eventName: 'set_ui_parameters', computationParametersPanelVisible: true, isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'tattoo', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
+  await send('desktop', { eventName: 'set_ui_parameters', computationParametersPanelVisible: true, isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'tattoo', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
   await desktop.waitForSelector('#computation:not([hidden]) [data-computation="age"] button[data-value="adult"][aria-pressed="true"]');
   await desktop.click('#computation [data-computation="gender"] button[data-value="female"]');
   assert.deepEqual(await desktop.$$eval('#samples:not([hidden]) button', (bs) => bs.map((b) => (b as HTMLElement).dataset.sample)), ['astronaut']);
   // The latest avatar (showLatestCreatedAvatar, default true) is the one shown: nothing to offer.
   assert.equal(await desktop.isHidden('#latest'), true);
-  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'style', 'tattoo', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
+  await send('desktop', { eventName: 'set_ui_parameters', isScreenshotButtonVisible: false, isTakeSelfieButtonVisible: false, skipViewerControls: ['eyes', 'tattoo', 'lighting'], outfitsBlackList: ['persona_summer_dress', 'top_grey_hoodie'], isPngButtonVisible: true, isAnimateButtonVisible: true, isGifButtonVisible: true });
   await desktop.waitForSelector('#computation', { state: 'hidden' });
   // Only the panels we have, as tabs in the spec's order; a skipped one has no tab.
-  assert.deepEqual(await desktop.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'color', 'makeup', 'animations', 'facial_animations'], 'lighting skipped');
+  assert.deepEqual(await desktop.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['style', 'outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'color', 'makeup', 'animations', 'facial_animations'], 'lighting skipped');
   assert.equal(await desktop.isHidden('#panel section[data-control="lighting"]'), true);
   await openPanel(desktop, 'outfits');
   const offered = (slot: string) => desktop.$$eval(`#panel [data-slot="${slot}"] button`, (bs) => bs.map((b) => (b as HTMLElement).dataset.item));
@@ -442,7 +442,16 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
     input.dispatchEvent(new Event('input'));
     input.dispatchEvent(new Event('change'));
   });
+  // A style dresses every slot at once; where the black list hides its item (sporty's hoodie), the next it names.
   let mark = await eventCount();
+  await openPanel(desktop, 'style');
+  await desktop.click('#panel button[data-style="sporty"]');
+  await lookShown('desktop', mark);
+  await desktop.waitForSelector('#panel button[data-style="sporty"][aria-pressed="true"]');
+  await openPanel(desktop, 'outfits');
+  assert.deepEqual([await pressed(desktop, 'outfits_top'), await pressed(desktop, 'outfits_bottom'), await pressed(desktop, 'outfits_shoes')], [['top_black_zip_jacket'], ['bottom_grey_joggers'], ['shoes_black_running_sneakers']]);
+  await snap('desktop-style-sporty');
+  mark = await eventCount();
   if (process.env.LIKENESS_CREATOR_SHOTS === '1') {
     await desktop.click('#panel [data-slot="outfits"] button[data-item="persona_winter_coat"]');
     await lookShown('desktop', mark);

@@ -143,3 +143,32 @@ test('the viewer model asks for mobile_51 or visemes_15 only when told, and such
   const exported = restParameters(DEFAULT_EXPORT, { look: emptyLook(), values: null, playing: 'FaceDemo_003' });
   assert.deepEqual([exported.animations.list, exported.blendshapes.list], [['FaceDemo_003'], ['mobile_51']]);
 });
+
+test('styles: each dresses every slot it names from the sets offered, and only items the library has', async () => {
+  const { STYLES, STYLE_NAMES, styleItems, styled, currentStyle } = await load('styles.js');
+  const { emptyLook, wear, withColor } = await load('look.js');
+  const { PERSONA_OUTFITS } = await import('../src/library/outfits/personaOutfits.js');
+  const { ACCESSORIES } = await import('../src/library/accessories/accessoryLibrary.js');
+  const sets: Record<string, string[]> = { outfits: [], outfits_top: [], outfits_bottom: [], outfits_shoes: [] };
+  for (const o of PERSONA_OUTFITS) (sets[o.set === 'persona' ? 'outfits' : o.set] ??= []).push(o.identity);
+  for (const a of ACCESSORIES) (sets[a.slot] ??= []).push(a.identity);
+  // A name the library lacks would be skipped silently: every candidate must exist.
+  for (const style of STYLE_NAMES) for (const [slot, names] of Object.entries(STYLES[style] as Record<string, string[]>)) {
+    for (const name of names) assert.ok(sets[slot]?.includes(name), `${style}: ${slot} ${name} is in the persona sets`);
+  }
+  const none = new Set<string>();
+  // Worn over a look: items go, the haircut, body colours and makeup stay; the style is then the current one.
+  let look = withColor(wear(emptyLook(), 'hats', 'felt_fedora'), 'skin', '#d29f7c');
+  look = { ...look, haircut: 'messy_bun', makeup: { lipstick: { color: '#a8323e', opacity: 0.6 } } };
+  const business = styled(look, 'business', sets, none);
+  assert.deepEqual(Object.fromEntries(Object.entries(business.items).filter(([, v]) => v)), styleItems('business', sets, none));
+  assert.equal(business.items.hats, null);
+  assert.deepEqual([business.haircut, business.colors.skin, business.makeup.lipstick.opacity], ['messy_bun', '#d29f7c', 0.6]);
+  assert.equal(currentStyle(business, sets, none), 'business');
+  assert.equal(currentStyle(wear(business, 'rings', null), sets, none), null);
+  // A full outfit, when offered, stands for the top and bottom; hidden, the separates come back.
+  assert.deepEqual([styleItems('summer', sets, none).outfits, styleItems('summer', sets, none).outfits_top], ['persona_summer_dress', undefined]);
+  const hidden = styleItems('summer', sets, new Set(['persona_summer_dress', 'bottom_chino_shorts']));
+  assert.deepEqual([hidden.outfits, hidden.outfits_top, hidden.outfits_bottom], [undefined, 'top_navy_polo', 'bottom_denim_shorts']);
+  assert.throws(() => styleItems('gothic', sets, none), /unknown style "gothic"/);
+});

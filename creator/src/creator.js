@@ -9,6 +9,7 @@ import { DEFAULT_EXPORT, readExportParameters, restParameters, viewerKey, viewer
 import { onLanguage } from './i18n.js';
 import { withMakeup } from './makeup.js';
 import { blacklisted, emptyLook, lookKey, OUTFIT_SLOTS, wear, withColor, withHaircut } from './look.js';
+import { styled } from './styles.js';
 import { dataUrl, jpegBytes, readImage } from './photo.js';
 import { computationChoices } from './computation.js';
 import { offerLatest, wireLatest } from './latest.js';
@@ -135,6 +136,7 @@ export function startCreator(variant) {
     buildHaircuts(avatar.sets.haircuts, avatar.look.haircut, (id) => changeLook(withHaircut(target(), id), 'hairstyle'));
     buildAnimations(viewer.clipNames(), viewer.playing, (name) => play(name));
     buildFaceDemos(viewer.playing, playFace);
+    panels.buildStyle(avatar.sets, avatar.look, settings.blackList, (name) => changeLook(styled(target(), name, avatar.sets, settings.blackList), 'style'));
     panels.buildOutfits(avatar.sets, avatar.look, settings.blackList, (slot, name) => changeLook(wear(target(), slot, name), 'outfits'));
     panels.buildAccessories(variant, avatar.sets, avatar.look, (slot, name) => changeLook(wear(target(), slot, name), 'accessories'));
     panels.buildColors(avatar.look, (key, hex) => changeLook(withColor(target(), key, hex), 'color'));

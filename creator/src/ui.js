@@ -30,10 +30,10 @@ const settled = () => ({ gender: fixed.gender || computationChoices().gender, ag
 
 /**
  * The panels this creator has, in the spec's order. The spec's others are absent until made:
- * Desktop's style and tattoo (docs/creator.md, Not made yet).
+ * Desktop's tattoo (docs/creator.md, Not made yet).
  */
 export const PANELS = {
-  desktop: ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'eyes', 'color', 'makeup', 'animations', 'facial_animations', 'lighting'],
+  desktop: ['style', 'outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'eyes', 'color', 'makeup', 'animations', 'facial_animations', 'lighting'],
   mobile: ['outfits', 'hairstyles', 'glasses', 'age', 'body', 'head', 'color', 'animations', 'lighting'],
 };
 
