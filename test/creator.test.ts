@@ -322,7 +322,7 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   const plain = await next('desktop', 'model_exported', mark);
   assert.match(String(plain.url), /^http:\/\/127\.0\.0\.1:\d+\/public\/exports\/[^?#]+\.glb$/);
   assert.equal(plain.avatarCode, made.avatarCode);
-  assert.deepEqual(JSON.parse(String(plain.avatarState)), { version: 3, blends: { NoseLength: 0.5 }, haircut: 'HaircutGenerated', items: {}, colors: {}, makeup: {}, animation: 'Female_Pose_03', lighting: 'evening' });
+  assert.deepEqual(JSON.parse(String(plain.avatarState)), { version: 3, blends: { NoseLength: 0.5 }, haircut: 'HaircutGenerated', items: {}, colors: {}, makeup: {}, animation: 'Female_Pose_03', facialAnimation: null, lighting: 'evening' });
   avatarState.exported = plain;
 
   lap('exported');
@@ -504,7 +504,7 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   assert.deepEqual(state, {
     version: 3, lighting: 'evening', blends: { NoseLength: 0.5, Body: 0.5 }, haircut: 'HaircutGenerated',
     items: { outfits_top: 'top_navy_polo', outfits_bottom: 'bottom_khaki_chinos', outfits_shoes: 'shoes_tan_loafers', hats: 'knit_beanie', glasses: 'round_metal', earrings: 'gold_hoops', necklaces: 'silver_pendant', watches: 'classic_leather_watch', rings: 'gold_band' },
-    colors: { hair: '#b0301c', eyes: '#4f86c0', outfits_top: '#7a1f2b' }, makeup: { lipstick: { color: '#8a2d3b', opacity: 0.7 } }, animation: null,
+    colors: { hair: '#b0301c', eyes: '#4f86c0', outfits_top: '#7a1f2b' }, makeup: { lipstick: { color: '#8a2d3b', opacity: 0.7 } }, animation: null, facialAnimation: null,
   });
   avatarState.dressed = exported;
   const [file, shown] = await Promise.all([readModel(String(exported.url)), readModel(dressed.public_file)]);
@@ -754,15 +754,27 @@ test('facial animations: the first demo asked for loads the look with mobile_51,
   mark = await eventCount();
   await send('desktop', { eventName: 'export_avatar', useZip: false });
   const exported = await next('desktop', 'model_exported', mark, 90_000);
-  assert.equal(JSON.parse(String(exported.avatarState)).animation, 'FaceDemo_002');
+  assert.deepEqual(Object.fromEntries(Object.entries(JSON.parse(String(exported.avatarState))).filter(([k]) => /nimation/.test(k))), { animation: null, facialAnimation: 'FaceDemo_002' });
   const file = await readModel(String(exported.url));
   assert.deepEqual(file.doc.getRoot().listAnimations().map((a) => a.getName()), ['FaceDemo_002']);
-  // A body clip stops the demo: one clip plays at a time.
+  // A body clip plays with the demo, and the export holds both: the walk's bones, the demo's blendshapes.
   await openPanel(desktop, 'animations');
-  await desktop.click('#panel button[data-animation="Female_Animation_Idle"]');
+  await desktop.click('#panel button[data-animation="Female_Animation_WalkRelaxed"]');
   await openPanel(desktop, 'facial_animations');
-  assert.equal(await desktop.getAttribute('#panel button[data-face=""]', 'aria-pressed'), 'true');
+  assert.equal(await desktop.getAttribute('#panel button[data-face="FaceDemo_002"]', 'aria-pressed'), 'true');
+  await desktop.waitForTimeout(600);
+  await snap('desktop-face-demo-walking');
+  mark = await eventCount();
+  await send('desktop', { eventName: 'export_avatar', useZip: false });
+  const together = await next('desktop', 'model_exported', mark, 90_000);
+  assert.deepEqual([JSON.parse(String(together.avatarState)).animation, JSON.parse(String(together.avatarState)).facialAnimation], ['Female_Animation_WalkRelaxed', 'FaceDemo_002']);
+  const both = (await readModel(String(together.url))).doc.getRoot().listAnimations();
+  assert.deepEqual(both.map((a) => a.getName()), ['Female_Animation_WalkRelaxed', 'FaceDemo_002']);
+  assert.ok(both[0].listChannels().some((c) => c.getTargetPath() === 'rotation') && both[1].listChannels().some((c) => c.getTargetPath() === 'weights'));
+  // Each layer stops on its own.
+  await desktop.click('#panel button[data-face=""]');
   await openPanel(desktop, 'animations');
+  assert.equal(await desktop.getAttribute('#panel button[data-animation="Female_Animation_WalkRelaxed"]', 'aria-pressed'), 'true');
   await desktop.click('#panel button[data-animation=""]');
   // skipViewerControls hides it.
   await send('desktop', { eventName: 'set_ui_parameters', skipViewerControls: ['facial_animations'] });

@@ -66,11 +66,17 @@ test('avatarState: written and read back exactly; bad states refused with a reas
   assert.deepEqual(JSON.parse(text), {
     version: 3, lighting: 'evening', blends: { NoseLength: 0.5, Body: -0.25 }, haircut: 'chin_bob',
     items: { outfits_top: 'top_oxford_shirt', outfits_shoes: 'shoes_leather_derby', glasses: 'round_metal' },
-    colors: { lips: '#a8323e', outfits_top: '#2b3a67' }, makeup: { lipstick: { color: '#8a2d3b', opacity: 0.46 }, blush: { color: '#de786e', opacity: 0.3 } }, animation: 'Male_Pose_03',
+    colors: { lips: '#a8323e', outfits_top: '#2b3a67' }, makeup: { lipstick: { color: '#8a2d3b', opacity: 0.46 }, blush: { color: '#de786e', opacity: 0.3 } }, animation: 'Male_Pose_03', facialAnimation: null,
   });
   const read = readAvatarState(text);
   assert.deepEqual([read.blends, read.animation, read.lighting], [{ NoseLength: 0.5, Body: -0.25 }, 'Male_Pose_03', 'evening']);
   assert.deepEqual(read.look(sets), look);
+  // A face demo over the body's clip; a state that wrote the face demo as its animation reads as the face demo alone.
+  const both = readAvatarState(encodeAvatarState({ values: {}, look, animation: 'Male_Animation_Walk', facialAnimation: 'FaceDemo_002' }));
+  assert.deepEqual([both.animation, both.facialAnimation], ['Male_Animation_Walk', 'FaceDemo_002']);
+  const older = readAvatarState('{"version": 3, "blends": {}, "items": {}, "colors": {}, "makeup": {}, "animation": "FaceDemo_004", "lighting": "studio"}');
+  assert.deepEqual([older.animation, older.facialAnimation], [null, 'FaceDemo_004']);
+  assert.throws(() => readAvatarState('{"version": 3, "animation": null, "facialAnimation": "Male_Pose_01"}'), /facialAnimation must be a face demo/);
   // Version 1 (blends, haircut, animation) still reads; nothing, the bare avatar.
   assert.deepEqual(readAvatarState('{"version": 1, "blends": {}, "haircut": "HaircutGenerated", "animation": null}').look(sets), emptyLook());
   assert.deepEqual(readAvatarState('').look(sets), emptyLook());
@@ -140,8 +146,13 @@ test('the viewer model asks for mobile_51 or visemes_15 only when told, and such
   assert.notEqual(viewerKey(emptyLook(), {}, ['mobile_51']), viewerKey(emptyLook()));
   assert.equal(viewerKey(emptyLook(), {}, ['visemes_15', 'mobile_51']), viewerKey(emptyLook(), {}, ['mobile_51', 'visemes_15']));
   // The face demo playing is what the export carries, with the blendshapes it plays.
-  const exported = restParameters(DEFAULT_EXPORT, { look: emptyLook(), values: null, playing: 'FaceDemo_003' });
+  const exported = restParameters(DEFAULT_EXPORT, { look: emptyLook(), values: null, face: 'FaceDemo_003' });
   assert.deepEqual([exported.animations.list, exported.blendshapes.list], [['FaceDemo_003'], ['mobile_51']]);
+  // Over a walk: both clips, the body's first (its first frame is the bind pose when asked).
+  const both = restParameters({ ...DEFAULT_EXPORT, animationAsBindPose: true }, { look: emptyLook(), values: null, playing: 'Female_Animation_WalkRelaxed', face: 'FaceDemo_003' });
+  assert.deepEqual([both.animations, both.blendshapes.list], [{ list: ['Female_Animation_WalkRelaxed', 'FaceDemo_003'], bind_pose: true }, ['mobile_51']]);
+  // animationName names the one clip wanted.
+  assert.deepEqual(restParameters({ ...DEFAULT_EXPORT, animationName: 'Female_Pose_A' }, { look: emptyLook(), values: null, playing: 'Female_Animation_WalkRelaxed', face: 'FaceDemo_003' }).animations.list, ['Female_Pose_A']);
 });
 
 test('styles: each dresses every slot it names from the sets offered, and only items the library has', async () => {

@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { faceDemo, FACE_DEMO_NAMES, type FaceDemo } from '../src/assets/face/index.js';
-import { faceDemoAnimations } from '../src/pipelines/exports/personaFaceDemos.js';
+import { faceDemoAnimations, faceDemosOverBody } from '../src/pipelines/exports/personaFaceDemos.js';
+import type { SceneAnimation } from '../src/formats/scene.js';
 import { MOBILE_51 } from '../src/library/blendshapeNames.js';
 import type { SceneMesh } from '../src/formats/scene.js';
 
@@ -79,5 +80,15 @@ describe('face demos', () => {
     still = [...MOBILE_51];
     const teeth = part('AvatarTeethUpper', [...MOBILE_51]);
     assert.deepEqual(faceDemoAnimations([head, teeth])[1].morphChannels!.map((c) => c.mesh), ['AvatarHead']);
+  });
+
+  test('over a body clip a demo keeps its blendshape weights and gives up its head turn; alone it keeps both', () => {
+    const demo: SceneAnimation = { name: 'FaceDemo_002', channels: [{ joint: 1, times: Float32Array.of(0, 1), rotations: new Float32Array(8) }], morphChannels: [{ mesh: 'AvatarHead', times: Float32Array.of(0, 1), weights: new Float32Array(2) }] };
+    const walk: SceneAnimation = { name: 'Female_Animation_WalkRelaxed', channels: [{ joint: 1, times: Float32Array.of(0, 1), rotations: new Float32Array(8) }] };
+    const [alone] = faceDemosOverBody([demo]);
+    assert.equal(alone.channels.length, 1);
+    const [body, over] = faceDemosOverBody([walk, demo]);
+    assert.equal(body, walk);
+    assert.deepEqual([over.name, over.channels.length, over.morphChannels], ['FaceDemo_002', 0, demo.morphChannels]);
   });
 });

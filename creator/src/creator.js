@@ -105,9 +105,10 @@ export function startCreator(variant) {
 
   /**
    * Shows `look` of the avatar: its viewer export, found or made, loaded. `values` null keeps the
-   * blends of the avatar shown; `animation` undefined keeps the clip playing when the new model has it.
+   * blends of the avatar shown; `animation` (the body's clip) and `face` (a face demo) undefined keep
+   * what plays when the new model has it.
    */
-  async function showModel({ code, gender, values, look, animation, sets, progress = 'loadingAvatar' }) {
+  async function showModel({ code, gender, values, look, animation, face, sets, progress = 'loadingAvatar' }) {
     showProgress(progress, 0.9);
     const baked = bodyBake(values ?? avatar?.values ?? {}, dressed(look));
     const extra = [...shapes].sort();
@@ -119,9 +120,10 @@ export function startCreator(variant) {
     avatar = { code, gender, values: { ...(values ?? avatar?.values ?? {}) }, look, sets, baked, shapes: extra };
     if (another) refreshLatest();
     v.setMorphs(viewerWeights(avatar.values, baked));
-    if (pendingFace && v.clipNames().includes(pendingFace)) animation = pendingFace;
+    if (pendingFace && v.clipNames().includes(pendingFace)) face = pendingFace;
     pendingFace = null;
     if (animation !== undefined) v.play(animation);
+    if (face !== undefined) v.play(face, 'face');
     renderPanels();
     // The model lip sync waited for is shown: it starts; a new model keeps a running lip sync's mouth moving.
     if (pendingLipsync && v.hasMorph('AA', 'visemes_15')) {
@@ -135,7 +137,7 @@ export function startCreator(variant) {
     buildBlends(variant, BLENDS, setBlend, avatar.values, settleBlend);
     buildHaircuts(avatar.sets.haircuts, avatar.look.haircut, (id) => changeLook(withHaircut(target(), id), 'hairstyle'));
     buildAnimations(viewer.clipNames(), viewer.playing, (name) => play(name));
-    buildFaceDemos(viewer.playing, playFace);
+    buildFaceDemos(viewer.face, playFace);
     panels.buildStyle(avatar.sets, avatar.look, settings.blackList, (name) => changeLook(styled(target(), name, avatar.sets, settings.blackList), 'style'));
     panels.buildOutfits(avatar.sets, avatar.look, settings.blackList, (slot, name) => changeLook(wear(target(), slot, name), 'outfits'));
     panels.buildAccessories(variant, avatar.sets, avatar.look, (slot, name) => changeLook(wear(target(), slot, name), 'accessories'));
@@ -149,10 +151,10 @@ export function startCreator(variant) {
   }
   onLanguage(renderPanels);
 
-  function play(name) {
-    viewer.play(name);
+  function play(name, layer = 'body') {
+    viewer.play(name, layer);
     buildAnimations(viewer.clipNames(), viewer.playing, (n) => play(n));
-    buildFaceDemos(viewer.playing, playFace);
+    buildFaceDemos(viewer.face, playFace);
     syncAnimate();
   }
 
@@ -161,7 +163,7 @@ export function startCreator(variant) {
    * asked for makes (or finds) the look's model with that set, then plays.
    */
   function playFace(name) {
-    if (!name || viewer.clipNames().includes(name)) return play(name);
+    if (!name || viewer.clipNames().includes(name)) return play(name, 'face');
     shapes.add('mobile_51');
     pendingFace = name;
     changeLook(target(), 'facial_animations');
@@ -360,7 +362,7 @@ export function startCreator(variant) {
         avatar = null;
         source = { code: done.code, photo, gender, age };
         emit('model_generated', fields);
-        await showModel({ code: done.code, gender, values, look, animation: null, sets: await sets });
+        await showModel({ code: done.code, gender, values, look, animation: null, face: null, sets: await sets });
       }).finally(renderPanels);
     },
 
@@ -368,9 +370,9 @@ export function startCreator(variant) {
       if (!status.isAuthenticated) throw new Error('not authenticated: export is unavailable');
       if (!avatar || !viewer?.model) throw new Error('no avatar is open: generate or show one first');
       const p = { ...exportDefaults, ...(desktop ? readExportParameters(m, variant) : {}) };
-      const parameters = restParameters(p, { look: avatar.look, values: exportValues(avatar.values), playing: viewer.playing });
+      const parameters = restParameters(p, { look: avatar.look, values: exportValues(avatar.values), playing: viewer.playing, face: viewer.face });
       const shown = avatar;
-      const avatarState = encodeAvatarState({ values: shown.values, look: shown.look, animation: viewer.playing, lighting: viewer.lighting });
+      const avatarState = encodeAvatarState({ values: shown.values, look: shown.look, animation: viewer.playing, facialAnimation: viewer.face, lighting: viewer.lighting });
       await exclusive('export_avatar', async () => {
         showProgress('exporting', 0);
         const exp = await api.createExport(shown.code, parameters, (e) => showProgress('exporting', (e.progress ?? 0) / 100));
@@ -411,8 +413,8 @@ export function startCreator(variant) {
         hideHome();
         (await getViewer()).setLighting(state.lighting);
         // A face demo plays on the head's mobile_51, which the model is then made with.
-        if (state.animation?.startsWith('FaceDemo_')) shapes.add('mobile_51');
-        await showModel({ code: a.code, gender: a.pipeline_subtype, values: state.blends, look, animation: state.animation, sets });
+        if (state.facialAnimation) shapes.add('mobile_51');
+        await showModel({ code: a.code, gender: a.pipeline_subtype, values: state.blends, look, animation: state.animation, face: state.facialAnimation, sets });
       });
     },
   };

@@ -99,10 +99,13 @@ function refuse(p) {
 
 /**
  * REST parameters of the export of the avatar as shown: its look (haircut, items, colours), its
- * blends baked in, and the animation playing (WYSIWYG) unless animationName names another.
+ * blends baked in, and the clips playing (WYSIWYG: the body's and a face demo over it) unless
+ * animationName names another.
  */
-export function restParameters(p, { look, values, playing = null }) {
-  const q = { ...p, animationName: p.animationName || playing || undefined };
+export function restParameters(p, { look, values, playing = null, face = null }) {
+  // The clips playing (the body's, then a face demo over it), unless animationName names the one wanted.
+  const clips = p.animationName ? [p.animationName] : [playing, face].filter(Boolean);
+  const q = { ...p, animationName: clips[0] };
   refuse(q);
   const parts = PARTS.filter((part) => !(q.headOnly && part === 'AvatarBody') && !(q.removeTransparentCornea && CORNEAS.includes(part)));
   const sections = lookSections(look);
@@ -116,10 +119,11 @@ export function restParameters(p, { look, values, playing = null }) {
     blendshapes: { list: [], values, embed: true },
     ...(q.useZip ? { make_public: true } : { make_public_direct: true }),
   };
-  if (q.animationName) {
-    out.animations = { list: [q.animationName], bind_pose: q.animationAsBindPose === true };
+  if (clips.length) {
+    // The bind pose is the first clip's first frame: the body's clip, when one plays.
+    out.animations = { list: clips, bind_pose: q.animationAsBindPose === true };
     // A face demo plays the head's mobile_51 blendshapes, which the export then carries.
-    if (q.animationName.startsWith('FaceDemo_')) out.blendshapes.list = ['mobile_51'];
+    if (clips.some((c) => c.startsWith('FaceDemo_'))) out.blendshapes.list = ['mobile_51'];
   }
   if (q.exportModelInfo) out.model_json = true;
   for (const [slot, value] of Object.entries(q.exportTemplate ?? {})) {

@@ -17,18 +17,21 @@ export async function recordGif(viewer, { background, onProgress = () => {} }) {
   const { width, height } = gifSize(canvas.width, canvas.height);
   const ctx = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
   const { camera, controls } = viewer;
+  // A clip of either layer (a walk, a face demo or both) is stepped; with none the camera turns.
   const clip = viewer.playing;
+  const face = viewer.face;
   const saved = { position: camera.position.clone(), enabled: controls.enabled };
   const target = controls.target.clone();
   const offset = camera.position.clone().sub(target);
   const radius = Math.hypot(offset.x, offset.z), start = Math.atan2(offset.x, offset.z);
   // The viewer's own loop must not advance the clip meanwhile: the frames step it.
   viewer.playing = null;
+  viewer.face = null;
   controls.enabled = false;
   const frames = [];
   try {
     for (let i = 0; i < count; i++) {
-      if (clip) viewer.mixer.update(i === 0 ? 0 : step);
+      if (clip || face) viewer.mixer.update(i === 0 ? 0 : step);
       else {
         const a = start + turn(i);
         camera.position.set(target.x + radius * Math.sin(a), target.y + offset.y, target.z + radius * Math.cos(a));
@@ -48,6 +51,7 @@ export async function recordGif(viewer, { background, onProgress = () => {} }) {
     camera.lookAt(target);
     controls.enabled = saved.enabled;
     viewer.playing = clip;
+    viewer.face = face;
     viewer.clock.getDelta();
     viewer.requestRender();
   }

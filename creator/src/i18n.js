@@ -24,7 +24,7 @@ const EN = {
   outfitRule: 'A full outfit has its own top, bottom and shoes; a top, a bottom and shoes combine.',
   custom: 'Custom colour', pose: 'Pose',
   'lighting.studio': 'Studio', 'lighting.daylight': 'Daylight', 'lighting.warm_indoor': 'Warm indoor', 'lighting.evening': 'Evening', 'lighting.dramatic_rim': 'Dramatic rim',
-  faceDemo: 'Face demo', faceDemoNote: 'A face demo plays on its own (the body stands still) and is what the export carries, with the head\'s mobile_51 blendshapes.',
+  faceDemo: 'Face demo', faceDemoNote: 'A face demo plays over the body\'s animation, and the export carries both, with the head\'s mobile_51 blendshapes.',
   lightingNote: 'Lighting is for the viewer, screenshots and pictures: the exported file has no lights, the game lights the avatar.',
   ageRemakes: 'A new age is a new avatar: it is made again from the same photo.',
   ageNoPhoto: 'This avatar\'s photo is not on this page: take a selfie or browse a photo to make an avatar at another age.',

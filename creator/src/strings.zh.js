@@ -19,7 +19,7 @@ export const STRINGS = {
   outfitRule: '整套服装自带上装、下装和鞋子；上装、下装和鞋子可以自由搭配。',
   custom: '自定义颜色',
   'lighting.studio': '影棚', 'lighting.daylight': '日光', 'lighting.warm_indoor': '暖色室内', 'lighting.evening': '傍晚', 'lighting.dramatic_rim': '戏剧轮廓光',
-  faceDemo: '面部演示', faceDemoNote: '面部演示单独播放（身体保持静止），导出的文件包含它以及头部的 mobile_51 混合形状。',
+  faceDemo: '面部演示', faceDemoNote: '面部演示与身体动作同时播放，导出的文件包含两者以及头部的 mobile_51 混合形状。',
   lightingNote: '灯光只用于预览、截图和图片：导出的文件不含灯光，由游戏引擎为头像打光。',
   ageRemakes: '新的年龄就是新的头像：将用同一张照片重新生成。',
   ageNoPhoto: '此页面没有这个头像的照片：请自拍或选择照片，以生成其他年龄的头像。',

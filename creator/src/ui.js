@@ -229,14 +229,13 @@ export function buildAnimations(names, current, onChange) {
 export const FACE_DEMOS = ['FaceDemo_001', 'FaceDemo_002', 'FaceDemo_003', 'FaceDemo_004', 'FaceDemo_005'];
 
 /**
- * Desktop's facial animations panel: None, then the five face demos. One clip plays at a time (a
- * face demo stands the body still), so the export holds exactly what plays.
+ * Desktop's facial animations panel: None, then the five face demos. A face demo plays over the
+ * body's clip (a walk, a pose), and the export holds both.
  */
 export function buildFaceDemos(current, onChange) {
   const section = panelSection('facial_animations');
   if (!section) return;
-  const playing = FACE_DEMOS.includes(current) ? current : null;
-  section.append(heading(t('panel.facial_animations')), choices([[null, t('none')], ...FACE_DEMOS.map((n, i) => [n, `${t('faceDemo')} ${i + 1}`])], playing, onChange, 'face'),
+  section.append(heading(t('panel.facial_animations')), choices([[null, t('none')], ...FACE_DEMOS.map((n, i) => [n, `${t('faceDemo')} ${i + 1}`])], current, onChange, 'face'),
     Object.assign(document.createElement('p'), { className: 'note', textContent: t('faceDemoNote') }));
 }
 

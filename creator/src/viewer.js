@@ -48,8 +48,12 @@ export class Viewer {
     this.morphMeshes = [];
     this.mixer = null;
     this.clips = [];
-    /** The name of the clip playing, or null: what export_avatar exports as its animation (WYSIWYG). */
+    /** The name of the body clip playing, or null: what export_avatar exports as its animation (WYSIWYG). */
     this.playing = null;
+    /** The face demo playing over it, or null: a second clip, on the head's blendshapes. */
+    this.face = null;
+    /** The mixer's action of each layer: a body clip and a face demo play together. */
+    this.actions = { body: null, face: null };
     this.clock = new THREE.Clock();
     new ResizeObserver(() => this.resize()).observe(container);
     this.resize();
@@ -69,7 +73,7 @@ export class Viewer {
     this.pending = requestAnimationFrame(() => {
       this.pending = 0;
       if (this.controls.update()) this.requestRender();
-      if (this.mixer && this.playing) {
+      if (this.mixer && (this.playing || this.face)) {
         this.mixer.update(this.clock.getDelta());
         this.requestRender();
       }
@@ -94,7 +98,10 @@ export class Viewer {
     this.clips = gltf.animations;
     this.mixer = new THREE.AnimationMixer(this.model);
     const keep = this.playing;
+    const keepFace = this.face;
     this.playing = null;
+    this.face = null;
+    this.actions = { body: null, face: null };
     this.morphMeshes = [];
     this.model.traverse((o) => {
       if (o.isMesh && o.morphTargetDictionary) this.morphMeshes.push(o);
@@ -108,6 +115,7 @@ export class Viewer {
     this.box = new THREE.Box3().setFromObject(this.model);
     if (first || reframe) this.frame('body');
     if (keep && this.clips.some((c) => c.name === keep)) this.play(keep);
+    if (keepFace && this.clips.some((c) => c.name === keepFace)) this.play(keepFace, 'face');
     this.requestRender();
   }
 
@@ -146,20 +154,32 @@ export class Viewer {
     return this.clips.map((c) => c.name);
   }
 
-  /** Plays the named clip on a loop from its start; null stands the avatar back in its bind pose. */
-  play(name) {
-    this.mixer?.stopAllAction();
-    this.playing = null;
+  /**
+   * Plays the named clip on a loop from its start, in its layer: `body` (the skeleton's clips) or
+   * `face` (a face demo, on the head's blendshapes), each replacing only its own layer's clip, so a
+   * face demo plays over a walk. null stops the layer: the body back in its bind pose, the face
+   * back to its blends (the mixer restores what a stopped clip moved).
+   */
+  play(name, layer = 'body') {
+    const field = layer === 'face' ? 'face' : 'playing';
+    this.actions[layer]?.stop();
+    this.actions[layer] = null;
+    this[field] = null;
     if (name) {
-      const clip = this.clips.find((c) => c.name === name);
+      let clip = this.clips.find((c) => c.name === name);
       if (!clip) throw new Error(`the avatar has no animation ${JSON.stringify(name)}; it has ${this.clipNames().join(', ')}`);
-      this.mixer.clipAction(clip).reset().play();
-      this.playing = name;
+      // Over a body clip a face demo plays its blendshapes only, as the export writes it: the
+      // body's clip turns the head.
+      if (layer === 'face' && this.playing) clip = faceOnly(clip);
+      this.actions[layer] = this.mixer.clipAction(clip).reset().play();
+      this[field] = name;
       this.clock.getDelta();
-    } else {
+    } else if (layer === 'body') {
       // Back to the bind pose: the mixer leaves the bones where the clip had them.
       this.model?.traverse((o) => { if (o.isSkinnedMesh) o.skeleton.pose(); });
     }
+    // A face demo takes or gives up its head turn as a body clip starts or stops.
+    if (layer === 'body' && this.face) this.play(this.face, 'face');
     this.requestRender();
   }
 
@@ -237,4 +257,15 @@ export class Viewer {
     this.requestRender();
     return blob;
   }
+}
+
+/** A face demo without its head turn: the tracks of blendshape weights only, one clip per demo. */
+const faceOnlyClips = new WeakMap();
+function faceOnly(clip) {
+  let only = faceOnlyClips.get(clip);
+  if (!only) {
+    only = new THREE.AnimationClip(`${clip.name}`, clip.duration, clip.tracks.filter((t) => t.name.endsWith('.morphTargetInfluences')));
+    faceOnlyClips.set(clip, only);
+  }
+  return only;
 }

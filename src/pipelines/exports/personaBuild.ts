@@ -29,7 +29,7 @@ import { withoutMaskedPolygons } from './personaVisibility.js';
 import { bakedHead, hairUnderHat, personaAccessories, type AccessoryWearer } from './personaAccessories.js';
 import { BESIDE, personaEyes } from './personaEyes.js';
 import { personaEyelashes } from './personaEyelashes.js';
-import { faceDemoAnimations } from './personaFaceDemos.js';
+import { faceDemoAnimations, faceDemosOverBody } from './personaFaceDemos.js';
 import { avatarFiles, readAnalysis } from '../files.js';
 import type { ExportFileOutput, ExportInput, ExportOutput, StaticFileOutput } from './types.js';
 
@@ -250,7 +250,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   if (chosen) {
     const missing = chosen.filter((name) => !clips.some((c) => c.name === name));
     if (missing.length) throw new PipelineFailure(`animations.list names ${missing.join(', ')}, which this export cannot play: a face demo needs every mobile_51 blendshape it moves in blendshapes.list.`);
-    scene.animations = chosen.map((name) => clips.find((c) => c.name === name)!);
+    scene.animations = faceDemosOverBody(chosen.map((name) => clips.find((c) => c.name === name)!));
     if (persona.animations.bindPose) scene = sceneBindPose(scene, chosen[0]);
   }
   const format = persona.avatar.format;

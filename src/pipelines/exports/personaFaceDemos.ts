@@ -48,3 +48,16 @@ export function faceDemoAnimations(meshes: readonly SceneMesh[], joints: readonl
   }
   return out;
 }
+
+/**
+ * The clips of an export as chosen. A face demo listed with a body clip keeps only its blendshape
+ * weights: both turn the `Head` joint, and an engine playing two clips at once would mix the two
+ * head turns as it likes. Without its head turn the demo touches no channel of the body clip, so
+ * any engine plays the two together the same way: the body's head with the demo's face. This is
+ * what the creator's viewer shows when a demo plays over a walk.
+ */
+export function faceDemosOverBody(clips: readonly SceneAnimation[]): SceneAnimation[] {
+  const isDemo = (c: SceneAnimation) => (FACE_DEMO_NAMES as readonly string[]).includes(c.name);
+  if (!clips.some((c) => !isDemo(c))) return [...clips];
+  return clips.map((c) => (isDemo(c) ? { ...c, channels: [] } : c));
+}
