@@ -102,7 +102,7 @@ function frame(variant: 'desktop' | 'mobile'): Frame {
   return f;
 }
 
-const avatarState: { made?: Event; exported?: Event; dressed?: Event; token?: string } = {};
+const avatarState: { made?: Event; exported?: Event; dressed?: Event; dressedShot?: Buffer; token?: string } = {};
 /** Where the time goes, in the test's output (this file is the slowest of CI's browser suites). */
 const t0 = Date.now();
 const lap = (label: string) => console.log(`# ${((Date.now() - t0) / 1000).toFixed(1)} s: ${label}`);
@@ -387,6 +387,26 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   assert.match(String(screenshot.screenshotUrl), /^blob:/);
 });
 
+/**
+ * Two screenshots of an avatar (RGBA PNGs, transparent around it): the share of the picture it
+ * covers, the overlap of the two silhouettes (intersection over union of opaque pixels), and the
+ * mean colour difference (0–255) over pixels opaque in both.
+ */
+async function renderDifference(a: Buffer, b: Buffer): Promise<{ coverage: number; silhouette: number; meanColour: number }> {
+  const [x, y] = await Promise.all([a, b].map((png) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })));
+  assert.deepEqual([x.info.width, x.info.height], [y.info.width, y.info.height]);
+  let both = 0, either = 0, sum = 0;
+  for (let i = 0; i < x.data.length; i += 4) {
+    const p = x.data[i + 3] > 127, q = y.data[i + 3] > 127;
+    if (p || q) either++;
+    if (!(p && q)) continue;
+    both++;
+    for (let c = 0; c < 3; c++) sum += Math.abs(x.data[i + c] - y.data[i + c]);
+  }
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return { coverage: round(either / (x.data.length / 4)), silhouette: round(both / Math.max(1, either)), meanColour: round(sum / Math.max(1, both * 3)) };
+}
+
 /** Waits for a look the user picked: export unavailable while it loads, then available again. */
 async function lookShown(variant: string, from: number): Promise<void> {
   await page.waitForFunction(([v, f]) => {
@@ -507,6 +527,10 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
     colors: { hair: '#b0301c', eyes: '#4f86c0', outfits_top: '#7a1f2b' }, makeup: { lipstick: { color: '#8a2d3b', opacity: 0.7 } }, animation: null, facialAnimation: null,
   });
   avatarState.dressed = exported;
+  // The dressed avatar as Desktop shows it, which Mobile's show_avatar must draw again (by rendering).
+  mark = await eventCount();
+  await send('desktop', { eventName: 'make_screenshot', width: 320, height: 240, mode: 'body' });
+  avatarState.dressedShot = Buffer.from((await next('desktop', 'model_screenshot', mark)).imageBytes as number[]);
   const [file, shown] = await Promise.all([readModel(String(exported.url)), readModel(dressed.public_file)]);
   const meshes = (d: Document) => d.getRoot().listMeshes().map((m) => m.getName()).sort();
   assert.deepEqual(meshes(file.doc), meshes(shown.doc), 'what the viewer shows is what is exported');
@@ -668,6 +692,19 @@ test('Mobile reopens the avatar with its state, exports FBX in a zip; the host f
   await lookShown('mobile', mark);
   assert.deepEqual([await pressed(mobile, 'outfits_top'), await pressed(mobile, 'outfits_bottom'), await pressed(mobile, 'outfits_shoes'), await pressed(mobile, 'glasses')], [['top_navy_polo'], ['bottom_khaki_chinos'], ['shoes_tan_loafers'], ['round_metal']]);
   assert.equal(await mobile.getAttribute('#panel .color-row[data-color="hair"] button[data-value="#b0301c"]', 'aria-pressed'), 'true');
+  // Compared by rendering: Mobile's screenshot of the state restored is Desktop's of the state exported.
+  mark = (await eventCount());
+  await send('mobile', { eventName: 'make_screenshot', width: 320, height: 240, mode: 'body' });
+  const shotUrl = String((await next('mobile', 'model_screenshot', mark)).screenshotUrl);
+  const restored = Buffer.from(await mobile.evaluate(async (u) => Array.from(new Uint8Array(await (await fetch(u)).arrayBuffer())), shotUrl));
+  if (process.env.LIKENESS_CREATOR_SHOTS === '1') {
+    writeFileSync(join(process.cwd(), 'scratch', 'creator', 'restored-desktop.png'), avatarState.dressedShot!);
+    writeFileSync(join(process.cwd(), 'scratch', 'creator', 'restored-mobile.png'), restored);
+  }
+  const difference = await renderDifference(avatarState.dressedShot!, restored);
+  console.log(`# show_avatar by rendering: ${JSON.stringify(difference)}`);
+  assert.ok(difference.coverage > 0.05, 'the avatar is in the picture');
+  assert.ok(difference.silhouette > 0.98 && difference.meanColour < 3, `the restored avatar renders as the exported one: ${JSON.stringify(difference)}`);
   assert.deepEqual(await mobile.$$eval('#panel .tabs button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.tab)), ['outfits', 'hairstyles', 'glasses', 'age', 'body', 'head', 'color', 'animations', 'lighting']);
   // The age panel: a new age is a new avatar from the same photo, which this page does not have for an avatar shown by code.
   await openPanel(mobile, 'age');
