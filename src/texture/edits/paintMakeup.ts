@@ -41,9 +41,12 @@ export function paintMakeup(texture: RgbImage, layout: FaceLayout, layers: reado
     if (!weight) continue;
     const mean = Math.max(1, sum / weight);
     const targetLuma = Math.max(1, luma(red, green, blue));
+    // Blush is never opaque: real blush stays a tint however much is put on, so its strength eases
+    // off towards full opacity (0.3 → 0.26, the default's look kept; 1 → 0.55, bold but still skin).
+    const strength = layer.name === 'blush' ? layer.opacity * (1 - 0.45 * layer.opacity) : layer.opacity;
     for (let i = 0; i < mask.length; i++) {
       if (!mask[i]) continue;
-      const a = (mask[i] / 255) * layer.opacity;
+      const a = (mask[i] / 255) * strength;
       const r = data[i * 3], g = data[i * 3 + 1], b = data[i * 3 + 2];
       const l = luma(r, g, b);
       // Blush: the texel's lightness in the colour's hue. Others: the colour, shaded as the skin is.
