@@ -9,6 +9,7 @@ import { AVATAR_COLORS, ITEM_SLOTS, OUTFIT_SLOTS, offered } from './look.js';
 import { choices, heading, panelSection } from './ui.js';
 
 export { buildMakeup } from './makeupPanel.js';
+export { buildTattoo } from './tattooPanel.js';
 
 /** Accessory panels: Desktop's head accessories, jewelry and hand accessories, Mobile's glasses. */
 const ACCESSORY_PANELS = {

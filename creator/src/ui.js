@@ -33,7 +33,7 @@ const settled = () => ({ gender: fixed.gender || computationChoices().gender, ag
  * Desktop's style and tattoo (docs/creator.md, Not made yet).
  */
 export const PANELS = {
-  desktop: ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'eyes', 'color', 'makeup', 'animations', 'facial_animations', 'lighting'],
+  desktop: ['outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'eyes', 'color', 'makeup', 'tattoo', 'animations', 'facial_animations', 'lighting'],
   mobile: ['outfits', 'hairstyles', 'glasses', 'age', 'body', 'head', 'color', 'animations', 'lighting'],
 };
 
