@@ -495,7 +495,9 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   assert.deepEqual(state, {
     version: 3, lighting: 'evening', blends: { NoseLength: 0.5, Body: 0.5 }, haircut: 'HaircutGenerated',
     items: { outfits_top: 'top_navy_polo', outfits_bottom: 'bottom_khaki_chinos', outfits_shoes: 'shoes_tan_loafers', hats: 'knit_beanie', glasses: 'round_metal', earrings: 'gold_hoops', necklaces: 'silver_pendant', watches: 'classic_leather_watch', rings: 'gold_band' },
-    colors: { hair: '#b0301c', eyes: '#4f86c0', outfits_top: '#7a1f2b' }, makeup: { lipstick: { color: '#8a2d3b', opacity: 0.7 } }, animation: null,
+    colors: { hair: '#b0301c', eyes: '#4f86c0', outfits_top: '#7a1f2b' }, makeup: { lipstick: { color: '#8a2d3b', opacity: 0.7 } },
+    // The tattoo of the case before stays on, its panel hidden by skipViewerControls.
+    tattoos: { left_forearm: 'anchor' }, animation: null,
   });
   avatarState.dressed = exported;
   const [file, shown] = await Promise.all([readModel(String(exported.url)), readModel(dressed.public_file)]);
