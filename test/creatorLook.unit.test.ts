@@ -116,6 +116,24 @@ test('makeup: the viewer\'s model and the export carry the same avatar.makeup, i
   assert.equal(viewerParameters(emptyLook()).avatar, undefined, 'no makeup, no colours: no avatar section');
 });
 
+test('tattoos: the viewer\'s model and the export carry the same avatar.tattoos; the state keeps them and reads old states as none', async () => {
+  const { emptyLook, lookState } = await load('look.js');
+  const { withTattoo } = await load('tattoo.js');
+  const { readAvatarState } = await load('avatarState.js');
+  const { restParameters, viewerParameters } = await load('exportParameters.js');
+  const look = withTattoo(withTattoo(emptyLook(), 'upper_back', 'compass'), 'left_forearm', 'rose');
+  const tattoos = [{ name: 'rose', placement: 'left_forearm' }, { name: 'compass', placement: 'upper_back' }];
+  assert.deepEqual(viewerParameters(look).avatar, { tattoos });
+  assert.deepEqual(restParameters({ format: 'glb', lod: 2, textureProfile: '1K.jpg' }, { look, values: {} }).avatar.tattoos, tattoos);
+  assert.deepEqual(lookState(look).tattoos, { left_forearm: 'rose', upper_back: 'compass' });
+  assert.equal('tattoos' in lookState(emptyLook()), false, 'no tattoos: the state is as before');
+  assert.equal(viewerParameters(withTattoo(look, 'left_forearm', null)).avatar.tattoos.length, 1, 'a tattoo taken off leaves the export');
+  assert.deepEqual(readAvatarState('{"version": 3, "blends": {}, "haircut": "HaircutGenerated", "items": {}, "colors": {}, "makeup": {}, "tattoos": {"left_calf": "anchor"}, "animation": null}').look({}).tattoos, { left_calf: 'anchor' });
+  assert.deepEqual(readAvatarState('{"version": 3, "blends": {}, "haircut": "HaircutGenerated", "items": {}, "colors": {}, "makeup": {}, "animation": null}').look({}).tattoos, {});
+  assert.throws(() => withTattoo(emptyLook(), 'forehead', 'rose'), /unknown tattoo placement "forehead"/);
+  assert.throws(() => withTattoo(emptyLook(), 'left_calf', 'skull'), /unknown tattoo design "skull"/);
+});
+
 test('under an outfit the viewer model bakes the body blends, as the export does; the sliders move what is left', async () => {
   const { bodyBake, viewerWeights } = await load('blends.js');
   const { viewerKey, viewerParameters } = await load('exportParameters.js');

@@ -86,6 +86,7 @@ describe('export parameter defaults', () => {
         remove_neck_layers: 0,
         colors: null,
         makeup: [],
+        tattoos: [],
       },
       haircuts: { list: [], format: null, embed: null, lod: null, textures: null, color: null },
       outfits: outfit,

@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document } from '@gltf-transform/core';
@@ -179,6 +180,34 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     assert.equal((await validateGltf(made, 'model.gltf')).errors, 0);
     for (const [makeup, key] of [[[{ name: 'lipstick', opacity: 2 }], 'parameters.avatar.makeup[0].opacity'], [[{ name: 'blush' }, { name: 'tattoo' }], 'parameters.avatar.makeup[1].name']] as const) {
       const bad = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ avatar: { makeup } }) });
+      assert.equal(bad.status, 400, JSON.stringify(bad.body));
+      assert.ok(bad.body[key], JSON.stringify(bad.body));
+    }
+  });
+
+  test('avatar.tattoos ink the body\'s Color map only, dark and inside their placement, after a skin recolour; a bad tattoo is a 400 naming its key', async () => {
+    const textures = { profile: '1K.png', list: [] };
+    const skin = { red: 120, green: 80, blue: 60 };
+    const plain = await exported({ format: 'gltf', lod: 'LOD2', textures, avatar: { colors: { skin } } });
+    const made = await exported({ format: 'gltf', lod: 'LOD2', textures, avatar: { colors: { skin }, tattoos: [{ name: 'anchor', placement: 'left_forearm' }, { name: 'rose', placement: 'upper_back' }] } });
+    const raw = async (data: Uint8Array) => (await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true }));
+    const [before, after] = [await raw(plain['AvatarBody_Color.png']), await raw(made['AvatarBody_Color.png'])];
+    let changed = 0, darker = 0;
+    for (let i = 0; i < before.data.length; i += 3) {
+      if (before.data[i] === after.data[i] && before.data[i + 1] === after.data[i + 1] && before.data[i + 2] === after.data[i + 2]) continue;
+      changed++;
+      if (after.data[i] + after.data[i + 1] + after.data[i + 2] < 0.6 * (before.data[i] + before.data[i + 1] + before.data[i + 2])) darker++;
+    }
+    if (process.env.LIKENESS_TATTOO_SHOTS) {
+      await mkdir('scratch/tattoos', { recursive: true });
+      await writeFile('scratch/tattoos/body_color.png', made['AvatarBody_Color.png']);
+    }
+    assert.ok(changed > 200 && changed < before.data.length / 3 / 10, `${changed} texels changed`);
+    assert.ok(darker > 100, `${darker} inked texels`);
+    assert.deepEqual(made['AvatarHead_Color.png'], plain['AvatarHead_Color.png'], 'the head\'s map is not inked');
+    assert.equal((await validateGltf(made, 'model.gltf')).errors, 0);
+    for (const [tattoos, key] of [[[{ name: 'rose', placement: 'forehead' }], 'parameters.avatar.tattoos[0].placement'], [[{ name: 'skull', placement: 'left_calf' }], 'parameters.avatar.tattoos[0].name']] as const) {
+      const bad = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ avatar: { tattoos } }) });
       assert.equal(bad.status, 400, JSON.stringify(bad.body));
       assert.ok(bad.body[key], JSON.stringify(bad.body));
     }

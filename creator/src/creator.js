@@ -8,6 +8,7 @@ import { BLEND_BY_NAME, BLENDS, bodyBake, exportValues, readBlends, viewerWeight
 import { DEFAULT_EXPORT, readExportParameters, restParameters, viewerKey, viewerParameters } from './exportParameters.js';
 import { onLanguage } from './i18n.js';
 import { withMakeup } from './makeup.js';
+import { withTattoo } from './tattoo.js';
 import { blacklisted, emptyLook, lookKey, OUTFIT_SLOTS, wear, withColor, withHaircut } from './look.js';
 import { styled } from './styles.js';
 import { dataUrl, jpegBytes, readImage } from './photo.js';
@@ -144,6 +145,7 @@ export function startCreator(variant) {
     panels.buildColors(avatar.look, (key, hex) => changeLook(withColor(target(), key, hex), 'color'));
     panels.buildLighting(viewer.lighting, (name) => viewer.setLighting(name));
     panels.buildMakeup(avatar.look, (layer, value) => changeLook(withMakeup(target(), layer, value), 'makeup'));
+    panels.buildTattoo(avatar.look, (placement, design) => changeLook(withTattoo(target(), placement, design), 'tattoo'));
     const mine = source?.code === avatar.code;
     panels.buildAge(mine ? source.age : null, mine, remake);
     showPanels(true);

@@ -4,6 +4,7 @@
  * file are both made from it, so what is shown is what is exported. Pure: no DOM, no fetch.
  */
 import { makeupKey, makeupParameter, makeupState, readMakeup } from './makeup.js';
+import { readTattoos, tattooKey, tattoosParameter, tattooState } from './tattoo.js';
 
 /** The persona outfit sections: a full outfit, or a top, a bottom and shoes that combine. */
 export const OUTFIT_SLOTS = ['outfits', 'outfits_top', 'outfits_bottom', 'outfits_shoes'];
@@ -15,7 +16,7 @@ export const COLOR_KEYS = ['hair', ...AVATAR_COLORS, ...ITEM_SLOTS];
 export const GENERATED_HAIRCUT = 'HaircutGenerated';
 
 export function emptyLook() {
-  return { haircut: GENERATED_HAIRCUT, items: Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])), colors: {}, makeup: {} };
+  return { haircut: GENERATED_HAIRCUT, items: Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])), colors: {}, makeup: {}, tattoos: {} };
 }
 
 /**
@@ -70,6 +71,8 @@ export function lookSections(look) {
   if (Object.keys(avatarColors).length) out.avatar = { colors: avatarColors };
   const makeup = makeupParameter(look, rgb);
   if (makeup) out.avatar = { ...out.avatar, makeup };
+  const tattoos = tattoosParameter(look);
+  if (tattoos) out.avatar = { ...out.avatar, tattoos };
   return out;
 }
 
@@ -77,7 +80,7 @@ export function lookSections(look) {
 export function lookKey(look) {
   const items = ITEM_SLOTS.filter((s) => look.items[s]).map((s) => `${s}=${look.items[s]}`);
   const colors = COLOR_KEYS.filter((k) => look.colors[k]).map((k) => `${k}=${look.colors[k]}`);
-  return [`haircut=${look.haircut}`, ...items, ...colors, ...makeupKey(look)].join(';');
+  return [`haircut=${look.haircut}`, ...items, ...colors, ...makeupKey(look), ...tattooKey(look)].join(';');
 }
 
 /** Items of a set a host may offer: `outfitsBlackList` hides outfits of any outfit section. */
@@ -120,7 +123,7 @@ export function readLook(state, available) {
     if (ITEM_SLOTS.includes(key) && !look.items[key]) throw new Error(`avatarState.colors.${key}: nothing is worn in ${key} to colour`);
     look = withColor(look, key, hex);
   }
-  return readMakeup(look, state);
+  return readTattoos(readMakeup(look, state), state);
 }
 
 /** The look's part of avatarState: the haircut, the items worn, the colours chosen. */
@@ -130,5 +133,7 @@ export function lookState(look) {
     items: Object.fromEntries(ITEM_SLOTS.filter((s) => look.items[s]).map((s) => [s, look.items[s]])),
     colors: Object.fromEntries(COLOR_KEYS.filter((k) => look.colors[k]).map((k) => [k, look.colors[k]])),
     makeup: makeupState(look),
+    // Optional: left out when there are none, so a state without tattoos is the version-3 state it was.
+    ...(Object.keys(tattooState(look)).length ? { tattoos: tattooState(look) } : {}),
   };
 }

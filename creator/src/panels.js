@@ -10,6 +10,7 @@ import { choices, heading, panelSection } from './ui.js';
 
 export { buildMakeup } from './makeupPanel.js';
 export { buildStyle } from './stylePanel.js';
+export { buildTattoo } from './tattooPanel.js';
 
 /** Accessory panels: Desktop's head accessories, jewelry and hand accessories, Mobile's glasses. */
 const ACCESSORY_PANELS = {

@@ -29,11 +29,10 @@ export const latestOffered = () => latestShown;
 const settled = () => ({ gender: fixed.gender || computationChoices().gender, age: fixed.age || computationChoices().age });
 
 /**
- * The panels this creator has, in the spec's order. The spec's others are absent until made:
- * Desktop's tattoo (docs/creator.md, Not made yet).
+ * The panels this creator has, in the spec's order: every panel the spec names, Desktop's and Mobile's.
  */
 export const PANELS = {
-  desktop: ['style', 'outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'eyes', 'color', 'makeup', 'animations', 'facial_animations', 'lighting'],
+  desktop: ['style', 'outfits', 'hairstyles', 'head_accessories', 'jewelry', 'hands_accessories', 'body', 'head', 'eyes', 'color', 'makeup', 'tattoo', 'animations', 'facial_animations', 'lighting'],
   mobile: ['outfits', 'hairstyles', 'glasses', 'age', 'body', 'head', 'color', 'animations', 'lighting'],
 };
 

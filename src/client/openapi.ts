@@ -3145,6 +3145,15 @@ export interface components {
                     color?: components["schemas"]["Color"] | null;
                     opacity?: number | null;
                 }[] | null;
+                tattoos?: {
+                    /** @enum {string} */
+                    name: "rose" | "tribal_band" | "swallow" | "anchor" | "script_heart" | "compass";
+                    /** @enum {string} */
+                    placement: "left_forearm" | "right_forearm" | "left_upper_arm" | "right_upper_arm" | "chest_left" | "upper_back" | "left_calf" | "right_calf";
+                    color?: components["schemas"]["Color"] | null;
+                    opacity?: number | null;
+                    scale?: number | null;
+                }[] | null;
             } | null;
             haircuts?: {
                 list?: ("HaircutGenerated" | "clean_fade" | "buzz_lineup" | "textured_top_fade" | "classic_side_part" | "slick_back_medium" | "undercut_pompadour" | "curly_top_fade" | "pixie_textured" | "coily_short" | "coily_afro" | "coily_high_puff" | "curly_shoulder" | "long_curly_volume" | "bob_chin_sleek" | "bob_wavy_side" | "lob_beach_waves" | "shag_layered" | "shoulder_length_swept" | "long_straight_middle" | "long_layered_waves" | "curtain_bangs_long" | "high_ponytail_sleek" | "low_ponytail_wavy" | "messy_bun" | "top_knot" | "braid_back_long" | "twin_braids" | "box_braids_long")[];

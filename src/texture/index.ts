@@ -33,6 +33,8 @@ export { paintMouthBag, PAINT_MOUTH_BAG_DEFAULTS, type PaintMouthBagOptions } fr
 export { recolorLips } from './edits/recolorLips.js';
 export { paintMakeup, type MakeupLayer } from './edits/paintMakeup.js';
 export { makeupArea, type MakeupLayerName } from './edits/makeupAreas.js';
+export { paintTattoos, type TattooInk } from './edits/paintTattoos.js';
+export { tattooSvg, type TattooDesignName } from './edits/tattooDesigns.js';
 export { recolorBrows, RECOLOR_BROWS_DEFAULTS, type RecolorBrowsOptions } from './edits/recolorBrows.js';
 export { recolorSkin, skinColorOf, RECOLOR_SKIN_DEFAULTS, type RecolorSkinOptions } from './edits/recolorSkin.js';
 export { recolorRegion, RECOLOR_REGION_DEFAULTS, type RecolorRegionOptions } from './edits/recolorRegion.js';

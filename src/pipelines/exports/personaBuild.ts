@@ -23,6 +23,7 @@ import { writeArchive } from './writeArchive.js';
 import { withoutNeckLayers } from './neckLayers.js';
 import { personaModelJson } from './personaModelJson.js';
 import { recoloredMaps } from './personaColors.js';
+import { tattooedMaps } from './personaTattoos.js';
 import { sceneBindPose } from '../../formats/sceneBindPose.js';
 import { personaOutfitItems } from './personaOutfits.js';
 import { withoutMaskedPolygons } from './personaVisibility.js';
@@ -124,7 +125,9 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const analysed = readAnalysis(analysis);
   const atlas = await atlasMaps(input.files, profileSide(persona.avatar.textures.profile));
   const colors = persona.avatar.colors;
-  const maps = colors || persona.avatar.makeup.length ? recoloredMaps(atlas, avatar.head, analysed.colors.skin, colors, persona.avatar.makeup) : atlas;
+  const recolored = colors || persona.avatar.makeup.length ? recoloredMaps(atlas, avatar.head, analysed.colors.skin, colors, persona.avatar.makeup) : atlas;
+  // avatar.tattoos (ours) go in after the skin recolour, so the ink stays ink whatever the skin.
+  const maps = persona.avatar.tattoos.length ? await tattooedMaps(recolored, split.body, joined.fused.joints, persona.avatar.tattoos) : recolored;
   const [headImages, bodyImages] = await Promise.all([
     partTextures('AvatarHead', maps.head, persona.avatar.textures), partTextures('AvatarBody', maps.body, persona.avatar.textures),
   ]);

@@ -5,8 +5,8 @@
  */
 export { EXPORT_FORMATS, EXPORT_FORMAT_NAMES, BLENDSHAPE_FORMATS, type BlendshapeFormat, type ExportFormat, type ExportFormatSpec } from './formats.js';
 export type { ExportContext, ExportPartOptions, ResolvedExport } from './types.js';
-export { MAKEUP_DEFAULTS } from './personaResolve.js';
-export type { PersonaColors, PersonaMakeup, PersonaOutfitPart, PersonaPart, PersonaTextures, ResolvedPersona } from './personaResolve.js';
+export { MAKEUP_DEFAULTS, TATTOO_DEFAULTS } from './personaResolve.js';
+export type { PersonaColors, PersonaMakeup, PersonaTattoo, PersonaOutfitPart, PersonaPart, PersonaTextures, ResolvedPersona } from './personaResolve.js';
 export { EXPORT_PART_DEFAULTS, STANDARD_EXPORT_DEFAULTS, STANDARD_EXPORT_SCHEMA, PART_FLAGS, type PartFlag } from './standard.js';
 export {
   PERSONA_AVATAR_PARTS,
@@ -17,6 +17,11 @@ export {
   PERSONA_OUTFIT_SECTIONS,
   PERSONA_TEXTURE_PROFILES,
   PERSONA_TEXTURES,
+  PERSONA_TATTOO_DESIGNS,
+  PERSONA_TATTOO_PLACEMENTS,
+  PERSONA_TATTOOS_MAX,
+  type PersonaTattooDesign,
+  type PersonaTattooPlacement,
 } from './persona.js';
 export { PERSONA_ACCESSORY_SECTIONS } from './personaAccessories.js';
 export { EXPORT_TEMPLATES, OUTFIT_PIPELINES, OUTFIT_TEXTURES, MODEL_TEXTURE, exportTextures } from './parts.js';

@@ -93,6 +93,30 @@ const MAKEUP_LAYER: SectionField = {
   required: ['name'],
 };
 
+/** Ours: the designs of `avatar.tattoos`, drawn by code as vector paths (texture/edits/tattooDesigns.ts). */
+export const PERSONA_TATTOO_DESIGNS = ['rose', 'tribal_band', 'swallow', 'anchor', 'script_heart', 'compass'] as const;
+export type PersonaTattooDesign = (typeof PERSONA_TATTOO_DESIGNS)[number];
+
+/** Ours: where on the body a tattoo goes, each found on the AvatarBody's UV layout (texture/edits/tattooPlacements.ts). */
+export const PERSONA_TATTOO_PLACEMENTS = ['left_forearm', 'right_forearm', 'left_upper_arm', 'right_upper_arm', 'chest_left', 'upper_back', 'left_calf', 'right_calf'] as const;
+export type PersonaTattooPlacement = (typeof PERSONA_TATTOO_PLACEMENTS)[number];
+
+/** At most this many `avatar.tattoos`: more would crowd one body's few placements. */
+export const PERSONA_TATTOOS_MAX = 6;
+
+/** One `avatar.tattoos` entry: which design, where, its ink, how strong, how big in its place. */
+const TATTOO: SectionField = {
+  type: 'section',
+  keys: {
+    name: { type: 'choice', noun: 'tattoo design', choices: () => PERSONA_TATTOO_DESIGNS, notNull: true },
+    placement: { type: 'choice', noun: 'tattoo placement', choices: () => PERSONA_TATTOO_PLACEMENTS, notNull: true },
+    color: COLOR,
+    opacity: { type: 'number', min: 0, max: 1 },
+    scale: { type: 'number', min: 0.25, max: 1 },
+  },
+  required: ['name', 'placement'],
+};
+
 const animationsOf = (ctx: { subtype: string }): readonly string[] => PERSONA_ANIMATIONS[ctx.subtype === 'female' ? 'female' : 'male'];
 
 const LOD: Field = { type: 'choice', noun: 'lod', choices: () => PERSONA_LODS };
@@ -158,6 +182,8 @@ export const PERSONA_EXPORT_SCHEMA: SectionField = {
         colors: { type: 'section', keys: { skin: COLOR, lips: COLOR, eyebrows: COLOR, eyes: COLOR } },
         // Ours (the creator's makeup panel): layers painted over the head's Color map, after colors.
         makeup: { type: 'list', item: MAKEUP_LAYER, max: PERSONA_MAKEUP_LAYERS.length, unique: 'name' },
+        // Ours (the creator's tattoo panel): designs inked into the body's Color map, after colors.
+        tattoos: { type: 'list', item: TATTOO, max: PERSONA_TATTOOS_MAX, unique: 'placement' },
       },
       hints: NOT_PERSONA,
     },
@@ -215,6 +241,7 @@ export const PERSONA_EXPORT_DEFAULTS = {
     remove_neck_layers: 0,
     colors: null,
     makeup: [],
+    tattoos: [],
   },
   haircuts: { list: [], format: null, embed: null, lod: null, textures: null, color: null },
   ...Object.fromEntries(PERSONA_OUTFIT_SECTIONS.map((s) => [s, OUTFIT_DEFAULTS])),

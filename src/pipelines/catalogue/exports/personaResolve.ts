@@ -1,6 +1,6 @@
 import { isPlainObject, type Color } from '../values.js';
 import { EXPORT_FORMATS, type ExportFormat } from './formats.js';
-import { PERSONA_MAKEUP_LAYERS, type PersonaMakeupLayer, PERSONA_EXPORT_DEFAULTS, PERSONA_FACE_DEMOS, PERSONA_GENERATED_HAIRCUT, PERSONA_NECK_LAYERS, PERSONA_OUTFIT_SECTIONS, type PersonaOutfitSection } from './persona.js';
+import { PERSONA_MAKEUP_LAYERS, type PersonaMakeupLayer, PERSONA_TATTOO_PLACEMENTS, type PersonaTattooDesign, type PersonaTattooPlacement, PERSONA_EXPORT_DEFAULTS, PERSONA_FACE_DEMOS, PERSONA_GENERATED_HAIRCUT, PERSONA_NECK_LAYERS, PERSONA_OUTFIT_SECTIONS, type PersonaOutfitSection } from './persona.js';
 import { GENERATED_HAIRCUT } from '../haircuts.js';
 import type { ResolvedExport } from './types.js';
 import { PERSONA_ACCESSORY_SECTIONS } from './personaAccessories.js';
@@ -45,6 +45,24 @@ export const MAKEUP_DEFAULTS: Readonly<Record<PersonaMakeupLayer, { color: Color
   blush: { color: { red: 222, green: 120, blue: 110 }, opacity: 0.3 },
 };
 
+/** Ours: one `avatar.tattoos` entry with its defaults filled in. */
+export interface PersonaTattoo {
+  name: PersonaTattooDesign;
+  placement: PersonaTattooPlacement;
+  color: Color;
+  /** 0..1: how dark the ink is at its fullest. */
+  opacity: number;
+  /** 0.25..1: the design's size as a share of its placement. */
+  scale: number;
+}
+
+/** Healed ink is a dark blue-black, not pure black, and never fully covers the skin. */
+export const TATTOO_DEFAULTS: Readonly<{ color: Color; opacity: number; scale: number }> = {
+  color: { red: 29, green: 35, blue: 48 },
+  opacity: 0.85,
+  scale: 1,
+};
+
 /** One category (avatar, haircuts) after inheritance. */
 export interface PersonaPart {
   format: ExportFormat;
@@ -65,7 +83,7 @@ export interface PersonaOutfitPart extends PersonaPart {
 
 /** persona_2.0's export parameters after defaults and inheritance: what its builder reads. */
 export interface ResolvedPersona {
-  avatar: PersonaPart & { list: string[]; applyVisibilityMasks: boolean; removeNeckLayers: number; colors: PersonaColors | null; makeup: PersonaMakeup[] };
+  avatar: PersonaPart & { list: string[]; applyVisibilityMasks: boolean; removeNeckLayers: number; colors: PersonaColors | null; makeup: PersonaMakeup[]; tattoos: PersonaTattoo[] };
   /** The outfit items, one per section at most, in section order (outfits, outfits_top, outfits_bottom, outfits_shoes). */
   outfits: PersonaOutfitPart[];
   haircuts: PersonaPart & { list: string[]; color: [number, number, number] | null };
@@ -141,6 +159,23 @@ function avatarMakeup(makeup: unknown): PersonaMakeup[] {
   });
 }
 
+/** `avatar.tattoos` with defaults, in the catalogue's placement order so the paint does not depend on the request's. */
+function avatarTattoos(tattoos: unknown): PersonaTattoo[] {
+  if (!Array.isArray(tattoos)) return [];
+  const asked = tattoos.filter(isPlainObject) as Raw[];
+  return PERSONA_TATTOO_PLACEMENTS.flatMap((placement) => {
+    const t = asked.find((a) => a.placement === placement);
+    if (!t) return [];
+    return [{
+      name: t.name as PersonaTattooDesign,
+      placement,
+      color: isPlainObject(t.color) ? { ...(t.color as unknown as Color) } : { ...TATTOO_DEFAULTS.color },
+      opacity: typeof t.opacity === 'number' ? t.opacity : TATTOO_DEFAULTS.opacity,
+      scale: typeof t.scale === 'number' ? t.scale : TATTOO_DEFAULTS.scale,
+    }];
+  });
+}
+
 /**
  * Validated persona_2.0 input → the builder's options, as the spec's persona_2.0 defaults table and
  * rules say. A public export (`make_public`, `make_public_direct`) is one file, so it needs the
@@ -158,6 +193,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     removeNeckLayers: (avatarSection && given(avatarSection.remove_neck_layers) ? avatarSection.remove_neck_layers : 0) as number,
     colors: avatarColors(section(avatarSection ?? {}, 'colors')),
     makeup: avatarMakeup(avatarSection?.makeup),
+    tattoos: avatarTattoos(avatarSection?.tattoos),
   };
   const color = haircutSection?.color;
   const haircuts = {
@@ -244,7 +280,7 @@ export function resolvePersona(input: Raw, field: string): { ok: true; value: Re
     split_vertices: persona.splitVertices, export_quads: persona.exportQuads, finalize: persona.finalize,
     apply_visibility_masks: avatar.applyVisibilityMasks, make_public: persona.makePublic, make_public_direct: persona.makePublicDirect,
     textures: textures(input, undefined, {}),
-    avatar: { list: avatar.list, ...requestPart(avatar), apply_visibility_masks: avatar.applyVisibilityMasks, remove_neck_layers: avatar.removeNeckLayers, colors: avatar.colors, makeup: avatar.makeup },
+    avatar: { list: avatar.list, ...requestPart(avatar), apply_visibility_masks: avatar.applyVisibilityMasks, remove_neck_layers: avatar.removeNeckLayers, colors: avatar.colors, makeup: avatar.makeup, tattoos: avatar.tattoos },
     haircuts: { list: (haircutSection?.list as string[] | undefined) ?? [], ...requestPart(haircuts), color: isPlainObject(color) ? color : null },
     ...Object.fromEntries(Object.entries(accessories).map(([slot, a]) => [slot, { list: a.list, ...requestPart(a), color: section(input, slot)?.color ?? null }])),
     blendshapes: { ...blendshapes },
