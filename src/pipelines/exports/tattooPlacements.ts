@@ -9,30 +9,31 @@ import type { PersonaTattooPlacement } from '../catalogue/index.js';
  * narrowed by side (the skeleton's +x is the avatar's left, +z its front). Those triangles are then
  * rasterised into a texel mask, so a tattoo never spills across a UV seam onto another part.
  */
-const PLACES: Readonly<Record<PersonaTattooPlacement, { joint: string; keep?: (x: number, z: number, mid: { x: number; z: number }) => boolean }>> = {
-  left_forearm: { joint: 'LeftForeArm' },
-  right_forearm: { joint: 'RightForeArm' },
-  left_upper_arm: { joint: 'LeftArm' },
-  right_upper_arm: { joint: 'RightArm' },
-  chest_left: { joint: 'Spine2', keep: (x, z, mid) => z > mid.z && x > mid.x },
-  upper_back: { joint: 'Spine2', keep: (_x, z, mid) => z < mid.z },
-  left_calf: { joint: 'LeftLeg', keep: (_x, z, mid) => z < mid.z },
-  right_calf: { joint: 'RightLeg', keep: (_x, z, mid) => z < mid.z },
+const PLACES: Readonly<Record<PersonaTattooPlacement, { joints: readonly string[]; keep?: (x: number, z: number, mid: { x: number; z: number }) => boolean }>> = {
+  left_forearm: { joints: ['LeftForeArm'] },
+  right_forearm: { joints: ['RightForeArm'] },
+  left_upper_arm: { joints: ['LeftArm'] },
+  right_upper_arm: { joints: ['RightArm'] },
+  chest_left: { joints: ['Spine2', 'Spine1'], keep: (x, z, mid) => z > mid.z && x > mid.x },
+  upper_back: { joints: ['Spine2', 'Spine1'], keep: (_x, z, mid) => z < mid.z },
+  left_calf: { joints: ['LeftLeg'], keep: (_x, z, mid) => z < mid.z },
+  right_calf: { joints: ['RightLeg'], keep: (_x, z, mid) => z < mid.z },
 };
 
 export function tattooPlacementMask(mesh: Mesh, skin: SceneSkin, joints: readonly SceneJoint[], placement: PersonaTattooPlacement, width: number, height: number): Uint8Array {
   const place = PLACES[placement];
-  const joint = joints.findIndex((j) => j.name === place.joint);
+  // The chest and back span two spine joints: with one, the skin each leads alone is a narrow band.
+  const wanted = new Set(place.joints.map((name) => joints.findIndex((j) => j.name === name)).filter((i) => i >= 0));
   const mask = new Uint8Array(width * height);
   const uvs = mesh.uvs;
-  if (joint < 0 || !uvs) return mask;
+  if (!wanted.size || !uvs) return mask;
   const count = mesh.positions.length / 3;
   const follows = new Uint8Array(count);
   let sx = 0, sz = 0, n = 0;
   for (let v = 0; v < count; v++) {
     let best = 0, bestWeight = -1;
     for (let k = 0; k < 4; k++) if (skin.weights[v * 4 + k] > bestWeight) { bestWeight = skin.weights[v * 4 + k]; best = skin.joints[v * 4 + k]; }
-    if (best !== joint) continue;
+    if (!wanted.has(best)) continue;
     follows[v] = 1;
     sx += mesh.positions[v * 3]; sz += mesh.positions[v * 3 + 2]; n++;
   }
