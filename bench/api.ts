@@ -10,6 +10,9 @@ import { Api } from '../test/support/api.js';
 import { fetchToken } from '../test/support/server.js';
 import { exited, freePort, likeness, serve } from '../test/support/process.js';
 
+// Measured as production runs: computation threads warm up at start (the tests' processes do not).
+process.env.LIKENESS_WARM_UP ??= '1';
+
 const PHOTO = join(process.cwd(), 'test', 'fixtures', 'photos', 'astronaut.png');
 
 async function rps(url: string, headers: Record<string, string>): Promise<number> {

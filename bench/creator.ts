@@ -7,6 +7,9 @@ import { type Figure, median, printFigures } from './figure.js';
 import { photo } from '../test/support/api.js';
 import { startTestServer } from '../test/support/server.js';
 
+// Measured as production runs: computation threads warm up at start (the tests' processes do not).
+process.env.LIKENESS_WARM_UP ??= '1';
+
 /**
  * The embeddable creator in headless Chromium against a local service: navigation to
  * persona_creator_loaded and the JavaScript transferred before it (a fresh browser context each

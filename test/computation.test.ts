@@ -25,7 +25,8 @@ for (const backend of backends()) {
       const done = await api.waitFor(res.body.code, (a) => {
         seen.push({ status: a.status, progress: a.progress });
         return final(a);
-      }, 60_000);
+        // The first avatar of a cold server also loads the face models: generous, as this is not a timed test.
+      }, 180_000);
       assert.equal(done.status, 'Completed', done.failure_reason);
       assert.equal(done.progress, 100);
       assert.equal(done.failure_reason, null);

@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { chromiumAvailable, CHROMIUM, LAUNCH_ARGS } from '../bench/browserView.js';
+import { withStage } from '../bench/quality/glbStage.js';
+import type { RgbImage } from '../src/core/image.js';
 import { photo } from './support/api.js';
 import { startTestServer, type TestClient, type TestServer } from './support/server.js';
 import { unzipSync } from 'fflate';
@@ -232,14 +235,21 @@ test('generation: bad input refused; Desktop asks for the gender it was not give
   await mobile.waitForSelector('#home:not([hidden]) #home-gender:not([hidden])');
   assert.equal(await mobile.isHidden('#home-photo'), true);
   await snap('mobile-home');
-  await send('mobile', { eventName: 'set_ui_parameters', gender: 'male', theme: 'light', exportButtonText: 'Save me' });
+  // The login button (isLoginButtonVisible, default true) asks the host to sign the user in (ours):
+  // the event carries nothing but its name and source.
+  let mobileMark = (await eventCount());
+  await mobile.click('#login-button');
+  const login = await next('mobile', 'login_requested', mobileMark);
+  assert.deepEqual(Object.keys(login).filter((k) => k !== 'variant').sort(), ['eventName', 'source']);
+  await send('mobile', { eventName: 'set_ui_parameters', gender: 'male', theme: 'light', exportButtonText: 'Save me', isLoginButtonVisible: false });
   await mobile.waitForSelector('#home:not([hidden]) #home-photo:not([hidden])');
   assert.equal(await mobile.isHidden('#home-gender'), true);
+  assert.equal(await mobile.isHidden('#login-button'), true);
   await mobile.evaluate(() => {
     (window as unknown as { sent: unknown[] }).sent = [];
     window.addEventListener('message', (e) => { if (e.data?.eventName === 'generate_avatar') (window as unknown as { sent: unknown[] }).sent.push(e.data); });
   });
-  let mobileMark = (await eventCount());
+  mobileMark = (await eventCount());
   await mobile.click('#selfie');
   lap('selfie clicked');
   await mobile.waitForFunction(() => (document.querySelector('#camera video') as HTMLVideoElement).videoWidth > 0, undefined, { polling: 50 });
@@ -415,6 +425,26 @@ async function renderDifference(a: Buffer, b: Buffer): Promise<{ coverage: numbe
   return { coverage: round(either / (x.data.length / 4)), silhouette: round(both / Math.max(1, either)), meanColour: round(sum / Math.max(1, both * 3)) };
 }
 
+/**
+ * Two renders of the stage on its grey (0x808080): the share of the picture the avatar covers, the
+ * overlap of the two silhouettes (pixels not the background) and the mean colour difference (0–255)
+ * over pixels of the avatar in both.
+ */
+function stageDifference(a: RgbImage, b: RgbImage): { coverage: number; silhouette: number; meanColour: number } {
+  assert.deepEqual([a.width, a.height], [b.width, b.height]);
+  const avatar = (img: RgbImage, k: number) => Math.abs(img.data[k] - 128) + Math.abs(img.data[k + 1] - 128) + Math.abs(img.data[k + 2] - 128) > 3;
+  let both = 0, either = 0, sum = 0;
+  for (let k = 0; k < a.data.length; k += 3) {
+    const p = avatar(a, k), q = avatar(b, k);
+    if (p || q) either++;
+    if (!(p && q)) continue;
+    both++;
+    for (let c = 0; c < 3; c++) sum += Math.abs(a.data[k + c] - b.data[k + c]);
+  }
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return { coverage: round(either / (a.width * a.height)), silhouette: round(both / Math.max(1, either)), meanColour: round(sum / Math.max(1, both * 3)) };
+}
+
 /** Waits for a look the user picked: export unavailable while it loads, then available again. */
 async function lookShown(variant: string, from: number): Promise<void> {
   await page.waitForFunction(([v, f]) => {
@@ -585,6 +615,21 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
     return sum.map((v) => Math.round(v / n));
   }));
   for (const iris of irises) assert.ok(iris[2] > iris[0] + 50 && Math.abs(iris[2] - 0xc0) < 45, `the irises are #4f86c0: ${iris}`);
+  // Drawn by another renderer (a plain three.js scene, not the creator's viewer), the exported file
+  // with its blends baked and the viewer's model with the viewer's morph weights are the same picture.
+  const { viewerWeights, bodyBake } = await import(pathToFileURL(join(process.cwd(), 'creator', 'src', 'blends.js')).href);
+  const weights = viewerWeights(state.blends, bodyBake(state.blends, true)) as Record<string, number>;
+  const [fileShot, viewerShot] = await withStage(async (stage) => {
+    const glbOf = async (m: { entries: Record<string, Uint8Array> }) => m.entries['model.glb'];
+    stage.add('/file.glb', await glbOf(file));
+    stage.add('/viewer.glb', await glbOf(shown));
+    const shot = { yaw: 20, target: [0, 1.0, 0] as [number, number, number], distance: 3.4, width: 240, height: 320, floor: false };
+    return [await stage.shoot('/file.glb', shot), await stage.shoot('/viewer.glb', { ...shot, morphs: weights })];
+  });
+  const drawn = stageDifference(fileShot, viewerShot);
+  lap(`the file drawn against the viewer's model: ${JSON.stringify(drawn)}`);
+  assert.ok(drawn.coverage > 0.05, `the avatar is in the picture: ${JSON.stringify(drawn)}`);
+  assert.ok(drawn.silhouette > 0.98 && drawn.meanColour < 6, `the exported file looks as the viewer's model does: ${JSON.stringify(drawn)}`);
   lap('dressed export checked');
 
   // The top's own colour again: the look before, back without a new export.

@@ -6,6 +6,9 @@ import { Api } from '../../test/support/api.js';
 import { fetchToken } from '../../test/support/server.js';
 import { exited, freePort, likeness, serve } from '../../test/support/process.js';
 
+// Measured as production runs: computation threads warm up at start (the tests' processes do not).
+process.env.LIKENESS_WARM_UP ??= '1';
+
 /**
  * `likeness serve` as users run it, in its own process with a throw-away data directory and an
  * enterprise client, unthrottled; `fn` gets a client of it. Stopped and removed afterwards.

@@ -439,5 +439,5 @@ export function startCreator(variant) {
   // The viewer's code (three.js) comes after loaded, so the host may configure the page meanwhile;
   // the loading screen (and its logo) stays until the viewer can draw.
   getViewer().finally(() => { document.getElementById('loading').hidden = true; });
-  return { fail };
+  return { fail, emit };
 }

@@ -12,4 +12,5 @@ if (logo && logoUrl) {
   logo.style.height = size(query.get('logoHeight'), '120px');
   logo.hidden = false;
 }
-wireButtons(startCreator('desktop').fail);
+const creator = startCreator('desktop');
+wireButtons(creator.fail, creator.emit);

@@ -6,7 +6,7 @@
  */
 const EN = {
   takeSelfie: 'Take a selfie', browse: 'Browse photo', screenshot: 'Screenshot', export: 'Export', png: 'Save PNG', gif: 'Save GIF', animate: 'Animate', mic: 'Lip sync',
-  takeIt: 'Take it', cancel: 'Cancel', home: 'Home', backToAvatar: 'Back to the avatar', language: 'Language',
+  takeIt: 'Take it', cancel: 'Cancel', home: 'Home', login: 'Log in', backToAvatar: 'Back to the avatar', language: 'Language',
   homeTitle: 'Make your avatar', homePhoto: 'Start from a photo of a face, looking at the camera.', samplesTitle: 'No photo? Start from a sample:', computation: 'Avatar to make', openLatest: 'Open my latest avatar',
   'sample.female': 'Sample: a woman', 'sample.male': 'Sample: a man',
   'q.gender': 'Who is in the photo?', 'q.age': 'How old are they?', male: 'Male', female: 'Female',

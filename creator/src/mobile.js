@@ -2,4 +2,5 @@ import { startCreator } from './creator.js';
 import { wireButtons } from './ui.js';
 
 document.documentElement.dataset.theme = 'dark';
-wireButtons(startCreator('mobile').fail);
+const creator = startCreator('mobile');
+wireButtons(creator.fail, creator.emit);

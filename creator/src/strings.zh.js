@@ -1,7 +1,7 @@
 /** The page in Chinese (simplified): a chunk of its own, fetched only when asked for (i18n.js). */
 export const STRINGS = {
   takeSelfie: '自拍', browse: '选择照片', screenshot: '截图', export: '导出', png: '保存 PNG', gif: '保存 GIF', animate: '动画', mic: '口型同步',
-  takeIt: '拍照', cancel: '取消', home: '首页', backToAvatar: '返回头像', language: '语言',
+  takeIt: '拍照', cancel: '取消', home: '首页', login: '登录', backToAvatar: '返回头像', language: '语言',
   homeTitle: '制作你的头像', homePhoto: '请使用一张正面看向镜头的人脸照片。', samplesTitle: '没有照片？从示例开始：', computation: '要制作的头像', openLatest: '打开我最近的头像',
   'sample.female': '示例：女性', 'sample.male': '示例：男性',
   'q.gender': '照片中的人是？', 'q.age': '年龄是？', male: '男性', female: '女性',

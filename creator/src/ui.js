@@ -62,6 +62,7 @@ export function applyUi(variant, params) {
     // A gender or age given here is not asked (the spec's skipping rules).
     fixed = { gender: GENDERS.includes(p.gender) ? p.gender : '', age: AGES.includes(p.age) ? p.age : '' };
     $('home-button').hidden = !visible('isHomeButtonVisible');
+    $('login-button').hidden = !visible('isLoginButtonVisible');
     samplesShown = visible('isNoPhotoVisible');
     if ($('panel').hidden) showHome();
   } else {
@@ -268,7 +269,7 @@ export function hideHome() {
 }
 
 /** The page's own buttons go through the same messages as a host's; a photo asks what the UI parameters left open. */
-export function wireButtons(fail) {
+export function wireButtons(fail, emit) {
   const send = (m) => window.postMessage(m, '*');
   const generate = async (image) => {
     const { gender, age } = await askMissing({ gender: settled().gender || homeGender, age: settled().age });
@@ -297,6 +298,9 @@ export function wireButtons(fail) {
     }
   };
   $('home-button')?.addEventListener('click', showHome);
+  // The service has no end-user accounts: signing the user in is the host's, which answers with an
+  // `authenticate` carrying that user's token. The event carries nothing of the page's own credentials.
+  $('login-button')?.addEventListener('click', () => emit('login_requested'));
   $('home-back')?.addEventListener('click', hideHome);
   $('export').addEventListener('click', () => send({ eventName: 'export_avatar' }));
   $('screenshot').addEventListener('click', () => send({ eventName: 'make_screenshot' }));

@@ -22,6 +22,8 @@ export interface BullQueueOptions {
   prefix: string;
   /** Worker threads; 0 for an API process, which only publishes. */
   workers: number;
+  /** Whether each thread builds every head template at its start (Config.warmUp). */
+  warmUp?: boolean;
   /** Per job, in seconds. */
   timeoutSeconds: number;
   /** LIKENESS_MAX_PHOTO_PIXELS (see JobContext). */
@@ -151,7 +153,7 @@ export class BullQueue implements Queue {
       const reclaimed = await reclaimJobs(db, this.options.soleOwner ? {} : { expiredOnly: true });
       if (reclaimed) logger.info({ reclaimed }, 'computations interrupted by a stop are queued again');
       this.runner = new Runner({
-        db, blobs: this.options.blobs, logger, workers, timeoutSeconds: this.options.timeoutSeconds, maxPhotoPixels: this.options.maxPhotoPixels, leaseMs,
+        db, blobs: this.options.blobs, logger, workers, warmUp: this.options.warmUp, timeoutSeconds: this.options.timeoutSeconds, maxPhotoPixels: this.options.maxPhotoPixels, leaseMs,
         onHandBack: (job) => this.publish([{ id: job.id, attempt: job.attempt, kind: job.kind, avatar_code: job.avatar_code, client_id: null }]),
       });
       this.runner.start();

@@ -15,6 +15,8 @@ export interface EmbeddedQueueOptions {
   logger: Logger;
   /** Worker threads. */
   workers: number;
+  /** Whether each thread builds every head template at its start (Config.warmUp). */
+  warmUp?: boolean;
   /** Per computation, in seconds. */
   timeoutSeconds: number;
   /** LIKENESS_MAX_PHOTO_PIXELS (see JobContext). */
@@ -71,7 +73,7 @@ export class EmbeddedQueue implements Queue {
     if (reclaimed) this.options.logger.info({ reclaimed }, 'computations interrupted by a stop are queued again');
     if (this.options.workers === 0) return;
     const { leaseMs = 30_000 } = this.options;
-    this.runner = new Runner({ db, blobs: this.options.blobs, logger: this.options.logger, workers: this.options.workers, timeoutSeconds: this.options.timeoutSeconds, maxPhotoPixels: this.options.maxPhotoPixels, leaseMs });
+    this.runner = new Runner({ db, blobs: this.options.blobs, logger: this.options.logger, workers: this.options.workers, warmUp: this.options.warmUp, timeoutSeconds: this.options.timeoutSeconds, maxPhotoPixels: this.options.maxPhotoPixels, leaseMs });
     this.runner.start();
     this.running = true;
     this.loop = this.dispatch();

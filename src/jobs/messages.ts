@@ -38,3 +38,9 @@ export type FromWorker =
   | { type: 'done'; output: WorkerTasks[WorkerTaskKind]['output'] }
   /** `reason` is for the avatar's owner when `expected` (no face, bad photo), otherwise a bug report. */
   | { type: 'failed'; reason: string; expected: boolean };
+
+/** What a worker thread is started with. */
+export interface WorkerData {
+  /** Build every head template and level of detail at start (Config.warmUp). */
+  warmUp: boolean;
+}

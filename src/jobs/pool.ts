@@ -1,10 +1,13 @@
 import { Worker } from 'node:worker_threads';
+import type { WorkerData } from './messages.js';
 import type { FromWorker, ToWorker, WorkerTaskKind, WorkerTasks } from './messages.js';
 import { threadHeap } from './metrics.js';
 
 export interface WorkerPoolOptions {
   /** Number of worker threads, each with its own models. */
   size: number;
+  /** Whether each thread builds every head template and level of detail at its start (default true). */
+  warmUp?: boolean;
   /** A task still running after this many milliseconds is stopped and fails with TimeoutError. */
   timeoutMs: number;
   /** The worker script; the compiled worker.js beside this file by default. */
@@ -37,7 +40,8 @@ export class WorkerPool {
   }
 
   private spawn(index: number): Slot {
-    const worker = new Worker(this.script);
+    const workerData: WorkerData = { warmUp: this.options.warmUp ?? true };
+    const worker = new Worker(this.script, { workerData });
     // An idle worker whose models failed to load or that died is replaced at once.
     worker.on('error', () => undefined);
     worker.on('message', (message: FromWorker) => {

@@ -12,6 +12,8 @@ export interface RunnerOptions {
   logger: Logger;
   /** Worker threads. */
   workers: number;
+  /** Whether each thread builds every head template at its start (Config.warmUp). */
+  warmUp?: boolean;
   /** Per job, in seconds. */
   timeoutSeconds: number;
   /** A running job's lease, renewed every third of it. */
@@ -35,7 +37,7 @@ export class Runner {
   constructor(private readonly options: RunnerOptions) {}
 
   start(): void {
-    this.pool = new WorkerPool({ size: this.options.workers, timeoutMs: this.options.timeoutSeconds * 1000 });
+    this.pool = new WorkerPool({ size: this.options.workers, warmUp: this.options.warmUp, timeoutMs: this.options.timeoutSeconds * 1000 });
   }
 
   /** Jobs this process may still take. Counted in jobs in flight, not idle threads: a job takes its thread a few awaits after its claim. */

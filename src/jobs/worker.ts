@@ -1,18 +1,18 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
 import { createPipelineRuntime } from '../pipelines/runtime.js';
 import { runPipeline } from '../pipelines/run.js';
 import { pipelineOf } from '../pipelines/registry.js';
 import type { Pipeline, PipelineExport } from '../pipelines/pipeline.js';
 import { PipelineFailure } from '../pipelines/failure.js';
-import type { FromWorker, ToWorker, WorkerTasks } from './messages.js';
+import type { FromWorker, ToWorker, WorkerData, WorkerTasks } from './messages.js';
 
 // A worker thread owns its own models, loaded once: computation never touches the server's event loop.
 const port = parentPort;
 if (!port) throw new Error('worker.ts must run as a worker thread');
 const send = (message: FromWorker) => port.postMessage(message);
 
-const runtime = createPipelineRuntime();
+const runtime = createPipelineRuntime({ warmUp: (workerData as WorkerData | undefined)?.warmUp ?? true });
 runtime.then(
   () => send({ type: 'ready' }),
   (err: Error) => send({ type: 'failed', reason: `models failed to load: ${err.message}`, expected: false }),

@@ -7,10 +7,20 @@ export interface PipelineRuntime {
   analyzer: FaceAnalyzer;
 }
 
-export async function createPipelineRuntime(): Promise<PipelineRuntime> {
+/** Options of {@link createPipelineRuntime}. */
+export interface PipelineRuntimeOptions {
+  /**
+   * Build every head template and level of detail now (some 5 s of CPU), before the first avatar needs
+   * them; otherwise each is built, and cached, by the first avatar that uses it.
+   */
+  warmUp?: boolean;
+}
+
+export async function createPipelineRuntime(options: PipelineRuntimeOptions = {}): Promise<PipelineRuntime> {
   const analyzer = await createFaceAnalyzer();
-  // Templates and LOD simplification are built once per worker, before the first avatar needs them.
-  await warmUpHeadGeometry();
-  warmUpTexture();
+  if (options.warmUp ?? true) {
+    await warmUpHeadGeometry();
+    warmUpTexture();
+  }
   return { analyzer };
 }

@@ -69,7 +69,7 @@ async function openParts(config: Config, logger: Logger, soleOwner: boolean, wor
   const owner = soleOwner && database.kind === 'sqlite';
   const leftovers = await removeLeftovers(database.db, blobs, owner ? 0 : SHARED_LEFTOVER_GRACE_MS);
   if (leftovers.temporaryFiles || leftovers.avatarFolders) logger.info(leftovers, 'removed what failed writes left in the blob store');
-  const common = { db: database.db, blobs, logger, workers, timeoutSeconds: config.computeTimeoutSeconds, maxPhotoPixels: config.maxPhotoPixels, soleOwner: owner, leaseMs: config.jobLeaseSeconds * 1000 };
+  const common = { db: database.db, blobs, logger, workers, warmUp: config.warmUp, timeoutSeconds: config.computeTimeoutSeconds, maxPhotoPixels: config.maxPhotoPixels, soleOwner: owner, leaseMs: config.jobLeaseSeconds * 1000 };
   // Redis that is away at start is not a failed start: /readyz says so, and jobs are published once it is back.
   const queue: Queue = config.redisUrl ? new BullQueue({ ...common, redisUrl: config.redisUrl, prefix: config.redisPrefix }) : new EmbeddedQueue(common);
   const redis = config.redisUrl ? openRedis(config.redisUrl, { waitWhileAway: false, name: 'likeness:api' }) : null;

@@ -5,15 +5,26 @@ import { join } from 'node:path';
 export const CLI = join(process.cwd(), 'bin', 'likeness.js');
 const run = promisify(execFile);
 
+/**
+ * What every server and worker a test starts has unless the test says otherwise: computation threads
+ * that build each head template on first use (LIKENESS_WARM_UP=0). A test's processes live seconds and
+ * make one or two kinds of avatar, and building all of them at every start cost CI minutes of CPU.
+ * The shared servers (support/sharedServer.ts) and the benchmarks warm up as production servers do.
+ */
+export function testProcessEnv(): Record<string, string> {
+  // A benchmark sets LIKENESS_WARM_UP=1 in its own environment, to measure what production runs.
+  return { LIKENESS_WARM_UP: process.env.LIKENESS_WARM_UP ?? '0' };
+}
+
 /** Runs `likeness …` to completion and returns its stdout. */
 export async function likeness(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
+  const { stdout } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, ...testProcessEnv(), ...env } });
   return stdout;
 }
 
 /** Starts `likeness serve` as a separate process and waits until it answers. */
 export async function serve(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve'], { env: { ...process.env, LIKENESS_LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [CLI, 'serve'], { env: { ...process.env, ...testProcessEnv(), LIKENESS_LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const end = Date.now() + 20_000;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`likeness serve exited with ${child.exitCode}`);
@@ -52,7 +63,7 @@ export async function freePort(): Promise<number> {
  */
 export async function worker(env: Record<string, string>, port: number): Promise<ChildProcess & { log: string[] }> {
   const child = spawn(process.execPath, [CLI, 'worker'], {
-    env: { ...process.env, LIKENESS_LOG_LEVEL: 'info', ...env, LIKENESS_METRICS_PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...testProcessEnv(), LIKENESS_LOG_LEVEL: 'info', ...env, LIKENESS_METRICS_PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   }) as ChildProcess & { log: string[] };
   child.log = [];

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/service/config.js';
 import { startServer, type RunningServer } from '../../src/service/server.js';
 import { createClient } from '../../src/store/clients.js';
 import { S3_URL, ensureTestBucket, freshS3Url, s3ServerEnv } from './s3.js';
+import { testProcessEnv } from './process.js';
 
 export interface Backend {
   name: 'sqlite' | 'postgres';
@@ -99,6 +100,7 @@ export async function startTestServer(options: { backend?: Backend; env?: Record
     HOST: '127.0.0.1',
     PORT: '0',
     LIKENESS_WORKERS: String(options.workers ?? 0),
+    ...testProcessEnv(),
     LIKENESS_LOG_LEVEL: 'silent',
     ...(pgdb ? { LIKENESS_DATABASE_URL: pgdb.url } : {}),
     ...(s3 ? s3ServerEnv(freshS3Url('server')) : {}),

@@ -10,7 +10,8 @@ import { startTestServer, type Backend, type TestServer } from './server.js';
  * needs another configuration (a throttle, a time limit, one worker, no worker) starts its own
  * server with startTestServer.
  */
-export const SHARED_SERVER_OPTIONS = { workers: 2, env: { LIKENESS_THROTTLE_PER_MINUTE: '0' } } as const;
+// The shared servers make avatars of every head subtype, so they warm up as a production server does.
+export const SHARED_SERVER_OPTIONS = { workers: 2, env: { LIKENESS_THROTTLE_PER_MINUTE: '0', LIKENESS_WARM_UP: '1' } } as const;
 
 const servers = new Map<Backend['name'], Promise<TestServer>>();
 
