@@ -406,43 +406,43 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
 });
 
 /**
- * Two screenshots of an avatar (RGBA PNGs, transparent around it): the share of the picture it
- * covers, the overlap of the two silhouettes (intersection over union of opaque pixels), and the
- * mean colour difference (0–255) over pixels opaque in both.
+ * Two pictures of an avatar, `avatar` telling its pixels from the background's: the share of the
+ * picture it covers, the overlap of the two silhouettes (intersection over union) and the mean colour
+ * difference (0–255) over pixels of the avatar in both.
  */
-async function renderDifference(a: Buffer, b: Buffer): Promise<{ coverage: number; silhouette: number; meanColour: number }> {
-  const [x, y] = await Promise.all([a, b].map((png) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })));
-  assert.deepEqual([x.info.width, x.info.height], [y.info.width, y.info.height]);
+function pictureDifference(a: Uint8Array, b: Uint8Array, channels: number, avatar: (data: Uint8Array, k: number) => boolean): PictureDifference {
+  assert.equal(a.length, b.length);
   let both = 0, either = 0, sum = 0;
-  for (let i = 0; i < x.data.length; i += 4) {
-    const p = x.data[i + 3] > 127, q = y.data[i + 3] > 127;
-    if (p || q) either++;
-    if (!(p && q)) continue;
-    both++;
-    for (let c = 0; c < 3; c++) sum += Math.abs(x.data[i + c] - y.data[i + c]);
-  }
-  const round = (v: number) => Math.round(v * 1000) / 1000;
-  return { coverage: round(either / (x.data.length / 4)), silhouette: round(both / Math.max(1, either)), meanColour: round(sum / Math.max(1, both * 3)) };
-}
-
-/**
- * Two renders of the stage on its grey (0x808080): the share of the picture the avatar covers, the
- * overlap of the two silhouettes (pixels not the background) and the mean colour difference (0–255)
- * over pixels of the avatar in both.
- */
-function stageDifference(a: RgbImage, b: RgbImage): { coverage: number; silhouette: number; meanColour: number } {
-  assert.deepEqual([a.width, a.height], [b.width, b.height]);
-  const avatar = (img: RgbImage, k: number) => Math.abs(img.data[k] - 128) + Math.abs(img.data[k + 1] - 128) + Math.abs(img.data[k + 2] - 128) > 3;
-  let both = 0, either = 0, sum = 0;
-  for (let k = 0; k < a.data.length; k += 3) {
+  for (let k = 0; k < a.length; k += channels) {
     const p = avatar(a, k), q = avatar(b, k);
     if (p || q) either++;
     if (!(p && q)) continue;
     both++;
-    for (let c = 0; c < 3; c++) sum += Math.abs(a.data[k + c] - b.data[k + c]);
+    for (let c = 0; c < 3; c++) sum += Math.abs(a[k + c] - b[k + c]);
   }
   const round = (v: number) => Math.round(v * 1000) / 1000;
-  return { coverage: round(either / (a.width * a.height)), silhouette: round(both / Math.max(1, either)), meanColour: round(sum / Math.max(1, both * 3)) };
+  return { coverage: round(either / (a.length / channels)), silhouette: round(both / Math.max(1, either)), meanColour: round(sum / Math.max(1, both * 3)), apart: either - both };
+}
+
+/** How two pictures of an avatar differ; `apart`: the pixels inside one silhouette only. */
+interface PictureDifference {
+  coverage: number;
+  silhouette: number;
+  meanColour: number;
+  apart: number;
+}
+
+/** Two screenshots (RGBA PNGs, transparent around the avatar), by {@link pictureDifference}. */
+async function renderDifference(a: Buffer, b: Buffer): Promise<PictureDifference> {
+  const [x, y] = await Promise.all([a, b].map((png) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })));
+  assert.deepEqual([x.info.width, x.info.height], [y.info.width, y.info.height]);
+  return pictureDifference(x.data, y.data, 4, (data, k) => data[k + 3] > 127);
+}
+
+/** Two renders of the stage, on its grey (0x808080), by {@link pictureDifference}. */
+function stageDifference(a: RgbImage, b: RgbImage): PictureDifference {
+  assert.deepEqual([a.width, a.height], [b.width, b.height]);
+  return pictureDifference(a.data, b.data, 3, (data, k) => Math.abs(data[k] - 128) + Math.abs(data[k + 1] - 128) + Math.abs(data[k + 2] - 128) > 3);
 }
 
 /** Waits for a look the user picked: export unavailable while it loads, then available again. */
@@ -616,20 +616,29 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
   }));
   for (const iris of irises) assert.ok(iris[2] > iris[0] + 50 && Math.abs(iris[2] - 0xc0) < 45, `the irises are #4f86c0: ${iris}`);
   // Drawn by another renderer (a plain three.js scene, not the creator's viewer), the exported file
-  // with its blends baked and the viewer's model with the viewer's morph weights are the same picture.
+  // with its blends baked and the viewer's model with the viewer's morph weights are the same picture:
+  // the whole avatar, and the head in profile, where NoseLength shows. Without the weights the
+  // profile differs: the check sees a blend.
   const { viewerWeights, bodyBake } = await import(pathToFileURL(join(process.cwd(), 'creator', 'src', 'blends.js')).href);
   const weights = viewerWeights(state.blends, bodyBake(state.blends, true)) as Record<string, number>;
-  const [fileShot, viewerShot] = await withStage(async (stage) => {
-    const glbOf = async (m: { entries: Record<string, Uint8Array> }) => m.entries['model.glb'];
-    stage.add('/file.glb', await glbOf(file));
-    stage.add('/viewer.glb', await glbOf(shown));
-    const shot = { yaw: 20, target: [0, 1.0, 0] as [number, number, number], distance: 3.4, width: 240, height: 320, floor: false };
-    return [await stage.shoot('/file.glb', shot), await stage.shoot('/viewer.glb', { ...shot, morphs: weights })];
+  const drawn = await withStage(async (stage) => {
+    stage.add('/file.glb', file.entries['model.glb']);
+    stage.add('/viewer.glb', shown.entries['model.glb']);
+    const body = { yaw: 20, target: [0, 1.0, 0] as [number, number, number], distance: 3.4, width: 240, height: 320, floor: false };
+    const head = { yaw: 90, target: [0, 1.52, 0.03] as [number, number, number], distance: 0.55, width: 320, height: 320, floor: false };
+    const profile = await stage.shoot('/file.glb', head);
+    if (process.env.LIKENESS_CREATOR_SHOTS === '1') await sharp(profile.data, { raw: { width: profile.width, height: profile.height, channels: 3 } }).png().toFile(join('scratch', 'creator', 'file-profile.png'));
+    return {
+      body: stageDifference(await stage.shoot('/file.glb', body), await stage.shoot('/viewer.glb', { ...body, morphs: weights })),
+      head: stageDifference(profile, await stage.shoot('/viewer.glb', { ...head, morphs: weights })),
+      unblended: stageDifference(profile, await stage.shoot('/viewer.glb', head)),
+    };
   });
-  const drawn = stageDifference(fileShot, viewerShot);
   lap(`the file drawn against the viewer's model: ${JSON.stringify(drawn)}`);
-  assert.ok(drawn.coverage > 0.05, `the avatar is in the picture: ${JSON.stringify(drawn)}`);
-  assert.ok(drawn.silhouette > 0.98 && drawn.meanColour < 6, `the exported file looks as the viewer's model does: ${JSON.stringify(drawn)}`);
+  assert.ok(drawn.body.coverage > 0.05 && drawn.head.coverage > 0.1, `the avatar is in the pictures: ${JSON.stringify(drawn)}`);
+  assert.ok(drawn.body.silhouette > 0.98 && drawn.body.meanColour < 6, `the exported file looks as the viewer's model does: ${JSON.stringify(drawn)}`);
+  assert.ok(drawn.head.silhouette > 0.995 && drawn.head.meanColour < 6, `and so does its head in profile: ${JSON.stringify(drawn)}`);
+  assert.ok(drawn.head.apart <= 8 && drawn.unblended.apart > 4 * Math.max(drawn.head.apart, 10), `without the viewer's weights the nose's outline moves: ${JSON.stringify(drawn)}`);
   lap('dressed export checked');
 
   // The top's own colour again: the look before, back without a new export.
