@@ -45,7 +45,10 @@ describe('avatar.tattoos painting', () => {
     const texture = { width, height, channels: 3 as const, data };
     const area = new Uint8Array(width * height);
     for (let y = 20; y < 100; y++) for (let x = 60; x < 140; x++) area[y * width + x] = 1;
-    const inked = await paintTattoos(texture, [{ name: 'anchor', area, color: { red: 29, green: 35, blue: 48 }, opacity: 0.85, scale: 1 }]);
+    // The design square on the box, one texel of it per texel.
+    const texels = Uint32Array.from([...area.keys()].filter((i) => area[i]));
+    const at = Float32Array.from([...texels].flatMap((i) => [((i % width) + 0.5 - 60) / 80, (Math.floor(i / width) + 0.5 - 20) / 80]));
+    const inked = await paintTattoos(texture, [{ name: 'anchor', texels, at, color: { red: 29, green: 35, blue: 48 }, opacity: 0.85, scale: 1 }]);
     let inside = 0;
     for (let i = 0; i < width * height; i++) {
       const same = [0, 1, 2].every((c) => inked.data[i * 3 + c] === data[i * 3 + c]);
