@@ -7,11 +7,12 @@ import type { AtlasHalf, PartMaps } from './personaTextures.js';
 import { tattooPlacement } from './tattooPlacements.js';
 
 /**
- * Roughness above which a body texel is fabric: the body's paint gives its underwear 0.80–0.88 and
- * skin at most about 0.70 (assets/body/bodyTexture.ts), so the colour alone, which a skin recolour
- * changes, need not tell them apart.
+ * Roughness above which a body texel is fabric. The body's paint gives its underwear 0.80–0.88 and
+ * skin mostly 0.5–0.6 (assets/body/bodyTexture.ts), with the fabric's edge blended into the skin
+ * down to about 0.67: the edge counts as fabric, so no ink shows on it. Roughness rather than
+ * colour, which a skin recolour changes.
  */
-const FABRIC_ROUGHNESS = 0.76 * 255;
+const FABRIC_ROUGHNESS = 0.66 * 255;
 
 /** The body's painted underwear as a texel mask of the Color map's size, from its roughness map (any size, sampled nearest). */
 export function fabricTexels(roughness: Image, width: number, height: number): Uint8Array {
