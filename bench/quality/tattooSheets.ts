@@ -26,15 +26,18 @@ const FACES: Record<string, string> = {
 const ARMS_DOWN: Record<string, ShotRotation> = { LeftArm: { axis: [0, 0, 1], degrees: -75 }, RightArm: { axis: [0, 0, 1], degrees: 75 } };
 const INK = { red: 20, green: 24, blue: 60 };
 
-/** Two exports between them ink every placement once; the chest and back are in both. */
-const EXPORTS: { name: string; placement: string }[][] = [
+/**
+ * Two exports between them ink every placement once; the chest and back are in both. The right
+ * calf's rose has its own ink, opacity and size, as the creator's panel sends them.
+ */
+const EXPORTS: { name: string; placement: string; color?: { red: number; green: number; blue: number }; opacity?: number; scale?: number }[][] = [
   [
     { name: 'anchor', placement: 'left_forearm' }, { name: 'rose', placement: 'right_forearm' },
     { name: 'rose', placement: 'left_upper_arm' }, { name: 'anchor', placement: 'right_upper_arm' },
     { name: 'anchor', placement: 'chest_left' }, { name: 'rose', placement: 'upper_back' },
   ],
   [
-    { name: 'anchor', placement: 'left_calf' }, { name: 'rose', placement: 'right_calf' },
+    { name: 'anchor', placement: 'left_calf' }, { name: 'rose', placement: 'right_calf', color: { red: 122, green: 30, blue: 36 }, opacity: 0.7, scale: 0.6 },
     { name: 'script_heart', placement: 'chest_left' }, { name: 'compass', placement: 'upper_back' },
   ],
 ];
@@ -65,14 +68,14 @@ export async function run(subtypes = ['female', 'male']): Promise<string[]> {
       for (const [e, tattoos] of EXPORTS.entries()) {
         const { files } = await exportedFiles(api, avatar, {
           format: 'glb', lod: 'LOD1', textures: { embed: true, profile: '2K.png' },
-          avatar: { tattoos: tattoos.map((t) => ({ ...t, color: INK, opacity: 0.95 })) },
+          avatar: { tattoos: tattoos.map((t) => ({ color: INK, opacity: 0.95, ...t })) },
         });
         const url = `/model/${subtype}-${e}.glb`;
         add(url, files['model.glb']);
         const [lo, hi] = await bounds(url, {});
         const H = hi[1] - lo[1];
         const whole = { target: [0, lo[1] + H * 0.5, 0] as [number, number, number], distance: H * 2.1, width: 320, height: 520, pose: ARMS_DOWN, floor: false };
-        const caption = tattoos.map((t) => `${t.placement}:${t.name}`).join(' ');
+        const caption = tattoos.map((t) => `${t.placement}:${t.name}${t.scale ? ` (red, opacity ${t.opacity}, scale ${t.scale})` : ''}`).join(' ');
         const figure: Panel[] = [];
         for (const [yaw, label] of [[0, 'front'], [180, 'back'], [90, 'its left'], [-90, 'its right']] as const) figure.push({ image: await shoot(url, { ...whole, yaw }), caption: `${subtype} ${label}` });
         rows.push({ height: 520, panels: figure });
