@@ -164,6 +164,22 @@ describe('avatar.tattoos on a body', () => {
     }
   });
 
+  test('seen from outside a design is not mirrored: left to right it runs to the viewer\'s right, the avatar\'s left on the chest and its right on the back', () => {
+    for (const [placement, sign] of [['chest_left', 1], ['upper_back', -1]] as const) {
+      const placed = tattooPlacement(body.mesh, skin, joints, placement, SIZE, SIZE)!;
+      const xs: number[] = [], worldXs: number[] = [];
+      placed.texels.forEach((t, k) => {
+        const [x, y] = [placed.at[k * 2], placed.at[k * 2 + 1]];
+        if (x > 0 && x < 1 && y > 0 && y < 1) { xs.push(x); worldXs.push(points.get(t)![0]); }
+      });
+      const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+      const [mx, mw] = [mean(xs), mean(worldXs)];
+      const r = mean(xs.map((x, k) => (x - mx) * (worldXs[k] - mw))) / Math.sqrt(mean(xs.map((x) => (x - mx) ** 2)) * mean(worldXs.map((w) => (w - mw) ** 2)));
+      // The skeleton's +x is the avatar's left: the viewer's right seen from the front, left from behind.
+      assert.ok(r * sign > 0.9, `${placement}: the design's columns against the body's x correlate ${r.toFixed(2)}`);
+    }
+  });
+
   test('no ink on the underwear: the chest goes above the bra\'s cup, and a band across the back stops at its straps', async () => {
     for (const placement of ['chest_left', 'upper_back'] as const) {
       const band = await inked(placement, 'tribal_band');
