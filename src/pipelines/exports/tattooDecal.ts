@@ -34,12 +34,13 @@ export function texelSurface(mesh: Mesh, triangles: readonly number[], width: nu
   const uvs = mesh.uvs!;
   const taken = new Uint8Array(width * height);
   const texels: number[] = [], positions: number[] = [], normals: number[] = [];
+  const N = mesh.normals;
   for (const t of triangles) {
-    const v = [I[t], I[t + 1], I[t + 2]];
-    const [ax, ay, bx, by, cx, cy] = v.flatMap((i) => [uvs[i * 2] * width, uvs[i * 2 + 1] * height]);
+    const a = I[t], b = I[t + 1], c = I[t + 2];
+    const ax = uvs[a * 2] * width, ay = uvs[a * 2 + 1] * height, bx = uvs[b * 2] * width, by = uvs[b * 2 + 1] * height, cx = uvs[c * 2] * width, cy = uvs[c * 2 + 1] * height;
     const area = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
     if (!area) continue;
-    const face = cross(sub(P, v[1], v[0]), sub(P, v[2], v[0]));
+    const face = cross(sub(P, b, a), sub(P, c, a));
     const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx))), x1 = Math.min(width - 1, Math.ceil(Math.max(ax, bx, cx)));
     const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy))), y1 = Math.min(height - 1, Math.ceil(Math.max(ay, by, cy)));
     for (let y = y0; y <= y1; y++) {
@@ -53,12 +54,16 @@ export function texelSurface(mesh: Mesh, triangles: readonly number[], width: nu
         if (w0 < 0 || w1 < 0 || w2 < 0) continue;
         taken[i] = 1;
         texels.push(i);
-        const w = [w0, w1, w2];
-        for (let k = 0; k < 3; k++) positions.push(w[0] * P[v[0] * 3 + k] + w[1] * P[v[1] * 3 + k] + w[2] * P[v[2] * 3 + k]);
+        for (let k = 0; k < 3; k++) positions.push(w0 * P[a * 3 + k] + w1 * P[b * 3 + k] + w2 * P[c * 3 + k]);
         // Outward by the vertex normals where the mesh has them; by the winding (glTF's, counter-clockwise) otherwise.
-        const n = mesh.normals ? [0, 1, 2].map((k) => w[0] * mesh.normals![v[0] * 3 + k] + w[1] * mesh.normals![v[1] * 3 + k] + w[2] * mesh.normals![v[2] * 3 + k]) : face;
-        const length = Math.hypot(n[0], n[1], n[2]) || 1;
-        normals.push(n[0] / length, n[1] / length, n[2] / length);
+        let nx = face[0], ny = face[1], nz = face[2];
+        if (N) {
+          nx = w0 * N[a * 3] + w1 * N[b * 3] + w2 * N[c * 3];
+          ny = w0 * N[a * 3 + 1] + w1 * N[b * 3 + 1] + w2 * N[c * 3 + 1];
+          nz = w0 * N[a * 3 + 2] + w1 * N[b * 3 + 2] + w2 * N[c * 3 + 2];
+        }
+        const length = Math.hypot(nx, ny, nz) || 1;
+        normals.push(nx / length, ny / length, nz / length);
       }
     }
   }
