@@ -331,6 +331,13 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   await lookShown('desktop', inked);
   assert.equal(await desktop.getAttribute('#panel .tattoo-row[data-tattoo="left_forearm"] button[data-value="anchor"]', 'aria-pressed'), 'true');
   assert.ok((await viewerExports(String(made.avatarCode))).some((e) => e.comment.includes('tattoo.left_forearm=anchor')), 'the viewer\'s model carries the tattoo');
+  // Its ink: a swatch under the designs, enabled now the placement has one, is another viewer export.
+  inked = await eventCount();
+  await desktop.click('#panel .tattoo-row[data-tattoo="left_forearm"] button[data-ink="#7a1e24"]');
+  await lookShown('desktop', inked);
+  assert.equal(await desktop.getAttribute('#panel .tattoo-row[data-tattoo="left_forearm"] button[data-ink="#7a1e24"]', 'aria-pressed'), 'true');
+  assert.equal(await desktop.isDisabled('#panel .tattoo-row[data-tattoo="right_calf"] input[name="right_calf-opacity"]'), true, 'no design, no opacity');
+  assert.ok((await viewerExports(String(made.avatarCode))).some((e) => e.comment.includes('tattoo.left_forearm=anchor,ink=#7a1e24')), 'the viewer\'s model carries the ink');
   await snap('desktop-tattoo');
 
   lap('avatar shown, animation playing');
@@ -340,7 +347,7 @@ test('animations, exports with every Desktop override, the screenshot', { skip, 
   const plain = await next('desktop', 'model_exported', mark);
   assert.match(String(plain.url), /^http:\/\/127\.0\.0\.1:\d+\/public\/exports\/[^?#]+\.glb$/);
   assert.equal(plain.avatarCode, made.avatarCode);
-  assert.deepEqual(JSON.parse(String(plain.avatarState)), { version: 3, blends: { NoseLength: 0.5 }, haircut: 'HaircutGenerated', items: {}, colors: {}, makeup: {}, tattoos: { left_forearm: 'anchor' }, animation: 'Female_Pose_03', facialAnimation: null, lighting: 'evening' });
+  assert.deepEqual(JSON.parse(String(plain.avatarState)), { version: 3, blends: { NoseLength: 0.5 }, haircut: 'HaircutGenerated', items: {}, colors: {}, makeup: {}, tattoos: { left_forearm: { name: 'anchor', color: '#7a1e24' } }, animation: 'Female_Pose_03', facialAnimation: null, lighting: 'evening' });
   avatarState.exported = plain;
 
   lap('exported');
@@ -564,7 +571,7 @@ test('outfits (the conflict rule, the black list), accessories, colours: the vie
     items: { outfits_top: 'top_navy_polo', outfits_bottom: 'bottom_khaki_chinos', outfits_shoes: 'shoes_tan_loafers', hats: 'knit_beanie', glasses: 'round_metal', earrings: 'gold_hoops', necklaces: 'silver_pendant', watches: 'classic_leather_watch', rings: 'gold_band' },
     colors: { hair: '#b0301c', eyes: '#4f86c0', outfits_top: '#7a1f2b' }, makeup: { lipstick: { color: '#8a2d3b', opacity: 0.7 } },
     // The tattoo of the case before stays on, its panel hidden by skipViewerControls.
-    tattoos: { left_forearm: 'anchor' }, animation: null, facialAnimation: null,
+    tattoos: { left_forearm: { name: 'anchor', color: '#7a1e24' } }, animation: null, facialAnimation: null,
   });
   avatarState.dressed = exported;
   // The dressed avatar as Desktop shows it, which Mobile's show_avatar must draw again (by rendering).

@@ -128,10 +128,42 @@ test('tattoos: the viewer\'s model and the export carry the same avatar.tattoos;
   assert.deepEqual(lookState(look).tattoos, { left_forearm: 'rose', upper_back: 'compass' });
   assert.equal('tattoos' in lookState(emptyLook()), false, 'no tattoos: the state is as before');
   assert.equal(viewerParameters(withTattoo(look, 'left_forearm', null)).avatar.tattoos.length, 1, 'a tattoo taken off leaves the export');
-  assert.deepEqual(readAvatarState('{"version": 3, "blends": {}, "haircut": "HaircutGenerated", "items": {}, "colors": {}, "makeup": {}, "tattoos": {"left_calf": "anchor"}, "animation": null}').look({}).tattoos, { left_calf: 'anchor' });
+  assert.deepEqual(readAvatarState('{"version": 3, "blends": {}, "haircut": "HaircutGenerated", "items": {}, "colors": {}, "makeup": {}, "tattoos": {"left_calf": "anchor"}, "animation": null}').look({}).tattoos, { left_calf: { name: 'anchor' } });
   assert.deepEqual(readAvatarState('{"version": 3, "blends": {}, "haircut": "HaircutGenerated", "items": {}, "colors": {}, "makeup": {}, "animation": null}').look({}).tattoos, {});
   assert.throws(() => withTattoo(emptyLook(), 'forehead', 'rose'), /unknown tattoo placement "forehead"/);
   assert.throws(() => withTattoo(emptyLook(), 'left_calf', 'skull'), /unknown tattoo design "skull"/);
+});
+
+test('tattoos\' ink, opacity and size: sent as avatar.tattoos takes them, kept in the state, kept when the design changes; a design alone stays a plain name', async () => {
+  const { emptyLook, lookKey, lookState } = await load('look.js');
+  const { withTattoo } = await load('tattoo.js');
+  const { encodeAvatarState, readAvatarState } = await load('avatarState.js');
+  const { restParameters, viewerParameters } = await load('exportParameters.js');
+  let look = withTattoo(withTattoo(emptyLook(), 'left_calf', 'anchor'), 'right_forearm', 'rose');
+  look = withTattoo(look, 'right_forearm', { color: '#7A1E24' });
+  look = withTattoo(look, 'right_forearm', { opacity: 0.5 });
+  look = withTattoo(look, 'right_forearm', { scale: 0.6 });
+  const tattoos = [
+    { name: 'rose', placement: 'right_forearm', color: { red: 122, green: 30, blue: 36 }, opacity: 0.5, scale: 0.6 },
+    { name: 'anchor', placement: 'left_calf' },
+  ];
+  assert.deepEqual(viewerParameters(look).avatar, { tattoos });
+  assert.deepEqual(restParameters({ format: 'glb', lod: 2, textureProfile: '1K.jpg' }, { look, values: {} }).avatar.tattoos, tattoos);
+  // Another design keeps the ink and size set for the placement.
+  assert.deepEqual(withTattoo(look, 'right_forearm', 'swallow').tattoos.right_forearm, { name: 'swallow', color: '#7a1e24', opacity: 0.5, scale: 0.6 });
+  const state = lookState(look).tattoos;
+  assert.deepEqual(state, { right_forearm: { name: 'rose', color: '#7a1e24', opacity: 0.5, scale: 0.6 }, left_calf: 'anchor' });
+  // Written and read back whole, through avatarState's own JSON.
+  const json = encodeAvatarState({ values: {}, look, animation: null });
+  assert.deepEqual(JSON.parse(json).tattoos, state);
+  const again = readAvatarState(json).look({});
+  assert.deepEqual(again.tattoos, look.tattoos);
+  assert.equal(lookKey(again), lookKey(look), 'the same look, the same viewer export');
+  assert.notEqual(lookKey(look), lookKey(withTattoo(look, 'right_forearm', { opacity: 0.55 })), 'another opacity is another export');
+  assert.throws(() => withTattoo(look, 'right_forearm', { opacity: 2 }), /opacity must be a number in \[0, 1\]/);
+  assert.throws(() => withTattoo(look, 'right_forearm', { scale: 0.1 }), /scale must be a number in \[0.25, 1\]/);
+  assert.throws(() => withTattoo(look, 'right_forearm', { color: 'red' }), /colour must be "#rrggbb"/);
+  assert.throws(() => withTattoo(emptyLook(), 'upper_back', { opacity: 0.5 }), /unknown tattoo design undefined/, 'no ink without a design');
 });
 
 test('under an outfit the viewer model bakes the body blends, as the export does; the sliders move what is left', async () => {

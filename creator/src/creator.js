@@ -145,7 +145,7 @@ export function startCreator(variant) {
     panels.buildColors(avatar.look, (key, hex) => changeLook(withColor(target(), key, hex), 'color'));
     panels.buildLighting(viewer.lighting, (name) => viewer.setLighting(name));
     panels.buildMakeup(avatar.look, (layer, value) => changeLook(withMakeup(target(), layer, value), 'makeup'));
-    panels.buildTattoo(avatar.look, (placement, design) => changeLook(withTattoo(target(), placement, design), 'tattoo'));
+    panels.buildTattoo(avatar.look, (placement, value) => changeLook(withTattoo(target(), placement, value), 'tattoo'));
     const mine = source?.code === avatar.code;
     panels.buildAge(mine ? source.age : null, mine, remake);
     showPanels(true);

@@ -20,6 +20,7 @@ const EN = {
   'makeup.lipstick': 'Lipstick', 'makeup.eyeshadow': 'Eyeshadow', 'makeup.eyeliner': 'Eyeliner', 'makeup.blush': 'Blush', 'makeup.opacity': 'Opacity',
   'tattoo.rose': 'Rose', 'tattoo.tribal_band': 'Tribal band', 'tattoo.swallow': 'Swallow', 'tattoo.anchor': 'Anchor', 'tattoo.script_heart': 'Heart', 'tattoo.compass': 'Compass',
   'tattoo.left_forearm': 'Left forearm', 'tattoo.right_forearm': 'Right forearm', 'tattoo.left_upper_arm': 'Left upper arm', 'tattoo.right_upper_arm': 'Right upper arm', 'tattoo.chest_left': 'Chest (left)', 'tattoo.upper_back': 'Upper back', 'tattoo.left_calf': 'Left calf', 'tattoo.right_calf': 'Right calf',
+  'tattoo.ink': 'Ink', 'tattoo.opacity': 'Opacity', 'tattoo.scale': 'Size',
   'color.hair': 'Hair', 'color.skin': 'Skin', 'color.lips': 'Lips', 'color.eyebrows': 'Eyebrows', 'color.eyes': 'Eyes',
   'style.casual': 'Casual', 'style.smart_casual': 'Smart casual', 'style.business': 'Business', 'style.sporty': 'Sporty', 'style.winter': 'Winter', 'style.summer': 'Summer', 'style.evening': 'Evening',
   styleNote: 'A style dresses every outfit and accessory at once; change any piece in the other panels.',

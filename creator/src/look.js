@@ -71,7 +71,7 @@ export function lookSections(look) {
   if (Object.keys(avatarColors).length) out.avatar = { colors: avatarColors };
   const makeup = makeupParameter(look, rgb);
   if (makeup) out.avatar = { ...out.avatar, makeup };
-  const tattoos = tattoosParameter(look);
+  const tattoos = tattoosParameter(look, rgb);
   if (tattoos) out.avatar = { ...out.avatar, tattoos };
   return out;
 }

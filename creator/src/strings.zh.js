@@ -15,6 +15,7 @@ export const STRINGS = {
   'makeup.lipstick': '口红', 'makeup.eyeshadow': '眼影', 'makeup.eyeliner': '眼线', 'makeup.blush': '腮红', 'makeup.opacity': '浓度',
   'tattoo.rose': '玫瑰', 'tattoo.tribal_band': '部落臂环', 'tattoo.swallow': '燕子', 'tattoo.anchor': '船锚', 'tattoo.script_heart': '爱心', 'tattoo.compass': '罗盘',
   'tattoo.left_forearm': '左前臂', 'tattoo.right_forearm': '右前臂', 'tattoo.left_upper_arm': '左上臂', 'tattoo.right_upper_arm': '右上臂', 'tattoo.chest_left': '左胸', 'tattoo.upper_back': '上背', 'tattoo.left_calf': '左小腿', 'tattoo.right_calf': '右小腿',
+  'tattoo.ink': '墨色', 'tattoo.opacity': '浓度', 'tattoo.scale': '大小',
   'color.hair': '头发', 'color.skin': '皮肤', 'color.lips': '嘴唇', 'color.eyebrows': '眉毛', 'color.eyes': '眼睛',
   'style.casual': '休闲', 'style.smart_casual': '商务休闲', 'style.business': '商务', 'style.sporty': '运动', 'style.winter': '冬装', 'style.summer': '夏装', 'style.evening': '晚装',
   styleNote: '风格会一次性搭配全部服装和配饰；可在其他面板中更换任意单品。',

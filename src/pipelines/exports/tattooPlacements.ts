@@ -1,33 +1,85 @@
 import type { Mesh } from '../../core/mesh.js';
 import type { SceneJoint, SceneSkin } from '../../formats/scene.js';
 import type { PersonaTattooPlacement } from '../catalogue/index.js';
+import { jointPositions, layDesign, texelSurface, type DecalShape, type TexelSurface, type Vec3 } from './tattooDecal.js';
+
+/** Where a placement is, from the bind pose's joints: +x is the avatar's left, +y up, +z its front. */
+interface Place {
+  /** The bones whose skin it is: the triangles whose every vertex follows one of them most. */
+  joints: readonly string[];
+  /** The design's up runs from the first joint towards the second. */
+  up: readonly [string, string];
+  /** The way the design faces, out of the body. */
+  face: Vec3;
+  /** Narrows the bones' skin: a triangle's middle `p`, the skin's mean `mid`, a joint's position. */
+  keep?: (p: { x: number; y: number; z: number }, mid: { x: number; z: number }, at: (joint: string) => readonly number[]) => boolean;
+  /** A limb (tattooDecal.ts): the design goes at most this share of the way round it. */
+  around?: number;
+}
+
+/** About what one look at a limb shows of it: wider, a design's sides would turn out of sight. */
+const AROUND = 0.4;
+/**
+ * The side of an arm a design faces in the T-pose: up and back, the outside and back of an arm held
+ * down (seen from the side and behind). Not up and forward: the arm's UV seam runs there, and a
+ * design across it shows the seam's line through it once the texture is filtered.
+ */
+const ARM_FACE: Vec3 = [0, 0.5, -0.85];
 
 /**
- * Where each `avatar.tattoos` placement is on AvatarBody's Color map. The body's UV layout is the
- * same for every avatar of a gender and level, but rather than hard-code texel boxes we find each
- * placement from the skinning: the triangles whose every vertex follows the placement's bone most,
- * narrowed by side (the skeleton's +x is the avatar's left, +z its front). Those triangles are then
- * rasterised into a texel mask, so a tattoo never spills across a UV seam onto another part.
+ * Where each `avatar.tattoos` placement is on AvatarBody, and how its design lies there. The body's
+ * UV layout is the same for every avatar of a gender and level, but rather than hard-code texel
+ * boxes we find each placement from the skinning, and lay the design on the body's surface in 3D
+ * (tattooDecal.ts), so it follows the limb and keeps its shape whatever the UV islands do.
  */
-const PLACES: Readonly<Record<PersonaTattooPlacement, { joints: readonly string[]; keep?: (x: number, z: number, mid: { x: number; z: number }) => boolean }>> = {
-  left_forearm: { joints: ['LeftForeArm'] },
-  right_forearm: { joints: ['RightForeArm'] },
-  left_upper_arm: { joints: ['LeftArm'] },
-  right_upper_arm: { joints: ['RightArm'] },
-  chest_left: { joints: ['Spine2', 'Spine1'], keep: (x, z, mid) => z > mid.z && x > mid.x },
-  upper_back: { joints: ['Spine2', 'Spine1'], keep: (_x, z, mid) => z < mid.z },
-  left_calf: { joints: ['LeftLeg'], keep: (_x, z, mid) => z < mid.z },
-  right_calf: { joints: ['RightLeg'], keep: (_x, z, mid) => z < mid.z },
+const PLACES: Readonly<Record<PersonaTattooPlacement, Place>> = {
+  left_forearm: { joints: ['LeftForeArm'], up: ['LeftHand', 'LeftForeArm'], face: ARM_FACE, around: AROUND },
+  right_forearm: { joints: ['RightForeArm'], up: ['RightHand', 'RightForeArm'], face: ARM_FACE, around: AROUND },
+  left_upper_arm: { joints: ['LeftArm'], up: ['LeftForeArm', 'LeftArm'], face: ARM_FACE, around: AROUND },
+  right_upper_arm: { joints: ['RightArm'], up: ['RightForeArm', 'RightArm'], face: ARM_FACE, around: AROUND },
+  // The upper left chest, between the breastbone and the shoulder joint, the collarbone and the top
+  // of a bra's cup: its skin follows the neck and arm bones as much as the spine's, so it takes all four.
+  chest_left: {
+    joints: ['Spine2', 'Spine1', 'Neck', 'LeftArm'], up: ['Spine1', 'Neck'], face: [0, 0, 1],
+    keep: (p, _mid, at) => p.z > at('Spine2')[2] && p.x > at('Spine2')[0] + 0.02 && p.x < at('LeftArm')[0] * 0.85 && p.y < at('Neck')[1] - 0.04 && p.y > at('Spine2')[1] + 0.04,
+  },
+  // Between the shoulder blades, above a bra's band. Two spine joints: with one, the skin each leads alone is a narrow band.
+  upper_back: {
+    joints: ['Spine2', 'Spine1', 'Neck'], up: ['Spine1', 'Neck'], face: [0, 0, -1],
+    keep: (p, mid, at) => p.z < mid.z && Math.abs(p.x - at('Spine2')[0]) < at('LeftArm')[0] * 0.85 && p.y < at('Neck')[1] - 0.04 && p.y > at('Spine2')[1] - 0.02,
+  },
+  left_calf: { joints: ['LeftLeg'], up: ['LeftFoot', 'LeftLeg'], face: [0, 0, -1], keep: (p, mid) => p.z < mid.z, around: AROUND },
+  right_calf: { joints: ['RightLeg'], up: ['RightFoot', 'RightLeg'], face: [0, 0, -1], keep: (p, mid) => p.z < mid.z, around: AROUND },
 };
 
-export function tattooPlacementMask(mesh: Mesh, skin: SceneSkin, joints: readonly SceneJoint[], placement: PersonaTattooPlacement, width: number, height: number): Uint8Array {
+/** A design on its placement: the texels it may ink and each one's point in the design (paintTattoos' `texels` and `at`). */
+export interface TattooPlacement {
+  texels: Uint32Array;
+  at: Float32Array;
+}
+
+/**
+ * `placement` on a `width` × `height` Color map of `mesh`, or null when the body has no skin there.
+ * `covered` (optional, the map's size): texels that are not skin, such as painted underwear, which
+ * no ink goes on.
+ */
+export function tattooPlacement(mesh: Mesh, skin: SceneSkin, joints: readonly SceneJoint[], placement: PersonaTattooPlacement, width: number, height: number, covered?: Uint8Array): TattooPlacement | null {
   const place = PLACES[placement];
-  // The chest and back span two spine joints: with one, the skin each leads alone is a narrow band.
+  const surface = placementSurface(mesh, skin, joints, place, width, height, covered);
+  if (!surface) return null;
+  const positions = jointPositions(joints);
+  const at = (joint: string): Vec3 => positions.get(joint) ?? [0, 0, 0];
+  const shape: DecalShape = { from: at(place.up[0]), to: at(place.up[1]), face: place.face, around: place.around };
+  const laid = layDesign(surface, shape);
+  return laid && { texels: surface.texels, at: laid };
+}
+
+/** The placement's skin, texel by texel. */
+function placementSurface(mesh: Mesh, skin: SceneSkin, joints: readonly SceneJoint[], place: Place, width: number, height: number, covered?: Uint8Array): TexelSurface | null {
   const wanted = new Set(place.joints.map((name) => joints.findIndex((j) => j.name === name)).filter((i) => i >= 0));
-  const mask = new Uint8Array(width * height);
-  const uvs = mesh.uvs;
-  if (!wanted.size || !uvs) return mask;
-  const count = mesh.positions.length / 3;
+  if (!wanted.size || !mesh.uvs) return null;
+  const P = mesh.positions;
+  const count = P.length / 3;
   const follows = new Uint8Array(count);
   let sx = 0, sz = 0, n = 0;
   for (let v = 0; v < count; v++) {
@@ -35,59 +87,19 @@ export function tattooPlacementMask(mesh: Mesh, skin: SceneSkin, joints: readonl
     for (let k = 0; k < 4; k++) if (skin.weights[v * 4 + k] > bestWeight) { bestWeight = skin.weights[v * 4 + k]; best = skin.joints[v * 4 + k]; }
     if (!wanted.has(best)) continue;
     follows[v] = 1;
-    sx += mesh.positions[v * 3]; sz += mesh.positions[v * 3 + 2]; n++;
+    sx += P[v * 3]; sz += P[v * 3 + 2]; n++;
   }
-  if (!n) return mask;
+  if (!n) return null;
   const mid = { x: sx / n, z: sz / n };
-  const { indices, positions } = mesh;
+  const positions = jointPositions(joints);
+  const at = (joint: string) => positions.get(joint) ?? [0, 0, 0];
+  const { indices } = mesh;
+  const kept: number[] = [];
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t], b = indices[t + 1], c = indices[t + 2];
     if (!follows[a] || !follows[b] || !follows[c]) continue;
-    if (place.keep) {
-      const x = (positions[a * 3] + positions[b * 3] + positions[c * 3]) / 3, z = (positions[a * 3 + 2] + positions[b * 3 + 2] + positions[c * 3 + 2]) / 3;
-      if (!place.keep(x, z, mid)) continue;
-    }
-    fillTriangle(mask, width, height, [uvs[a * 2] * width, uvs[a * 2 + 1] * height, uvs[b * 2] * width, uvs[b * 2 + 1] * height, uvs[c * 2] * width, uvs[c * 2 + 1] * height]);
+    const p = { x: (P[a * 3] + P[b * 3] + P[c * 3]) / 3, y: (P[a * 3 + 1] + P[b * 3 + 1] + P[c * 3 + 1]) / 3, z: (P[a * 3 + 2] + P[b * 3 + 2] + P[c * 3 + 2]) / 3 };
+    if (!place.keep || place.keep(p, mid, at)) kept.push(t);
   }
-  return largestIsland(mask, width, height);
-}
-
-function fillTriangle(mask: Uint8Array, width: number, height: number, [ax, ay, bx, by, cx, cy]: number[]): void {
-  const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx))), x1 = Math.min(width - 1, Math.ceil(Math.max(ax, bx, cx)));
-  const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy))), y1 = Math.min(height - 1, Math.ceil(Math.max(ay, by, cy)));
-  const area = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
-  if (!area) return;
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
-      const px = x + 0.5, py = y + 0.5;
-      const w0 = ((bx - px) * (cy - py) - (cx - px) * (by - py)) / area;
-      const w1 = ((cx - px) * (ay - py) - (ax - px) * (cy - py)) / area;
-      const w2 = 1 - w0 - w1;
-      if (w0 >= 0 && w1 >= 0 && w2 >= 0) mask[y * width + x] = 1;
-    }
-  }
-}
-
-/** A bone's skin may lie on several UV islands; the design goes on the biggest, so it is not cut by a seam. */
-function largestIsland(mask: Uint8Array, width: number, height: number): Uint8Array {
-  const label = new Int32Array(mask.length);
-  let best = 0, bestSize = 0, next = 0;
-  const stack: number[] = [];
-  for (let s = 0; s < mask.length; s++) {
-    if (!mask[s] || label[s]) continue;
-    next++;
-    let size = 0;
-    label[s] = next; stack.push(s);
-    while (stack.length) {
-      const i = stack.pop()!; size++;
-      const x = i % width, y = (i / width) | 0;
-      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1]) {
-        if (j >= 0 && mask[j] && !label[j]) { label[j] = next; stack.push(j); }
-      }
-    }
-    if (size > bestSize) { bestSize = size; best = next; }
-  }
-  const out = new Uint8Array(mask.length);
-  for (let i = 0; i < mask.length; i++) if (label[i] === best && best) out[i] = 1;
-  return out;
+  return texelSurface(mesh, kept, width, height, covered);
 }

@@ -97,7 +97,7 @@ const MAKEUP_LAYER: SectionField = {
 export const PERSONA_TATTOO_DESIGNS = ['rose', 'tribal_band', 'swallow', 'anchor', 'script_heart', 'compass'] as const;
 export type PersonaTattooDesign = (typeof PERSONA_TATTOO_DESIGNS)[number];
 
-/** Ours: where on the body a tattoo goes, each found on the AvatarBody's UV layout (texture/edits/tattooPlacements.ts). */
+/** Ours: where on the body a tattoo goes, each found from the AvatarBody's skinning and laid on its surface (pipelines/exports/tattooPlacements.ts). */
 export const PERSONA_TATTOO_PLACEMENTS = ['left_forearm', 'right_forearm', 'left_upper_arm', 'right_upper_arm', 'chest_left', 'upper_back', 'left_calf', 'right_calf'] as const;
 export type PersonaTattooPlacement = (typeof PERSONA_TATTOO_PLACEMENTS)[number];
 
