@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type ConfigFlags } from '../service/config.js';
-import { startServer, startWorker, type CloseOptions } from '../service/server.js';
-import { clientCommand } from './client.js';
+import type { CloseOptions } from '../service/server.js';
 import { REMOTE_COMMANDS, remoteCommand } from './remote/program.js';
 
 const USAGE = `Usage:
@@ -45,6 +44,9 @@ async function serve(flags: ConfigFlags): Promise<void> {
   const config = loadConfig(flags);
   let server;
   try {
+    // Imported when asked for: the server's modules (fastify, the stores, the queue) take most of a
+    // second to load, which every remote command and `likeness client` would otherwise pay.
+    const { startServer } = await import('../service/server.js');
     server = await startServer(config);
   } catch (err) {
     // Nothing listens and nothing runs: a supervisor sees a process that ended, and why.
@@ -60,6 +62,7 @@ async function work(flags: ConfigFlags): Promise<void> {
   const config = loadConfig(flags);
   let worker;
   try {
+    const { startWorker } = await import('../service/server.js');
     worker = await startWorker(config);
   } catch (err) {
     console.error(`likeness: the worker did not start: ${(err as Error).message}`);
@@ -113,7 +116,7 @@ export async function main(argv: string[]): Promise<void> {
     }
     if (command === 'serve') return await serve(values);
     if (command === 'worker') return await work(values);
-    if (command === 'client') return await clientCommand(rest, values);
+    if (command === 'client') return await (await import('./client.js')).clientCommand(rest, values);
     throw new Error(`unknown command "${command}"`);
   } catch (err) {
     console.error(`likeness: ${(err as Error).message}\n\n${USAGE}`);
