@@ -11,6 +11,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { NodeIO } from '@gltf-transform/core';
 import { decodeRgb } from '../../src/formats/imageDecode.js';
 import type { RgbImage } from '../../src/core/image.js';
 import { chromiumAvailable } from '../browserView.js';
@@ -44,14 +45,11 @@ const EXPORTS: { name: string; placement: string; color?: { red: number; green: 
 
 /** The exported GLB's AvatarBody base colour image, decoded. */
 async function bodyColor(glb: Uint8Array): Promise<RgbImage> {
-  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
-  const jsonLength = view.getUint32(12, true);
-  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength)));
-  const bin = glb.subarray(20 + jsonLength + 8);
-  const material = json.materials.find((m: { name: string }) => m.name === 'AvatarBody') ?? json.materials[0];
-  const image = json.images[json.textures[material.pbrMetallicRoughness.baseColorTexture.index].source];
-  const bv = json.bufferViews[image.bufferView];
-  return decodeRgb(bin.subarray(bv.byteOffset ?? 0, (bv.byteOffset ?? 0) + bv.byteLength));
+  const document = await new NodeIO().readBinary(glb);
+  const material = document.getRoot().listMaterials().find((m) => m.getName() === 'AvatarBody');
+  const image = material?.getBaseColorTexture()?.getImage();
+  if (!image) throw new Error('the export has no AvatarBody base colour texture');
+  return decodeRgb(image);
 }
 
 export async function run(subtypes = ['female', 'male']): Promise<string[]> {

@@ -1,18 +1,21 @@
 import type { Mesh } from '../../core/mesh.js';
 import type { SceneJoint } from '../../formats/scene.js';
+import type { Vec3 } from '../../assets/body/bodyProportions.js';
+import { mul, rotate, type Quat } from '../../assets/body/bodyAnimationQuaternion.js';
+import { add, cross, dot, sub as sub3, unit } from '../../assets/body/ringMath.js';
 
-export type Vec3 = [number, number, number];
+export type { Vec3 };
 
 /** Each joint's bind-pose position in the skeleton's space: the rest transforms composed from the root (parents come first). */
 export function jointPositions(joints: readonly SceneJoint[]): Map<string, Vec3> {
   const at: Vec3[] = [];
-  const turn: number[][] = [];
+  const turn: Quat[] = [];
   const out = new Map<string, Vec3>();
   joints.forEach((j, i) => {
-    const q = j.parent < 0 ? [0, 0, 0, 1] : turn[j.parent];
+    const q: Quat = j.parent < 0 ? [0, 0, 0, 1] : turn[j.parent];
     const t = rotate(q, j.translation);
     at[i] = j.parent < 0 ? t : add(at[j.parent], t);
-    turn[i] = multiply(q, j.rotation);
+    turn[i] = mul(q, j.rotation);
     out.set(j.name, at[i]);
   });
   return out;
@@ -147,32 +150,11 @@ function percentile(values: Float32Array, share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
 }
 
-function rotate([x, y, z, w]: readonly number[], v: readonly number[]): Vec3 {
-  // v + 2w(q×v) + 2q×(q×v)
-  const cx = y * v[2] - z * v[1], cy = z * v[0] - x * v[2], cz = x * v[1] - y * v[0];
-  return [v[0] + 2 * (w * cx + y * cz - z * cy), v[1] + 2 * (w * cy + z * cx - x * cz), v[2] + 2 * (w * cz + x * cy - y * cx)];
-}
-
-function multiply(a: readonly number[], b: readonly number[]): number[] {
-  return [
-    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
-  ];
-}
-
-const add = (a: readonly number[], b: readonly number[]): Vec3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
-const sub3 = (a: readonly number[], b: readonly number[]): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const sub = (p: ArrayLike<number>, i: number, j: number): Vec3 => [p[i * 3] - p[j * 3], p[i * 3 + 1] - p[j * 3 + 1], p[i * 3 + 2] - p[j * 3 + 2]];
-const cross = (a: readonly number[], b: readonly number[]): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-const dot = (a: readonly number[], b: readonly number[]): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const unit = (a: Vec3): Vec3 => {
-  const l = Math.hypot(...a) || 1;
-  return [a[0] / l, a[1] / l, a[2] / l];
-};
 /** `a` less its part along the unit `axis`. */
 const reject = (a: Vec3, axis: Vec3): Vec3 => {
   const d = dot(a, axis);
   return [a[0] - d * axis[0], a[1] - d * axis[1], a[2] - d * axis[2]];
 };
+
+/** Vertex j to vertex i of a flat position array. */
+const sub = (p: ArrayLike<number>, i: number, j: number): Vec3 => [p[i * 3] - p[j * 3], p[i * 3 + 1] - p[j * 3 + 1], p[i * 3 + 2] - p[j * 3 + 2]];

@@ -65,17 +65,17 @@ export interface TattooPlacement {
  */
 export function tattooPlacement(mesh: Mesh, skin: SceneSkin, joints: readonly SceneJoint[], placement: PersonaTattooPlacement, width: number, height: number, covered?: Uint8Array): TattooPlacement | null {
   const place = PLACES[placement];
-  const surface = placementSurface(mesh, skin, joints, place, width, height, covered);
-  if (!surface) return null;
   const positions = jointPositions(joints);
   const at = (joint: string): Vec3 => positions.get(joint) ?? [0, 0, 0];
+  const surface = placementSurface(mesh, skin, joints, at, place, width, height, covered);
+  if (!surface) return null;
   const shape: DecalShape = { from: at(place.up[0]), to: at(place.up[1]), face: place.face, around: place.around };
   const laid = layDesign(surface, shape);
   return laid && { texels: surface.texels, at: laid };
 }
 
 /** The placement's skin, texel by texel. */
-function placementSurface(mesh: Mesh, skin: SceneSkin, joints: readonly SceneJoint[], place: Place, width: number, height: number, covered?: Uint8Array): TexelSurface | null {
+function placementSurface(mesh: Mesh, skin: SceneSkin, joints: readonly SceneJoint[], at: (joint: string) => Vec3, place: Place, width: number, height: number, covered?: Uint8Array): TexelSurface | null {
   const wanted = new Set(place.joints.map((name) => joints.findIndex((j) => j.name === name)).filter((i) => i >= 0));
   if (!wanted.size || !mesh.uvs) return null;
   const P = mesh.positions;
@@ -91,8 +91,6 @@ function placementSurface(mesh: Mesh, skin: SceneSkin, joints: readonly SceneJoi
   }
   if (!n) return null;
   const mid = { x: sx / n, z: sz / n };
-  const positions = jointPositions(joints);
-  const at = (joint: string) => positions.get(joint) ?? [0, 0, 0];
   const { indices } = mesh;
   const kept: number[] = [];
   for (let t = 0; t < indices.length; t += 3) {
