@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createFaceAnalyzer, type FaceAnalysis, type FaceAnalyzer } from '../src/analysis/index.js';
 import { headTemplate } from '../src/assets/index.js';
 import { headSurface } from '../src/geometry/headSurface.js';
-import { hairCurtain } from '../src/assets/haircuts/generated/hairCurtain.js';
+import { HAIR_CURTAIN_DEFAULTS, hairCurtain } from '../src/assets/haircuts/generated/hairCurtain.js';
 import { hairLength } from '../src/assets/haircuts/generated/hairLength.js';
 import { photoCamera, type Mat3 } from '../src/core/camera.js';
 import type { Mesh } from '../src/core/mesh.js';
@@ -143,6 +143,55 @@ describe('the hair curtain of a generated haircut', () => {
     }
     assert.ok(tops > 20, `${tops} vertices at the top`);
     assert.ok(worst < 0.015, `farthest top vertex ${(worst * 1000).toFixed(1)} mm from the shell`);
+  });
+});
+
+/**
+ * The curtain is a grid of columns × (rows + 1) vertices, column by column from the top row down
+ * (hairCurtain.ts). Per column, its distance from the vertical axis through z = `axisZ` at `row`,
+ * and the height of its last row; then how far each column stands from the mean of the three
+ * columns either side (RMS): what locks add, and a smooth sheet does not.
+ */
+function lockRoughness(curtain: Mesh, rows: number, row: number, axisZ: number): { radius: number; edge: number } {
+  const p = curtain.positions, columns = p.length / 3 / (rows + 1);
+  const radius: number[] = [], edge: number[] = [];
+  for (let i = 0; i < columns; i++) {
+    const v = i * (rows + 1) + row, e = i * (rows + 1) + rows;
+    radius.push(Math.hypot(p[v * 3], p[v * 3 + 2] - axisZ));
+    edge.push(p[e * 3 + 1]);
+  }
+  // The median, so that the few columns where the sheet turns in at its front edges or meets
+  // itself at the back seam do not count.
+  const roughness = (values: number[]): number => {
+    const d: number[] = [];
+    for (let i = 3; i < columns - 3; i++) d.push(Math.abs(values[i] - [-3, -2, -1, 1, 2, 3].reduce((acc, k) => acc + values[i + k], 0) / 6));
+    return d.sort((a, b) => a - b)[d.length >> 1];
+  };
+  return { radius: roughness(radius), edge: roughness(edge) };
+}
+
+describe('locks', () => {
+  test('the curtain is ridged into locks, and its lower edge ends in tips; with no lock relief it is a smooth sheet', () => {
+    const { geometry, analysis, photo } = subjects.long;
+    const hair = geometry.hair!;
+    const input = {
+      hair: hair.mesh, coverage: hair.coverage, uvs: geometry.head.mesh.uvs, head: geometry.head.mesh, camera: geometry.fitted.camera,
+      mask: hair.region, width: analysis.width, height: analysis.height, photo, color: analysis.colors.hair,
+    };
+    const head = geometry.head.mesh.positions;
+    let zMin = Infinity, zMax = -Infinity;
+    for (let v = 0; v < head.length / 3; v++) {
+      if (head[v * 3 + 1] > -0.02 && head[v * 3 + 1] < 0.06) {
+        zMin = Math.min(zMin, head[v * 3 + 2]);
+        zMax = Math.max(zMax, head[v * 3 + 2]);
+      }
+    }
+    const axisZ = (zMin + zMax) / 2;
+    const rows = HAIR_CURTAIN_DEFAULTS.rows, row = Math.round(rows * 0.75);
+    const locks = lockRoughness(hairCurtain(input)!, rows, row, axisZ);
+    const sheet = lockRoughness(hairCurtain(input, { lockDepth: 0, lockTip: 0 })!, rows, row, axisZ);
+    assert.ok(locks.radius > 2 * sheet.radius && locks.radius > 0.0005, `ridges: ${(locks.radius * 1000).toFixed(2)} mm, smooth sheet ${(sheet.radius * 1000).toFixed(2)} mm`);
+    assert.ok(locks.edge > 2 * sheet.edge && locks.edge > 0.002, `tips: ${(locks.edge * 1000).toFixed(2)} mm, smooth sheet ${(sheet.edge * 1000).toFixed(2)} mm`);
   });
 });
 

@@ -40,13 +40,12 @@ export interface HeadGeometry {
 const FLAT_HAIR = 0.003;
 
 /**
- * The merged head's curtain, coarser than the haircut's (a column every 5°, not 4°; 10 rows, not
+ * The merged head's curtain, coarser than the haircut's (a column every 3.3°, not 2°; 8 rows, not
  * 16), so that head and curtain together stay within 3 % of every LOD budget of the spec's table:
- * at most 44 quads × 10 rows × 2 = 880 faces, 1.5 % of head_1.2 base/mobile's LOD0 (the template
- * already has 0.9 % over the table's 58,258), 1.7 % of base/legacy's; headLod cuts it down in
- * proportion at the other levels.
+ * at most 66 quads × 8 rows × 2 = 1,056 faces; head_1.2 base/mobile's LOD0 is then 59,856 faces
+ * against the table's 58,258 (+2.7 %). headLod cuts it down in proportion at the other levels.
  */
-const MERGED_CURTAIN = { rows: 10, columnsPerDegree: 0.2 };
+const MERGED_CURTAIN = { rows: 8, columnsPerDegree: 0.3 };
 
 /** The shape modifications in the order they are applied: proportions first, then the finer restyle. */
 const CARTOON_STYLES = [['cartoonish_v0.3', 'v0.3'], ['cartoonish_v1.0', 'v1.0']] as const;

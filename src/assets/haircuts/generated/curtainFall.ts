@@ -33,7 +33,10 @@ export function hang(c: RimColumn, target: number, profile: RadialProfile, volum
       end = y + step;
       break;
     }
-    falling = Math.max(falling, under);
+    // Down to the cap's rim it follows the hair's outside where that widens further (the back of
+    // the head): it leaves the cap along its tangent at its widest instead of coming out from under
+    // it at an angle, which shades as a ledge.
+    falling = Math.max(falling, under, y > c.rimHeight ? volume.at(c.angle, y) - o.inset : 0);
     const below = Math.max(0, Math.min(top, o.spreadFrom) - y);
     let r = falling + o.flare * below;
     const extent = extentAt(side, y);

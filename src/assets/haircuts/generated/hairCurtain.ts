@@ -61,12 +61,24 @@ export interface HairCurtainOptions {
   maxWiden?: number;
   /** Azimuth (degrees) over which the curtain's front edges turn in to lie on the head: no gap beside the face. */
   tuck?: number;
-  /** Rounds of averaging of how far out neighbouring columns hang: one surface, not ribbons. */
+  /**
+   * Rounds of averaging of how far out neighbouring columns hang, at a column every 4°: one surface,
+   * not ribbons. Finer columns take proportionally more rounds (by the square of the density), so
+   * that the same width round the head is smoothed.
+   */
   smoothing?: number;
   /** Height of the cap's hair above its rim (metres) that is stretched down the curtain as its texture. */
   uvReach?: number;
   /** Coverage of the cap from which its texture is fully opaque hair. */
   opaqueCoverage?: number;
+  /** Width (metres, round the head) of one lock of hair: the curtain is ridged into locks of about this width. */
+  lockWidth?: number;
+  /** How far (metres) a lock's middle stands out from the grooves beside it. */
+  lockDepth?: number;
+  /** How far down (metres) from its top the locks take their full relief: under the cap they are one sheet. */
+  lockFrom?: number;
+  /** How much longer (metres) a lock's middle hangs than its sides: the lower edge ends in tips, not a cut. */
+  lockTip?: number;
   /** Options of the length measured on the photo. */
   length?: HairLengthOptions;
 }
@@ -74,7 +86,7 @@ export interface HairCurtainOptions {
 export const HAIR_CURTAIN_DEFAULTS: Required<HairCurtainOptions> = {
   minDrop: 0.06,
   front: 72,
-  columnsPerDegree: 0.25,
+  columnsPerDegree: 0.5,
   rows: 16,
   rowSpacing: 1.4,
   clearance: 0.004,
@@ -95,6 +107,10 @@ export const HAIR_CURTAIN_DEFAULTS: Required<HairCurtainOptions> = {
   smoothing: 8,
   uvReach: 0.03,
   opaqueCoverage: 0.8,
+  lockWidth: 0.024,
+  lockDepth: 0.004,
+  lockFrom: 0.06,
+  lockTip: 0.025,
   length: {},
 };
 
@@ -169,7 +185,8 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
     return hang(c, end, profile, volume, sides[s < 0 ? 0 : 1], w, step, o);
   });
   const ends = falls.map((f) => f.end);
-  for (let pass = 0; pass < 3; pass++) {
+  const density = (o.columnsPerDegree / 0.25) ** 2;
+  for (let pass = 0; pass < Math.round(3 * density); pass++) {
     const prev = ends.slice();
     for (let i = 0; i < ends.length; i++) {
       if (columns[i].seamBefore || (i + 1 < ends.length && columns[i + 1].seamBefore)) continue;
@@ -185,7 +202,8 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
     const top = falls[i].top;
     // The front edges hang shorter, curving into the full length: no square corner beside the face.
     const f = 1 - smoothstep(0, rounding, fromFront(c));
-    const full = Math.min(ends[i], top - o.minHang), end = full + (top - full) * o.roundingShare * f * f;
+    const tip = o.lockTip * lockRelief(c.angle, o.lockWidth) ** 3 * (1 - f);
+    const full = Math.min(Math.max(headBottom + 0.01, ends[i] - tip), top - o.minHang), end = full + (top - full) * o.roundingShare * f * f;
     for (let k = 0; k <= R; k++) {
       // Rows closer together near the top, where the curtain turns out over the ears: an edge
       // between rows 2 cm apart would cut through an ear's rim.
@@ -193,7 +211,7 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
       radii[i * (R + 1) + k] = falls[i].radiusAt(heights[i * (R + 1) + k]);
     }
   });
-  smoothColumns(radii, C, R + 1, o.smoothing);
+  smoothColumns(radii, C, R + 1, Math.round(o.smoothing * density));
   columns.forEach((c, i) => {
     for (let k = 1; k <= R; k++) {
       const v = i * (R + 1) + k, under = profile.at(c.angle, heights[v]) + o.clearance;
@@ -204,12 +222,14 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
   const positions = new Float32Array(C * (R + 1) * 3), uvs = new Float32Array(C * (R + 1) * 2);
   columns.forEach((c, i) => {
     const inward = 1 - smoothstep(0, tuck, fromFront(c));
+    const relief = o.lockDepth * lockRelief(c.angle, o.lockWidth) * (1 - inward);
     // The seam's column sits on the UV islands' border, where the texture's alpha is half: it takes its neighbour's texels.
     const uvFrom = c.seamBefore ? columns[Math.min(C - 1, i + 1)] : i + 1 < C && columns[i + 1].seamBefore ? columns[Math.max(0, i - 1)] : c;
     for (let k = 0; k <= R; k++) {
       const v = i * (R + 1) + k, t = k / R;
       const y = heights[v];
-      const r = radii[v] + (profile.at(c.angle, y) + o.clearance - radii[v]) * inward;
+      // Ridged outwards only, so the locks never reach into the head.
+      const r = radii[v] + (profile.at(c.angle, y) + o.clearance - radii[v]) * inward + relief * smoothstep(0, o.lockFrom, heights[i * (R + 1)] - y);
       positions[v * 3] = r * Math.sin(c.angle);
       positions[v * 3 + 1] = y;
       positions[v * 3 + 2] = axisZ + r * Math.cos(c.angle);
@@ -229,6 +249,20 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
   }
   const kept = keepOffHead({ positions, uvs, indices: Uint32Array.from(faces) }, input.head, { clearance: o.clearance });
   return computeNormals(tuckTop(kept, C, R + 1, input.hair, input.head, o.tuckDepth, o.tuckBlend));
+}
+
+/** Radius (metres) at which the locks' widths are measured round the head. */
+const LOCK_RADIUS = 0.1;
+
+/**
+ * How far a column stands out as part of a lock, 0 (a groove between locks) to 1 (a lock's middle),
+ * by azimuth. The locks' widths vary by about a third so that they read as hair, not a pleated
+ * skirt; valleys are narrower than ridges, as hair gathers into rounded locks with creases between.
+ */
+export function lockRelief(angle: number, lockWidth: number): number {
+  const s = (angle * LOCK_RADIUS) / lockWidth;
+  const phase = s + 0.3 * Math.sin(2.3 * s + 0.7) + 0.15 * Math.sin(5.1 * s + 2.1);
+  return (0.5 - 0.5 * Math.cos(2 * Math.PI * phase)) ** 0.6;
 }
 
 /**
