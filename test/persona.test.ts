@@ -37,6 +37,29 @@ const counts = (doc: Document) => Object.fromEntries(doc.getRoot().listMeshes().
   return [m.getName(), [p.getAttribute('POSITION')!.getCount(), p.getIndices()!.getCount() / 3]];
 }));
 
+/** A mesh of the document: its first primitive's positions, normals, indices and morph targets by name. */
+function meshWithTargets(doc: Document, name: string) {
+  const mesh = doc.getRoot().listMeshes().find((m) => m.getName() === name);
+  assert.ok(mesh, `${name}: ${doc.getRoot().listMeshes().map((m) => m.getName()).join(', ')}`);
+  const primitive = mesh.listPrimitives()[0];
+  const names = (mesh.getExtras() as { targetNames?: string[] }).targetNames ?? [];
+  const array = (a: { getArray(): unknown }) => a.getArray() as Float32Array;
+  return {
+    positions: array(primitive.getAttribute('POSITION')!), normals: array(primitive.getAttribute('NORMAL')!),
+    indices: Uint32Array.from(primitive.getIndices()!.getArray()!),
+    targets: new Map(primitive.listTargets().map((t, i) => [names[i], array(t.getAttribute('POSITION')!)])),
+  };
+}
+
+/** A mesh's positions with one morph target at weight `w` (as they are without it when it has none). */
+function deformed(m: { positions: Float32Array; targets: Map<string, Float32Array> }, name: string, w: number): Float32Array {
+  const d = m.targets.get(name);
+  return d ? m.positions.map((p, i) => p + w * d[i]) : m.positions;
+}
+
+/** The blends whose creator range is [−1, 1]; the others are [0, 1]. */
+const SIGNED = new Set(['EyesSize', 'NoseLength', 'NosePosition', 'NoseTipUpDown', 'NoseTipLeftRight', 'NoseWingsUpDown', 'NoseWingsInOut', 'LipsSize']);
+
 for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${backend.name})`, () => {
   let server: TestServer;
   let api: Api;
@@ -259,26 +282,10 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
   test('a haircut follows the head\'s blendshapes and clears the scalp at their extremes', async () => {
     const files = await exported({ format: 'glb', lod: 'LOD1', textures: { embed: true, profile: '1K.jpg' }, haircuts: { list: ['long_straight_middle'] }, blendshapes: { list: ['customisation', 'mobile_51'] } });
     const doc = await readGltfDocument(files, 'model.glb');
-    const meshOf = (name: string) => {
-      const mesh = doc.getRoot().listMeshes().find((m) => m.getName() === name)!;
-      const primitive = mesh.listPrimitives()[0];
-      const names = (mesh.getExtras() as { targetNames?: string[] }).targetNames ?? [];
-      const array = (a: { getArray(): unknown }) => a.getArray() as Float32Array;
-      return {
-        positions: array(primitive.getAttribute('POSITION')!), normals: array(primitive.getAttribute('NORMAL')!),
-        indices: Uint32Array.from(primitive.getIndices()!.getArray()!),
-        targets: new Map(primitive.listTargets().map((t, i) => [names[i], array(t.getAttribute('POSITION')!)])),
-      };
-    };
-    const head = meshOf('AvatarHead'), hair = meshOf('haircut_long_straight_middle');
+    const head = meshWithTargets(doc, 'AvatarHead'), hair = meshWithTargets(doc, 'haircut_long_straight_middle');
     // The cap follows the head's shape blends; the eyes' do not reach the hair.
     for (const name of ['HeadHeight', 'UpperHeadWidth', 'UpperHeadVolume']) assert.ok(hair.targets.has(name), `${name}: ${[...hair.targets.keys()].join(', ')}`);
     assert.equal(hair.targets.has('eyeLookInLeft'), false);
-    const deformed = (m: typeof head, name: string, w: number) => {
-      const d = m.targets.get(name);
-      return d ? m.positions.map((p, i) => p + w * d[i]) : m.positions;
-    };
-    const signed = new Set(['EyesSize', 'NoseLength', 'NosePosition', 'NoseTipUpDown', 'NoseTipLeftRight', 'NoseWingsUpDown', 'NoseWingsInOut', 'LipsSize']);
     // The head part is open at the neck, where long hair hangs behind it: measured against the
     // cranium only (the hair above the ears' bottom), as the fitting tests measure a haircut.
     let top = -Infinity;
@@ -292,7 +299,7 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     const rest = inside('none', 0);
     assert.equal(rest.count, 0, `at rest, ${rest.count} hair vertices are inside the head, the deepest ${(rest.deepest * 1000).toFixed(1)} mm`);
     for (const name of [...CUSTOMISATION, 'browInnerUp', 'browDownLeft']) {
-      for (const w of signed.has(name) ? [-1, 1] : [1]) {
+      for (const w of SIGNED.has(name) ? [-1, 1] : [1]) {
         const { count, deepest } = inside(name, w);
         assert.equal(count, 0, `${name} at ${w}: ${count} hair vertices inside the head, the deepest ${(deepest * 1000).toFixed(1)} mm`);
       }
@@ -360,6 +367,41 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     const available = await api.get('/export_parameters/available/persona_2.0/?pipeline_subtype=female');
     for (const slot of ['glasses', 'hats', 'earrings', 'necklaces']) assert.ok(available.body[slot].list.length >= (slot === 'glasses' ? 8 : 4), slot);
     for (const slot of ['watches', 'bracelets', 'rings']) assert.ok(available.body[slot].list.length >= 3, slot);
+  });
+
+  test('glasses and earrings follow the head\'s customisation blends where they rest: at every extreme the frame clears the head and sits on the nose, the earrings stay at the lobes', async () => {
+    const files = await exported({
+      format: 'glb', lod: 'LOD1', textures: { embed: true, profile: '1K.jpg' }, blendshapes: { list: ['customisation', 'mobile_51'] },
+      glasses: { list: ['round_metal'] }, earrings: { list: ['gold_hoops'] },
+    });
+    const doc = await readGltfDocument(files, 'model.glb');
+    const head = meshWithTargets(doc, 'AvatarHead');
+    const frame = meshWithTargets(doc, 'glasses_round_metal'), lenses = meshWithTargets(doc, 'glasses_round_metal_lenses'), earrings = meshWithTargets(doc, 'earrings_gold_hoops');
+    // The shape blends that move the skin where they rest (the nose's sides, the head above the
+    // ears), and no expression: a blink leaves the glasses where they are.
+    for (const part of [frame, lenses]) for (const name of ['NoseSharp', 'UpperHeadVolume']) assert.ok(part.targets.has(name), `${name}: ${[...part.targets.keys()].join(', ')}`);
+    for (const part of [frame, lenses, earrings]) assert.equal([...part.targets.keys()].some((n) => n.startsWith('eyeBlink') || n.startsWith('jaw')), false);
+    const nearest = (m: typeof frame, name: string, w: number) => {
+      const surface = headSurface({ positions: deformed(head, name, w), indices: head.indices, normals: head.normals });
+      const p = deformed(m, name, w);
+      let least = Infinity;
+      for (let v = 0; v < p.length / 3; v++) least = Math.min(least, surface.closest(p[v * 3], p[v * 3 + 1], p[v * 3 + 2]).distance);
+      return least;
+    };
+    const restFrame = nearest(frame, 'none', 0), restEarrings = nearest(earrings, 'none', 0);
+    // What the morphs are for: a rigid frame, as before, goes into a sharper nose.
+    const rigid = nearest({ ...frame, targets: new Map() }, 'NoseSharp', 1);
+    assert.ok(rigid < 0, `a rigid frame clears a sharper nose by ${(rigid * 1000).toFixed(2)} mm: the check below cannot fail`);
+    for (const name of CUSTOMISATION) {
+      if (!head.targets.has(name)) continue;
+      for (const w of SIGNED.has(name) ? [-1, 1] : [1]) {
+        const gap = nearest(frame, name, w);
+        assert.ok(gap > 0 && gap < restFrame + 0.003, `${name} at ${w}: the frame is ${(gap * 1000).toFixed(1)} mm from the head (at rest ${(restFrame * 1000).toFixed(1)} mm)`);
+        assert.ok(nearest(lenses, name, w) > 0.0005, `${name} at ${w}: the lenses touch the face`);
+        const lobe = nearest(earrings, name, w);
+        assert.ok(Math.abs(lobe - restEarrings) < 0.002, `${name} at ${w}: the earrings are ${(lobe * 1000).toFixed(1)} mm from the head (at rest ${(restEarrings * 1000).toFixed(1)} mm)`);
+      }
+    }
   });
 
   test('two pairs of glasses, or two hats, are refused with a 400 that names both', async () => {

@@ -1,6 +1,7 @@
 import type { Mesh } from '../../core/mesh.js';
 import type { SceneMorphTarget } from '../../formats/scene.js';
 import { headSurface } from '../../geometry/index.js';
+import { smoothstep } from '../../core/smoothstep.js';
 
 /** A target moving no haircut vertex more than this (metres) is left off the haircut. */
 const STILL = 1e-5;
@@ -20,31 +21,100 @@ const STILL = 1e-5;
 export function followingMorphs(haircut: Mesh, head: Mesh, targets: readonly SceneMorphTarget[], skip: ReadonlySet<string> = new Set()): SceneMorphTarget[] {
   const kept = targets.filter((t) => !skip.has(t.name));
   if (!kept.length) return [];
+  const deltas = surfaceDeltas(haircut.positions, head, kept);
+  return kept.flatMap((target, t) => (largest(deltas[t]) > STILL ? [{ name: target.name, positions: deltas[t] }] : []));
+}
+
+/**
+ * The head's morph targets carried over to a rigid item worn on it (glasses, earrings): the item
+ * moves as the head's surface does at a few `anchors` where it rests (the nose's bridge, the tops
+ * of the ears, the lobes), each vertex by the anchors' movements weighted by the inverse fourth
+ * power of its distance to each. A vertex at an anchor moves with it; an item near one anchor only (an earring by its
+ * lobe) moves with it as one piece, and a frame between several (glasses between the bridge and
+ * the ears) bends a little at its hinges rather than stretching its lenses to every fold of the
+ * skin beneath, as a vertex-by-vertex follow would. Anchors and item are in the head's placed frame.
+ *
+ * ```ts
+ * frame.morphTargets = anchoredMorphs(frame.mesh, [bridge, leftEarTop, rightEarTop], head.mesh, head.morphTargets, skip);
+ * ```
+ */
+export function anchoredMorphs(item: Mesh, anchors: readonly (readonly [number, number, number])[], head: Mesh, targets: readonly SceneMorphTarget[], skip: ReadonlySet<string> = new Set()): SceneMorphTarget[] {
+  const kept = targets.filter((t) => !skip.has(t.name));
+  if (!kept.length || !anchors.length) return [];
+  const at = surfaceDeltas(Float32Array.from(anchors.flat()), head, kept);
+  const p = item.positions, count = p.length / 3, A = anchors.length;
+  // Where the item touches the skin (nose pads, the temples' tips) it follows the skin itself, so that a blend pushing the skin out does not push it through them.
+  const { deltas: touching, distance } = surfaceDeltasAndDistance(p, head, kept);
+  // Per vertex, its anchors' weights (inverse squared distance, normalised).
+  const share = new Float32Array(count * A);
+  for (let v = 0; v < count; v++) {
+    let sum = 0;
+    for (let a = 0; a < A; a++) {
+      const d2 = (p[v * 3] - anchors[a][0]) ** 2 + (p[v * 3 + 1] - anchors[a][1]) ** 2 + (p[v * 3 + 2] - anchors[a][2]) ** 2;
+      const w = 1 / (d2 * d2 + ANCHOR_REACH4);
+      share[v * A + a] = w;
+      sum += w;
+    }
+    for (let a = 0; a < A; a++) share[v * A + a] /= sum;
+  }
+  const out: SceneMorphTarget[] = [];
+  kept.forEach((target, t) => {
+    const deltas = new Float32Array(count * 3);
+    for (let v = 0; v < count; v++) {
+      for (let a = 0; a < A; a++) {
+        const w = share[v * A + a];
+        for (let c = 0; c < 3; c++) deltas[v * 3 + c] += w * at[t][a * 3 + c];
+      }
+      const touch = 1 - smoothstep(TOUCH_FROM, TOUCH_TO, distance[v]);
+      for (let c = 0; c < 3; c++) deltas[v * 3 + c] += touch * (touching[t][v * 3 + c] - deltas[v * 3 + c]);
+    }
+    if (largest(deltas) > STILL) out.push({ name: target.name, positions: deltas });
+  });
+  return out;
+}
+
+/** Below this distance (metres) from an anchor a vertex counts as at it: no division by nothing. */
+const ANCHOR_REACH4 = 0.002 ** 4;
+
+/** Distances (metres) from the skin over which an item's vertex goes from following the skin to following its anchors. */
+const TOUCH_FROM = 0.002, TOUCH_TO = 0.008;
+
+/** Per target, the movement of the head's closest surface point to each of `points` (xyz), interpolated over its triangle. */
+function surfaceDeltas(points: Float32Array, head: Mesh, targets: readonly SceneMorphTarget[]): Float32Array[] {
+  return surfaceDeltasAndDistance(points, head, targets).deltas;
+}
+
+/** {@link surfaceDeltas}, with each point's distance from the head's surface. */
+function surfaceDeltasAndDistance(points: Float32Array, head: Mesh, targets: readonly SceneMorphTarget[]): { deltas: Float32Array[]; distance: Float32Array } {
   const surface = headSurface(head);
-  const count = haircut.positions.length / 3;
+  const count = points.length / 3;
   const corners = new Uint32Array(count * 3);
   const weights = new Float32Array(count * 3);
-  const p = haircut.positions;
+  const distance = new Float32Array(count);
   for (let v = 0; v < count; v++) {
-    const hit = surface.closest(p[v * 3], p[v * 3 + 1], p[v * 3 + 2]);
+    const hit = surface.closest(points[v * 3], points[v * 3 + 1], points[v * 3 + 2]);
+    distance[v] = Math.abs(hit.distance);
     for (let k = 0; k < 3; k++) {
       corners[v * 3 + k] = head.indices[hit.triangle * 3 + k];
       weights[v * 3 + k] = hit.weights[k];
     }
   }
-  const out: SceneMorphTarget[] = [];
-  for (const target of kept) {
+  const deltas = targets.map((target) => {
     const deltas = new Float32Array(count * 3);
-    let largest = 0;
     for (let v = 0; v < count; v++) {
       for (let c = 0; c < 3; c++) {
         let d = 0;
         for (let k = 0; k < 3; k++) d += weights[v * 3 + k] * target.positions[corners[v * 3 + k] * 3 + c];
         deltas[v * 3 + c] = d;
-        if (Math.abs(d) > largest) largest = Math.abs(d);
       }
     }
-    if (largest > STILL) out.push({ name: target.name, positions: deltas });
-  }
-  return out;
+    return deltas;
+  });
+  return { deltas, distance };
+}
+
+function largest(deltas: Float32Array): number {
+  let m = 0;
+  for (const d of deltas) if (Math.abs(d) > m) m = Math.abs(d);
+  return m;
 }

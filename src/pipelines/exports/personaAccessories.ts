@@ -1,8 +1,9 @@
 import {
-  accessoryLensColor, accessoryMaps, accessoryRegions, fitBracelet, fitEarrings, fitGlasses, fitHat, fitNecklace, fitRing, fitWatch, headLandmarks, recoloured,
-  type HandBody,
+  accessoryLensColor, accessoryMaps, accessoryRegions, fitBracelet, fitEarrings, fitGlasses, fitHat, fitNecklace, fitRing, fitWatch, headLandmarks, recoloured, toHead,
+  type HandBody, type HeadFrame,
 } from '../../assets/accessories/index.js';
 import type { FusedAvatar } from '../../assets/body/index.js';
+import type { Vec3 } from '../../assets/accessories/partBuilder.js';
 import type { Mesh } from '../../core/mesh.js';
 import type { SceneImage, SceneMaterial, SceneMesh, SceneMorphTarget, SceneSkin } from '../../formats/scene.js';
 import { accessoryByIdentity, type AccessorySlot } from '../../library/accessories/accessoryLibrary.js';
@@ -11,7 +12,7 @@ import type { ResolvedPersona } from '../catalogue/index.js';
 import { PipelineFailure } from '../failure.js';
 import { onPlacedHead } from './bodyScene.js';
 import { bakedPositions } from './headMesh.js';
-import { followingMorphs } from './haircutMorphs.js';
+import { anchoredMorphs, followingMorphs } from './haircutMorphs.js';
 import { BESIDE } from './personaEyes.js';
 import { partTextures, profileSide } from './personaTextures.js';
 import { writeArchive } from './writeArchive.js';
@@ -51,6 +52,12 @@ function wearerLandmarks(wearer: AccessoryWearer): ReturnType<typeof headLandmar
   const s = wearer.fused.headScale, [ox, oy, oz] = wearer.fused.headOffset, placed = wearer.headPart.mesh.positions;
   const skin: Mesh = { positions: placed.map((v, i) => (v - [ox, oy, oz][i % 3]) / s), indices: wearer.headPart.mesh.indices, normals: wearer.headPart.mesh.normals };
   return headLandmarks(wearer.head.mesh, wearer.head.template, skin);
+}
+
+/** A point of the head's landmark frame where the head part is placed on the body (as onPlacedHead places a mesh). */
+function placedOnHead(frame: HeadFrame, point: Vec3, wearer: AccessoryWearer): Vec3 {
+  const s = wearer.fused.headScale, [ox, oy, oz] = wearer.fused.headOffset, [x, y, z] = toHead(frame, point);
+  return [x * s + ox, y * s + oy, z * s + oz];
 }
 
 /**
@@ -99,19 +106,28 @@ export async function personaAccessories(persona: ResolvedPersona, wearerOf: () 
     };
     const parts: SceneMesh[] = [];
     const onHead = (mesh: Mesh, partName: string, partMaterial: SceneMaterial): SceneMesh => onPlacedHead({ name: partName, mesh, material: partMaterial, morphTargets: [] }, wearer.fused);
+    // The head's customisation blends only: an expression (a blink, a brow raise) leaves glasses and earrings where they are.
+    const shapeOnly = () => new Set(wearer.headPart.morphTargets.map((t) => t.name).filter((n) => !(CUSTOMISATION as readonly string[]).includes(n)));
+    // A rigid item follows the head's shape blends where it rests on the head (see anchoredMorphs).
+    const resting = (part: SceneMesh, anchors: Vec3[]): SceneMesh => ({
+      ...part, morphTargets: anchoredMorphs(part.mesh, anchors.map((a) => placedOnHead(landmarks().frame, a, wearer)), wearer.headPart.mesh, wearer.headPart.morphTargets, shapeOnly()),
+    });
     if (item.recipe.slot === 'glasses') {
       const fitted = fitGlasses(item.recipe.glasses, landmarks(), lod);
-      parts.push(onHead(fitted.frame, name, material));
+      // On the nose's bridge and the tops of the ears: a wider head spreads the temples, a longer nose carries the frame.
+      const { sellion, ears } = landmarks();
+      const anchors = [sellion, ears.left.top, ears.right.top];
+      parts.push(resting(onHead(fitted.frame, name, material), anchors));
       // Lenses: their tint with alpha, blended; png when the profile is jpg, which has no alpha.
       const lensName = `${name}_lenses`;
       const tint = await partTextures(lensName, { color: accessoryLensColor(item)! }, { ...section.textures, list: [], profile: section.textures.profile.replace(/\.jpg$/, '.png') });
-      parts.push(onHead(fitted.lenses, lensName, { name: lensName, baseColorTexture: tint.get('Color'), metallic: 0, roughness: 0.04, alphaMode: 'blend', doubleSided: false }));
+      parts.push(resting(onHead(fitted.lenses, lensName, { name: lensName, baseColorTexture: tint.get('Color'), metallic: 0, roughness: 0.04, alphaMode: 'blend', doubleSided: false }), anchors));
     } else if (item.recipe.slot === 'hats') {
       const placed = onHead(fitHat(item.recipe.hat, landmarks(), lod).mesh, name, material);
-      const skip = new Set(wearer.headPart.morphTargets.map((t) => t.name).filter((n) => !(CUSTOMISATION as readonly string[]).includes(n)));
-      parts.push({ ...placed, morphTargets: followingMorphs(placed.mesh, wearer.headPart.mesh, wearer.headPart.morphTargets, skip) });
+      parts.push({ ...placed, morphTargets: followingMorphs(placed.mesh, wearer.headPart.mesh, wearer.headPart.morphTargets, shapeOnly()) });
     } else if (item.recipe.slot === 'earrings') {
-      parts.push(onHead(fitEarrings(item.recipe.earring, landmarks(), lod).mesh, name, material));
+      const { ears } = landmarks();
+      parts.push(resting(onHead(fitEarrings(item.recipe.earring, landmarks(), lod).mesh, name, material), [ears.left.lobe, ears.right.lobe]));
     } else if (item.recipe.slot === 'necklaces') {
       const fitted = fitNecklace(item.recipe.necklace, { mesh: wearer.body, neck: handBody(wearer).joint('Neck') }, lod);
       parts.push({ name, mesh: fitted.mesh, material, morphTargets: [], skin: neckSkin(fitted.neckShare, wearer.fused) });
