@@ -110,7 +110,7 @@ export const HAIR_CURTAIN_DEFAULTS: Required<HairCurtainOptions> = {
   lockWidth: 0.024,
   lockDepth: 0.004,
   lockFrom: 0.06,
-  lockTip: 0.025,
+  lockTip: 0.035,
   length: {},
 };
 
@@ -202,7 +202,7 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
     const top = falls[i].top;
     // The front edges hang shorter, curving into the full length: no square corner beside the face.
     const f = 1 - smoothstep(0, rounding, fromFront(c));
-    const tip = o.lockTip * lockRelief(c.angle, o.lockWidth) ** 3 * (1 - f);
+    const tip = o.lockTip * lockLength(c.angle, o.lockWidth) * lockRelief(c.angle, o.lockWidth) ** 3 * (1 - f);
     const full = Math.min(Math.max(headBottom + 0.01, ends[i] - tip), top - o.minHang), end = full + (top - full) * o.roundingShare * f * f;
     for (let k = 0; k <= R; k++) {
       // Rows closer together near the top, where the curtain turns out over the ears: an edge
@@ -260,9 +260,24 @@ const LOCK_RADIUS = 0.1;
  * skirt; valleys are narrower than ridges, as hair gathers into rounded locks with creases between.
  */
 export function lockRelief(angle: number, lockWidth: number): number {
+  return (0.5 - 0.5 * Math.cos(2 * Math.PI * lockPhase(angle, lockWidth))) ** 0.6;
+}
+
+/**
+ * How far a lock's tip reaches below the sides of the lock, as a share of `lockTip` (0.35 to 1), by
+ * azimuth: the same over one lock, different from lock to lock, so that the ends are uneven rather
+ * than a row of equal teeth.
+ */
+export function lockLength(angle: number, lockWidth: number): number {
+  const lock = Math.floor(lockPhase(angle, lockWidth));
+  const hash = Math.sin(lock * 12.9898 + 4.1) * 43758.5453;
+  return 0.35 + 0.65 * (hash - Math.floor(hash));
+}
+
+/** Where an azimuth falls among the locks: the integer part counts locks, and a lock's middle is at ½. */
+function lockPhase(angle: number, lockWidth: number): number {
   const s = (angle * LOCK_RADIUS) / lockWidth;
-  const phase = s + 0.3 * Math.sin(2.3 * s + 0.7) + 0.15 * Math.sin(5.1 * s + 2.1);
-  return (0.5 - 0.5 * Math.cos(2 * Math.PI * phase)) ** 0.6;
+  return s + 0.3 * Math.sin(2.3 * s + 0.7) + 0.15 * Math.sin(5.1 * s + 2.1);
 }
 
 /**
