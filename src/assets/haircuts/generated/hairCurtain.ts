@@ -10,6 +10,7 @@ import type { PhotoCamera } from '../../../core/camera.js';
 import { radialProfile } from '../../../geometry/radialProfile.js';
 import { curtainRim, type RimColumn } from './curtainRim.js';
 import { smoothstep } from '../../../core/smoothstep.js';
+import { latticeHash } from '../../../core/valueNoise.js';
 
 /** Options of {@link hairCurtain}. */
 export interface HairCurtainOptions {
@@ -75,7 +76,11 @@ export interface HairCurtainOptions {
   lockWidth?: number;
   /** How far (metres) a lock's middle stands out from the grooves beside it. */
   lockDepth?: number;
-  /** How far down (metres) from its top the locks take their full relief: under the cap they are one sheet. */
+  /**
+   * How far down (metres) from its top the curtain starts to be ridged into locks (taking their full
+   * relief over `LOCK_RAMP` below): above, beside the cranium, it is one sheet, so that the locks
+   * never widen the skull the photo shows.
+   */
   lockFrom?: number;
   /** How much longer (metres) a lock's middle hangs than its sides: the lower edge ends in tips, not a cut. */
   lockTip?: number;
@@ -109,7 +114,7 @@ export const HAIR_CURTAIN_DEFAULTS: Required<HairCurtainOptions> = {
   opaqueCoverage: 0.8,
   lockWidth: 0.024,
   lockDepth: 0.004,
-  lockFrom: 0.06,
+  lockFrom: 0.05,
   lockTip: 0.035,
   length: {},
 };
@@ -185,7 +190,7 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
     return hang(c, end, profile, volume, sides[s < 0 ? 0 : 1], w, step, o);
   });
   const ends = falls.map((f) => f.end);
-  const density = (o.columnsPerDegree / 0.25) ** 2;
+  const density = (o.columnsPerDegree / SMOOTHING_DENSITY) ** 2;
   for (let pass = 0; pass < Math.round(3 * density); pass++) {
     const prev = ends.slice();
     for (let i = 0; i < ends.length; i++) {
@@ -229,7 +234,7 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
       const v = i * (R + 1) + k, t = k / R;
       const y = heights[v];
       // Ridged outwards only, so the locks never reach into the head.
-      const r = radii[v] + (profile.at(c.angle, y) + o.clearance - radii[v]) * inward + relief * smoothstep(0, o.lockFrom, heights[i * (R + 1)] - y);
+      const r = radii[v] + (profile.at(c.angle, y) + o.clearance - radii[v]) * inward + relief * smoothstep(o.lockFrom, o.lockFrom + LOCK_RAMP, heights[i * (R + 1)] - y);
       positions[v * 3] = r * Math.sin(c.angle);
       positions[v * 3 + 1] = y;
       positions[v * 3 + 2] = axisZ + r * Math.cos(c.angle);
@@ -253,6 +258,12 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
 
 /** Radius (metres) at which the locks' widths are measured round the head. */
 const LOCK_RADIUS = 0.1;
+const LOCK_SEED = 7;
+/** Height (metres) over which the locks grow from a smooth sheet to their full relief. */
+const LOCK_RAMP = 0.04;
+
+/** The column density (per degree) that `smoothing`'s rounds and the ends' three rounds are counted at. */
+const SMOOTHING_DENSITY = 0.25;
 
 /**
  * How far a column stands out as part of a lock, 0 (a groove between locks) to 1 (a lock's middle),
@@ -269,9 +280,7 @@ export function lockRelief(angle: number, lockWidth: number): number {
  * than a row of equal teeth.
  */
 export function lockLength(angle: number, lockWidth: number): number {
-  const lock = Math.floor(lockPhase(angle, lockWidth));
-  const hash = Math.sin(lock * 12.9898 + 4.1) * 43758.5453;
-  return 0.35 + 0.65 * (hash - Math.floor(hash));
+  return 0.35 + 0.65 * latticeHash(Math.floor(lockPhase(angle, lockWidth)), 0, LOCK_SEED);
 }
 
 /** Where an azimuth falls among the locks: the integer part counts locks, and a lock's middle is at ½. */
