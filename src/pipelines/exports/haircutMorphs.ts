@@ -21,7 +21,7 @@ const STILL = 1e-5;
 export function followingMorphs(haircut: Mesh, head: Mesh, targets: readonly SceneMorphTarget[], skip: ReadonlySet<string> = new Set()): SceneMorphTarget[] {
   const kept = targets.filter((t) => !skip.has(t.name));
   if (!kept.length) return [];
-  const deltas = surfaceDeltas(haircut.positions, head, kept);
+  const { deltas } = surfaceDeltas(haircut.positions, head, kept);
   return kept.flatMap((target, t) => (largest(deltas[t]) > STILL ? [{ name: target.name, positions: deltas[t] }] : []));
 }
 
@@ -29,10 +29,12 @@ export function followingMorphs(haircut: Mesh, head: Mesh, targets: readonly Sce
  * The head's morph targets carried over to a rigid item worn on it (glasses, earrings): the item
  * moves as the head's surface does at a few `anchors` where it rests (the nose's bridge, the tops
  * of the ears, the lobes), each vertex by the anchors' movements weighted by the inverse fourth
- * power of its distance to each. A vertex at an anchor moves with it; an item near one anchor only (an earring by its
- * lobe) moves with it as one piece, and a frame between several (glasses between the bridge and
- * the ears) bends a little at its hinges rather than stretching its lenses to every fold of the
- * skin beneath, as a vertex-by-vertex follow would. Anchors and item are in the head's placed frame.
+ * power of its distance to each. A vertex at an anchor moves with it; an item near one anchor only
+ * (an earring by its lobe) moves with it as one piece, and a frame between several (glasses between
+ * the bridge and the ears) bends a little at its hinges rather than stretching its lenses to every
+ * fold of the skin beneath, as a vertex-by-vertex follow would. Where the item touches the skin
+ * (the nose pads, the temples' tips) it moves as the skin beneath it. Anchors and item are in the
+ * head's placed frame.
  *
  * ```ts
  * frame.morphTargets = anchoredMorphs(frame.mesh, [bridge, leftEarTop, rightEarTop], head.mesh, head.morphTargets, skip);
@@ -41,11 +43,11 @@ export function followingMorphs(haircut: Mesh, head: Mesh, targets: readonly Sce
 export function anchoredMorphs(item: Mesh, anchors: readonly (readonly [number, number, number])[], head: Mesh, targets: readonly SceneMorphTarget[], skip: ReadonlySet<string> = new Set()): SceneMorphTarget[] {
   const kept = targets.filter((t) => !skip.has(t.name));
   if (!kept.length || !anchors.length) return [];
-  const at = surfaceDeltas(Float32Array.from(anchors.flat()), head, kept);
+  const at = surfaceDeltas(Float32Array.from(anchors.flat()), head, kept).deltas;
   const p = item.positions, count = p.length / 3, A = anchors.length;
-  // Where the item touches the skin (nose pads, the temples' tips) it follows the skin itself, so that a blend pushing the skin out does not push it through them.
-  const { deltas: touching, distance } = surfaceDeltasAndDistance(p, head, kept);
-  // Per vertex, its anchors' weights (inverse squared distance, normalised).
+  // A blend pushing the skin out must not push it through the pads.
+  const { deltas: touching, distance } = surfaceDeltas(p, head, kept);
+  // Per vertex, its anchors' weights (inverse fourth power of the distance, normalised).
   const share = new Float32Array(count * A);
   for (let v = 0; v < count; v++) {
     let sum = 0;
@@ -79,13 +81,11 @@ const ANCHOR_REACH4 = 0.002 ** 4;
 /** Distances (metres) from the skin over which an item's vertex goes from following the skin to following its anchors. */
 const TOUCH_FROM = 0.002, TOUCH_TO = 0.008;
 
-/** Per target, the movement of the head's closest surface point to each of `points` (xyz), interpolated over its triangle. */
-function surfaceDeltas(points: Float32Array, head: Mesh, targets: readonly SceneMorphTarget[]): Float32Array[] {
-  return surfaceDeltasAndDistance(points, head, targets).deltas;
-}
-
-/** {@link surfaceDeltas}, with each point's distance from the head's surface. */
-function surfaceDeltasAndDistance(points: Float32Array, head: Mesh, targets: readonly SceneMorphTarget[]): { deltas: Float32Array[]; distance: Float32Array } {
+/**
+ * Per target, the movement of the head's closest surface point to each of `points` (xyz),
+ * interpolated over its triangle; and each point's distance from that surface.
+ */
+function surfaceDeltas(points: Float32Array, head: Mesh, targets: readonly SceneMorphTarget[]): { deltas: Float32Array[]; distance: Float32Array } {
   const surface = headSurface(head);
   const count = points.length / 3;
   const corners = new Uint32Array(count * 3);

@@ -88,7 +88,9 @@ export async function personaAccessories(persona: ResolvedPersona, wearerOf: () 
   const out: PersonaAccessoryParts = { meshes: [], files: [], beside: [] };
   if (!Object.values(persona.accessories).some((s) => s.list.length)) return out;
   const wearer = wearerOf();
-  const landmarks = () => wearerLandmarks(wearer);
+  // Found once per export: each call would measure the head again (a new placed skin each time).
+  let marks: ReturnType<typeof wearerLandmarks> | undefined;
+  const landmarks = () => (marks ??= wearerLandmarks(wearer));
   for (const [slot, section] of Object.entries(persona.accessories) as [AccessorySlot, ResolvedPersona['accessories'][AccessorySlot]][]) {
     if (!section.list.length) continue;
     const identity = section.list[0];
