@@ -9,9 +9,7 @@ import { type Figure, median, printFigures } from './figure.js';
 import { Api } from '../test/support/api.js';
 import { fetchToken } from '../test/support/server.js';
 import { exited, freePort, likeness, serve } from '../test/support/process.js';
-
-// Measured as production runs: computation threads warm up at start (the tests' processes do not).
-process.env.LIKENESS_WARM_UP ??= '1';
+import './warmUp.js';
 
 const PHOTO = join(process.cwd(), 'test', 'fixtures', 'photos', 'astronaut.png');
 

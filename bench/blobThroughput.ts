@@ -23,9 +23,7 @@ import { staticKey } from '../src/store/keys.js';
 import { printFigures, median, type Figure } from './figure.js';
 import { ensureTestBucket, freshS3Url, s3ServerEnv, S3_URL } from '../test/support/s3.js';
 import { fetchToken } from '../test/support/server.js';
-
-// Measured as production runs: computation threads warm up at start (the tests' processes do not).
-process.env.LIKENESS_WARM_UP ??= '1';
+import './warmUp.js';
 
 const SIZE = 20 * 1024 * 1024;
 const MiB = 1024 * 1024;

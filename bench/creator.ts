@@ -6,9 +6,7 @@ import { CHROMIUM, LAUNCH_ARGS, chromiumAvailable } from './browserView.js';
 import { type Figure, median, printFigures } from './figure.js';
 import { photo } from '../test/support/api.js';
 import { startTestServer } from '../test/support/server.js';
-
-// Measured as production runs: computation threads warm up at start (the tests' processes do not).
-process.env.LIKENESS_WARM_UP ??= '1';
+import './warmUp.js';
 
 /**
  * The embeddable creator in headless Chromium against a local service: navigation to

@@ -14,9 +14,7 @@ import { Redis } from 'ioredis';
 import { Api, photo } from '../test/support/api.js';
 import { fetchToken, freshPostgresDatabase } from '../test/support/server.js';
 import { exited, freePort, likeness, serve, worker } from '../test/support/process.js';
-
-// Measured as production runs: computation threads warm up at start (the tests' processes do not).
-process.env.LIKENESS_WARM_UP ??= '1';
+import './warmUp.js';
 
 const PG_URL = process.env.LIKENESS_TEST_POSTGRES_URL;
 const REDIS_URL = process.env.LIKENESS_TEST_REDIS_URL;

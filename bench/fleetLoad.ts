@@ -27,9 +27,7 @@ import { fetchToken, freshPostgresDatabase } from '../test/support/server.js';
 import { exited, freePort, likeness, serve, worker } from '../test/support/process.js';
 import { SWIFT_SKIP_REASON, startOwnSwift } from '../test/support/swift.js';
 import type { Figure } from './figure.js';
-
-// Measured as production runs: computation threads warm up at start (the tests' processes do not).
-process.env.LIKENESS_WARM_UP ??= '1';
+import './warmUp.js';
 
 const PG_URL = process.env.LIKENESS_TEST_POSTGRES_URL;
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));

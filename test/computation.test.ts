@@ -22,10 +22,10 @@ for (const backend of backends()) {
       const res = await api.createAvatar({ pipeline: 'head_1.2', pipeline_subtype: 'base/mobile', name: 'Eileen', photo: photo('astronaut.png'), parameters: JSON.stringify({ model_info: allModelInfo }) });
       assert.equal(res.status, 201, JSON.stringify(res.body));
       const seen: { status: string; progress: number }[] = [];
+      // The first avatar of a cold server also waits for the face models: generous, as this is not a timed test.
       const done = await api.waitFor(res.body.code, (a) => {
         seen.push({ status: a.status, progress: a.progress });
         return final(a);
-        // The first avatar of a cold server also loads the face models: generous, as this is not a timed test.
       }, 180_000);
       assert.equal(done.status, 'Completed', done.failure_reason);
       assert.equal(done.progress, 100);

@@ -5,9 +5,7 @@ import { readZip } from '../../src/formats/zip.js';
 import { Api } from '../../test/support/api.js';
 import { fetchToken } from '../../test/support/server.js';
 import { exited, freePort, likeness, serve } from '../../test/support/process.js';
-
-// Measured as production runs: computation threads warm up at start (the tests' processes do not).
-process.env.LIKENESS_WARM_UP ??= '1';
+import '../warmUp.js';
 
 /**
  * `likeness serve` as users run it, in its own process with a throw-away data directory and an

@@ -50,11 +50,7 @@ export async function makeFaceFixtures(outDir = join(process.cwd(), 'bench', 'fi
       const tile = await sharp(humanAssetPath(source.asset)).extract(source.tile).png().toBuffer();
       const { face, faceCount } = await analyzer.analyze(tile);
       const box = face.box;
-      const side = Math.min(source.tile.width, source.tile.height, Math.round(2 * Math.max(box.width, box.height)));
-      const cx = box.x + box.width / 2;
-      const cy = box.y + box.height / 2;
-      const left = Math.round(Math.min(Math.max(0, cx - side / 2), source.tile.width - side));
-      const top = Math.round(Math.min(Math.max(0, cy - side / 2), source.tile.height - side));
+      const { left, top, side } = faceSquare(box, source.tile.width, source.tile.height, 2);
       const crop = await sharp(tile).extract({ left, top, width: side, height: side }).png().toBuffer();
       await writeFile(join(outDir, source.name), crop);
       console.log(`${source.name}: ${faceCount} face(s), box ${box.width.toFixed(0)}x${box.height.toFixed(0)} at (${box.x.toFixed(0)}, ${box.y.toFixed(0)}), crop ${side}x${side} at (${source.tile.left + left}, ${source.tile.top + top}) of ${source.asset}`);
@@ -62,6 +58,20 @@ export async function makeFaceFixtures(outDir = join(process.cwd(), 'bench', 'fi
   } finally {
     await analyzer.close();
   }
+}
+
+/**
+ * The square of `sides` face-box sides around the box's centre, moved and shrunk to stay inside a
+ * `width` × `height` picture: how a portrait is cut from a larger photo.
+ */
+export function faceSquare(box: { x: number; y: number; width: number; height: number }, width: number, height: number, sides: number): { left: number; top: number; side: number } {
+  const side = Math.min(width, height, Math.round(sides * Math.max(box.width, box.height)));
+  const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+  return {
+    left: Math.round(Math.min(Math.max(0, cx - side / 2), width - side)),
+    top: Math.round(Math.min(Math.max(0, cy - side / 2), height - side)),
+    side,
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -20,6 +20,7 @@ import sharp from 'sharp';
 import { createFaceAnalyzer, NoFaceError } from '../../src/analysis/index.js';
 import { completedAvatar, exportedFiles, withLikeness } from './apiClient.js';
 import { QUALITY_PHOTOS } from './run.js';
+import { faceSquare } from './fixtures.js';
 
 const PIPELINE = process.env.LIKENESS_EVAL_PIPELINE ?? 'head_1.2';
 const SUBTYPE = process.env.LIKENESS_EVAL_SUBTYPE ?? 'base/static';
@@ -56,10 +57,7 @@ async function faces(): Promise<{ name: string; bytes: Buffer }[]> {
       try {
         const { face } = await analyzer.analyze(bytes);
         const { width = 0, height = 0 } = await sharp(bytes).rotate().metadata();
-        const side = Math.min(width, height, Math.round(CROP_SIDES * Math.max(face.box.width, face.box.height)));
-        const cx = face.box.x + face.box.width / 2, cy = face.box.y + face.box.height / 2;
-        const left = Math.round(Math.min(Math.max(0, cx - side / 2), width - side));
-        const top = Math.round(Math.min(Math.max(0, cy - side / 2), height - side));
+        const { left, top, side } = faceSquare(face.box, width, height, CROP_SIDES);
         const crop = await sharp(bytes).rotate().extract({ left, top, width: side, height: side }).jpeg({ quality: 95 }).toBuffer();
         out.push({ name: file.replace(/\.[a-z]+$/i, ''), bytes: crop });
       } catch (error) {
