@@ -138,6 +138,17 @@ for (const backend of oneBackend('embedded')) describe(`outfits (over HTTP, ${ba
     assert.equal(report.errors, 0, report.messages.slice(0, 5).join('; '));
   });
 
+  test('with body_shape exported as morph targets, the outfit carries them too and follows the body', async (t) => {
+    const exp = await api.exportAvatar(male, { format: 'glb', embed_textures: true, blendshapes: { list: ['body_shape'] }, outfits: { list: ['sweater_chinos_boots_lowpoly'] } }, 240_000);
+    const files = readZip((await download(exp.files[0].file)).data);
+    const report = await validateGltf(files, 'model.glb');
+    assert.equal(report.errors, 0, report.messages.slice(0, 5).join('; '));
+    const document = await readGltfDocument(files, 'model.glb');
+    const { moves, differs } = followsBody(document, 'outfit_sweater_chinos_boots_lowpoly', 'body', 'Body_increase');
+    t.diagnostic(`Body_increase: the cloth moves ${(moves * 1000).toFixed(1)} mm (median), ${(differs * 1000).toFixed(1)} mm from the body's nearest vertex`);
+    assert.ok(moves > 0.003 && differs < moves / 3, `the cloth moves ${moves} m, ${differs} m off the body's movement`);
+  });
+
   test('two outfits at once are refused with a 400 that names both', async () => {
     const res = await api.post(male.exports.replace(server.url, ''), { parameters: JSON.stringify({ outfits: { list: ['tshirt_jeans_sneakers', 'sweater_chinos_boots'] } }) });
     assert.equal(res.status, 400);
@@ -146,6 +157,36 @@ for (const backend of oneBackend('embedded')) describe(`outfits (over HTTP, ${ba
     assert.match(message, /"tshirt_jeans_sneakers" and "sweater_chinos_boots"/);
   });
 });
+
+/**
+ * An outfit's morph target `name` against the body's: the outfit has it, and where the body beneath
+ * moves (a sample of the cloth's vertices whose nearest body vertex moves over 2 mm), the medians
+ * (metres) of the cloth's movement and of its difference from the body's.
+ */
+function followsBody(document: Awaited<ReturnType<typeof readGltfDocument>>, outfit: string, body: string, name: string): { moves: number; differs: number } {
+  const mesh = (n: string) => document.getRoot().listMeshes().find((m) => m.getName() === n)!;
+  const target = (n: string) => {
+    const m = mesh(n), names: string[] = (m.getExtras() as any).targetNames ?? [];
+    assert.ok(names.includes(name), `${n} has no target ${name}: ${names.join(', ')}`);
+    const p = m.listPrimitives()[0];
+    return { positions: p.getAttribute('POSITION')!.getArray()!, delta: p.listTargets()[names.indexOf(name)].getAttribute('POSITION')!.getArray()! };
+  };
+  const cloth = target(outfit), skin = target(body);
+  const moves: number[] = [], differs: number[] = [];
+  for (let v = 0; v < cloth.positions.length / 3; v += 37) {
+    let best = 0, bestD = Infinity;
+    for (let b = 0; b < skin.positions.length / 3; b++) {
+      const d = (skin.positions[b * 3] - cloth.positions[v * 3]) ** 2 + (skin.positions[b * 3 + 1] - cloth.positions[v * 3 + 1]) ** 2 + (skin.positions[b * 3 + 2] - cloth.positions[v * 3 + 2]) ** 2;
+      if (d < bestD) { bestD = d; best = b; }
+    }
+    if (Math.hypot(skin.delta[best * 3], skin.delta[best * 3 + 1], skin.delta[best * 3 + 2]) < 0.002) continue;
+    moves.push(Math.hypot(cloth.delta[v * 3], cloth.delta[v * 3 + 1], cloth.delta[v * 3 + 2]));
+    differs.push(Math.hypot(cloth.delta[v * 3] - skin.delta[best * 3], cloth.delta[v * 3 + 1] - skin.delta[best * 3 + 1], cloth.delta[v * 3 + 2] - skin.delta[best * 3 + 2]));
+  }
+  assert.ok(moves.length >= 10, `${name} moves the body under ${moves.length} sampled vertices of ${outfit}`);
+  const median = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  return { moves: median(moves), differs: median(differs) };
+}
 
 /** A primitive's triangles as keys of their corners' positions (mm), and its UVs per triangle. */
 function triangles(document: Awaited<ReturnType<typeof readGltfDocument>>, name: string): { keys: string[]; uvs: number[][] } {
@@ -263,6 +304,20 @@ for (const backend of oneBackend('embedded')) describe(`persona_2.0 outfits (ove
     });
     assert.ok(removed > whole.keys.length * 0.2, `${removed} of ${whole.keys.length} removed`);
     assert.equal(masked.size, whole.keys.length - removed);
+  });
+
+  test('the items follow the creator\'s body blends exported as morph targets (body_shape)', async (t) => {
+    // The body kept whole, so that the skin under the cloth is there to compare with.
+    const exp = await api.exportAvatar(persona, { format: 'glb', lod: 'LOD2', apply_visibility_masks: false, textures: { profile: '1K.jpg', embed: true }, blendshapes: { list: ['body_shape'] }, ...ITEMS }, 240_000);
+    const files = readZip(await download(exp.files[0].file));
+    const report = await validateGltf(files, 'model.glb');
+    assert.equal(report.errors, 0, report.messages.slice(0, 5).join('; '));
+    const document = await readGltfDocument(files, 'model.glb');
+    for (const [item, blend] of [['top_oxford_shirt', 'Chest_increase'], ['bottom_pleated_skirt', 'Waist_increase'], ['shoes_leather_derby', 'Body_decrease']]) {
+      const { moves, differs } = followsBody(document, `outfit_${item}`, 'AvatarBody', blend);
+      t.diagnostic(`${item} ${blend}: the cloth moves ${(moves * 1000).toFixed(1)} mm (median), ${(differs * 1000).toFixed(1)} mm from the body's nearest vertex`);
+      assert.ok(moves > 0.002 && differs < moves / 3, `${item} ${blend}: the cloth moves ${moves} m, ${differs} m off the body's movement`);
+    }
   });
 
   test('color recolours only the RecoloringMask texels; an item not embedded is a file of its own', async () => {

@@ -10,3 +10,4 @@ export { PERSONA_GARMENTS, PERSONA_RECIPES } from './personaRecipes.js';
 export { OUTFIT_RECIPES } from './outfitRecipes.js';
 export { FABRIC_NAMES, type FabricName } from './fabrics.js';
 export { bodyVisibilityMask, hiddenFaces, paintOutfit, type OutfitMaps } from './outfitTexture.js';
+export { outfitMorphs } from './outfitMorphs.js';

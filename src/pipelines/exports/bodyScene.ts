@@ -88,7 +88,7 @@ export function onPlacedHead(part: SceneMesh, fused: FusedAvatar): SceneMesh {
 export async function exportedBody(
   avatar: StoredBodyAvatar, morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
   values: Record<string, Record<string, number>> | null, lod = 0, bodyShape: BodyShapeSelection = { names: [], values: {} }, row: BodyLodRow = 'subtype',
-): Promise<{ fused: FusedAvatar; mesh: Mesh; skin: SceneSkin; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[]; sourceVertices?: Uint32Array; fusedPositions: Float32Array }> {
+): Promise<{ fused: FusedAvatar; mesh: Mesh; skin: SceneSkin; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[]; sourceVertices?: Uint32Array; fusedPositions: Float32Array; shapeTargets: SceneMorphTarget[] }> {
   const { fused, skeleton, solved } = avatarBody(avatar.head.mesh, avatar.body.shape, row === 'persona');
   let mesh = fused.mesh;
   const headValues = values ? Object.fromEntries(Object.entries(values).filter(([set]) => set !== BODY_SHAPE_SET)) : null;
@@ -123,6 +123,8 @@ export async function exportedBody(
       normals: target.normals && fusedBodyDeltas(fused, bodyCount, target.normals),
     });
   }
+  // The body's own targets on the fused avatar's vertices, as outfits are fitted to them (outfitMorphs).
+  const shapeTargets = morphTargets.slice(morphTargets.length - bodyShape.names.length);
   let skin: SceneSkin = fused.skin;
   let sourceVertices: Uint32Array | undefined;
   // The fused avatar's own vertices with the values baked in: what outfits are fitted to at any level.
@@ -139,7 +141,7 @@ export async function exportedBody(
     skin = level.skin;
     sourceVertices = level.sourceVertices;
   }
-  return { fused, mesh, skin, morphTargets, animations: bodyAnimations(skeleton, avatar.body.shape.gender), sourceVertices, fusedPositions };
+  return { fused, mesh, skin, morphTargets, animations: bodyAnimations(skeleton, avatar.body.shape.gender), sourceVertices, fusedPositions, shapeTargets };
 }
 
 /**

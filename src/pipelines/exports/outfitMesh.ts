@@ -1,8 +1,8 @@
 import { bodyLayout } from '../../assets/body/bodyMesh.js';
 import { bodyTopology } from '../../assets/body/bodyTopology.js';
 import type { FusedAvatar } from '../../assets/body/index.js';
-import { bodyVisibilityMask, fitOutfit, paintOutfit, type FittedOutfit } from '../../assets/outfits/index.js';
-import type { SceneImage, SceneMaterial, SceneMesh } from '../../formats/scene.js';
+import { bodyVisibilityMask, fitOutfit, outfitMorphs, paintOutfit, type FittedOutfit } from '../../assets/outfits/index.js';
+import type { SceneImage, SceneMaterial, SceneMesh, SceneMorphTarget } from '../../formats/scene.js';
 import { encodeJpeg, encodePng } from '../../texture/index.js';
 import { outfitByIdentity, type Outfit } from '../../library/outfits/outfitLibrary.js';
 import type { ExportPartOptions } from '../catalogue/index.js';
@@ -67,6 +67,15 @@ export function fusedBody(fused: FusedAvatar, positions: Float32Array): { positi
   return { positions: out, weights: { joints, weights } };
 }
 
+/**
+ * The body's `body_shape` targets exported as morph targets (`shapes`, on the fused avatar's
+ * vertices, as exportedBody gives them) carried over to an outfit fitted to it, under the same
+ * names: an engine that turns one turns both, and the cloth follows the body.
+ */
+export function fittedOutfitMorphs(fitted: FittedOutfit, fused: FusedAvatar, shapes: readonly SceneMorphTarget[]): SceneMorphTarget[] {
+  return shapes.length ? outfitMorphs(fitted, shapes.map((t) => ({ name: t.name, positions: fusedBody(fused, t.positions).positions }))) : [];
+}
+
 export interface ExportedOutfit {
   part: SceneMesh;
   /** Images that travel beside the model (the body visibility mask, the grey maps). */
@@ -86,12 +95,12 @@ const staticOf = (image: SceneImage): StaticFileOutput => ({
 
 /**
  * The outfit `identity` fitted to the exported body (`positions`: the fused avatar's, with any
- * baked body blendshapes), skinned to its skeleton with the weights of the body beneath, with
- * its material: the colour texture, and the maps the outfit section's `additional_textures` ask
+ * baked body blendshapes), skinned to its skeleton with the weights of the body beneath, following
+ * the body's `shapes` exported as targets (fittedOutfitMorphs), with its material: the colour texture, and the maps the outfit section's `additional_textures` ask
  * for (normal_map as `normalTexture`, roughness_map and metallic_map packed as glTF wants them);
  * body_visibility_mask and the grey maps also travel beside the model.
  */
-export async function exportedOutfit(identity: string, fused: FusedAvatar, positions: Float32Array, o: ExportPartOptions): Promise<ExportedOutfit> {
+export async function exportedOutfit(identity: string, fused: FusedAvatar, positions: Float32Array, o: ExportPartOptions, shapes: readonly SceneMorphTarget[] = []): Promise<ExportedOutfit> {
   const outfit = outfitByIdentity(identity);
   if (!outfit) throw new PipelineFailure(`Unknown outfit "${identity}".`);
   const fitted = await fitOutfit(outfit.garments, fusedBody(fused, positions), outfit.detail, outfit);
@@ -118,5 +127,5 @@ export async function exportedOutfit(identity: string, fused: FusedAvatar, posit
   if (wanted.has('body_visibility_mask')) { extras.push(images.mask); statics.set(images.mask.name, staticOf(images.mask)); }
   if (wanted.has('roughness_map')) extras.push(await sized(images.roughness));
   if (wanted.has('metallic_map')) extras.push(await sized(images.metallic));
-  return { part: { name: `outfit_${identity}`, mesh: fitted.mesh, material, morphTargets: [], skin: fitted.skin }, extras, statics, fitted };
+  return { part: { name: `outfit_${identity}`, mesh: fitted.mesh, material, morphTargets: fittedOutfitMorphs(fitted, fused, shapes), skin: fitted.skin }, extras, statics, fitted };
 }

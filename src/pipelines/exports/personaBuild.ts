@@ -117,7 +117,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const wholeHead = split.head;
   // The outfit items (one per section), fitted to the body as exported; with apply_visibility_masks
   // the body polygons they hide go (personaVisibility.ts).
-  const outfits = await personaOutfitItems(persona.outfits, joined.fused, joined.fusedPositions);
+  const outfits = await personaOutfitItems(persona.outfits, joined.fused, joined.fusedPositions, joined.shapeTargets);
   const hiding = persona.avatar.applyVisibilityMasks ? outfits.filter((o) => o.item.applyVisibilityMasks).map((o) => o.hidden) : [];
   const body = withoutMaskedPolygons(split.body, hiding);
   const analysis = input.files[avatarFiles.analysis];

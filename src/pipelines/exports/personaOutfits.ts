@@ -2,12 +2,12 @@ import { bodySkeleton, bodySkinWeights, solveBodyShape, type FusedAvatar } from 
 import { bodyVisibilityMask, fitOutfit, paintOutfit, type FittedOutfit, type OutfitMaps } from '../../assets/outfits/index.js';
 import type { Image } from '../../core/image.js';
 import { encodeProfile, type ProfileFormat } from '../../formats/image.js';
-import type { SceneImage, SceneMesh } from '../../formats/scene.js';
+import type { SceneImage, SceneMesh, SceneMorphTarget } from '../../formats/scene.js';
 import { personaOutfitByIdentity } from '../../library/outfits/personaOutfits.js';
 import { recolorRegion } from '../../texture/index.js';
 import type { PersonaOutfitPart } from '../catalogue/index.js';
 import { PipelineFailure } from '../failure.js';
-import { fusedBody } from './outfitMesh.js';
+import { fittedOutfitMorphs, fusedBody } from './outfitMesh.js';
 import { partMaterial, partTextures, profileSide } from './personaTextures.js';
 
 /** An item's maps are painted at most this size (the spec: most outfit textures are 4096²). */
@@ -112,10 +112,11 @@ function hiddenRaster(identity: string, fitted: FittedOutfit, side: number): Ima
 /**
  * The persona outfit items an export asks for (PersonaOutfitPart: a section's one item with its
  * options), each fitted to the exported body (`positions`: the fused avatar's, with any baked
- * body blendshapes), skinned to its skeleton with the weights of the body beneath, at its
- * section's level, with its material and maps at its section's profile.
+ * body blendshapes), skinned to its skeleton with the weights of the body beneath, following the
+ * body's `shapes` exported as targets, at its section's level, with its material and maps at its
+ * section's profile.
  */
-export async function personaOutfitItems(items: readonly PersonaOutfitPart[], fused: FusedAvatar, positions: Float32Array): Promise<PersonaOutfitItem[]> {
+export async function personaOutfitItems(items: readonly PersonaOutfitPart[], fused: FusedAvatar, positions: Float32Array, shapes: readonly SceneMorphTarget[] = []): Promise<PersonaOutfitItem[]> {
   const body = fusedBody(fused, positions);
   const bodyKey = positionsKey(body.positions);
   return Promise.all(items.map(async (o) => {
@@ -128,6 +129,6 @@ export async function personaOutfitItems(items: readonly PersonaOutfitPart[], fu
     const images = await itemImages(o, m, fitted, name, hidden);
     // Cloth without its packed map: the fabrics' usual roughness.
     const material = partMaterial(name, images, 0.8);
-    return { item: o, part: { name, mesh: fitted.mesh, material, morphTargets: [], skin: fitted.skin }, images, hidden };
+    return { item: o, part: { name, mesh: fitted.mesh, material, morphTargets: fittedOutfitMorphs(fitted, fused, shapes), skin: fitted.skin }, images, hidden };
   }));
 }
