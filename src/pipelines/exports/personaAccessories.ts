@@ -12,7 +12,7 @@ import type { ResolvedPersona } from '../catalogue/index.js';
 import { PipelineFailure } from '../failure.js';
 import { onPlacedHead } from './bodyScene.js';
 import { bakedPositions } from './headMesh.js';
-import { anchoredMorphs, followingMorphs } from './haircutMorphs.js';
+import { anchoredMorphs, followingMorphs } from './headFollowingMorphs.js';
 import { BESIDE } from './personaEyes.js';
 import { partTextures, profileSide } from './personaTextures.js';
 import { writeArchive } from './writeArchive.js';

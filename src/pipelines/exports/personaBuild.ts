@@ -7,7 +7,7 @@ import { BODY_SHAPE_SET } from '../../library/blendshapeNames.js';
 import { exportedHaircut, libraryHaircutMesh } from './haircutMesh.js';
 import { personaHaircutTextures } from './personaHaircutTextures.js';
 import { haircutBlendshape, HAIRCUT_BLENDSHAPE } from './personaHaircutBlend.js';
-import { followingMorphs } from './haircutMorphs.js';
+import { followingMorphs } from './headFollowingMorphs.js';
 import { decodeRgba, encodeProfile, type ProfileFormat } from '../../formats/image.js';
 import type { Mesh } from '../../core/mesh.js';
 import type { SceneMorphTarget } from '../../formats/scene.js';
