@@ -166,25 +166,14 @@ test('tattoos\' ink, opacity and size: sent as avatar.tattoos takes them, kept i
   assert.throws(() => withTattoo(emptyLook(), 'upper_back', { opacity: 0.5 }), /unknown tattoo design undefined/, 'no ink without a design');
 });
 
-test('under an outfit the viewer model bakes the body blends, as the export does; the sliders move what is left', async () => {
-  const { bodyBake, viewerWeights } = await load('blends.js');
+test('the viewer model bakes no blend, dressed or not: the body blends move body and cloth as morph targets', async () => {
+  const { morphWeights } = await load('blends.js');
   const { viewerKey, viewerParameters } = await load('exportParameters.js');
   const { emptyLook, wear } = await load('look.js');
-  const values = { Body: 0.5, Legs: -0.25, NoseLength: 0.5 };
-  assert.deepEqual(bodyBake(values, false), {}, 'undressed: nothing baked, the body moves by its morph targets');
-  const baked = bodyBake(values, true);
-  assert.deepEqual(baked, { Body: 0.5, Legs: -0.25 });
-  // On the baked model the body's weights are what is left to move; the face's are the whole.
-  const now = viewerWeights(values, baked);
-  assert.deepEqual([now.Body_increase, now.Legs_decrease, now.NoseLength], [0, 0, 0.5]);
-  const later = viewerWeights({ ...values, Body: 0.75 }, baked);
-  assert.equal(later.Body_increase, 0.25);
-  assert.equal(later.NoseLength, 0.5);
-  assert.equal(viewerWeights({ ...values, Body: 0 }, baked).Body_increase, -0.5);
+  const weights = morphWeights({ Body: 0.5, Legs: -0.25, NoseLength: 0.5 });
+  assert.deepEqual([weights.Body_increase, weights.Body_decrease, weights.Legs_increase, weights.Legs_decrease, weights.NoseLength], [0.5, 0, 0, 0.25, 0.5]);
   const look = wear(emptyLook(), 'outfits', 'persona_winter_coat');
-  assert.deepEqual(viewerParameters(look, baked).blendshapes, { list: ['customisation', 'body_shape'], values: { body_shape: { Body_increase: 0.5, Legs_decrease: 0.25 } }, embed: true });
-  assert.deepEqual(viewerParameters(look).blendshapes, { list: ['customisation', 'body_shape'], embed: true });
-  assert.equal(viewerKey(look, baked), 'haircut=HaircutGenerated;outfits=persona_winter_coat;body:Body=0.5,Legs=-0.25');
+  assert.deepEqual(viewerParameters(look).blendshapes, { list: ['customisation', 'body_shape'], embed: true }, 'the outfit carries body_shape: nothing to bake');
   assert.equal(viewerKey(look), 'haircut=HaircutGenerated;outfits=persona_winter_coat');
 });
 
@@ -192,9 +181,9 @@ test('the viewer model asks for mobile_51 or visemes_15 only when told, and such
   const { viewerKey, viewerParameters, restParameters, DEFAULT_EXPORT } = await load('exportParameters.js');
   const { emptyLook } = await load('look.js');
   assert.deepEqual(viewerParameters(emptyLook()).blendshapes.list, ['customisation', 'body_shape'], 'loading stays light by default');
-  assert.deepEqual(viewerParameters(emptyLook(), {}, ['mobile_51', 'visemes_15']).blendshapes.list, ['customisation', 'body_shape', 'mobile_51', 'visemes_15']);
-  assert.notEqual(viewerKey(emptyLook(), {}, ['mobile_51']), viewerKey(emptyLook()));
-  assert.equal(viewerKey(emptyLook(), {}, ['visemes_15', 'mobile_51']), viewerKey(emptyLook(), {}, ['mobile_51', 'visemes_15']));
+  assert.deepEqual(viewerParameters(emptyLook(), ['mobile_51', 'visemes_15']).blendshapes.list, ['customisation', 'body_shape', 'mobile_51', 'visemes_15']);
+  assert.notEqual(viewerKey(emptyLook(), ['mobile_51']), viewerKey(emptyLook()));
+  assert.equal(viewerKey(emptyLook(), ['visemes_15', 'mobile_51']), viewerKey(emptyLook(), ['mobile_51', 'visemes_15']));
   // The face demo playing is what the export carries, with the blendshapes it plays.
   const exported = restParameters(DEFAULT_EXPORT, { look: emptyLook(), values: null, face: 'FaceDemo_003' });
   assert.deepEqual([exported.animations.list, exported.blendshapes.list], [['FaceDemo_003'], ['mobile_51']]);

@@ -404,6 +404,46 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
     }
   });
 
+  test('a necklace, a watch and a ring follow the body\'s blends exported as morph targets (body_shape): at every extreme they stay on the skin', async () => {
+    const files = await exported({
+      format: 'glb', lod: 'LOD1', textures: { embed: true, profile: '1K.jpg' }, blendshapes: { list: ['body_shape'] },
+      necklaces: { list: ['pearl_strand'] }, watches: { list: ['steel_diver_watch'] }, rings: { list: ['gold_band'] },
+    });
+    assert.equal((await validateGltf(files, 'model.glb')).errors, 0);
+    const doc = await readGltfDocument(files, 'model.glb');
+    // The skin is the body's and, at the back of the neck, the head's own neck.
+    const skin = ['AvatarBody', 'AvatarHead'].map((name) => meshWithTargets(doc, name));
+    const items = ['necklaces_pearl_strand', 'watches_steel_diver_watch', 'rings_gold_band'].map((name) => ({ name, mesh: meshWithTargets(doc, name) }));
+    assert.ok(items[0].mesh.targets.has('Neck_increase'), [...items[0].mesh.targets.keys()].join(', '));
+    assert.ok(items[1].mesh.targets.has('Forearms_increase'), [...items[1].mesh.targets.keys()].join(', '));
+    // The item's nearest distance to the skin (negative: inside it), both with one blend at `w`.
+    const nearest = (m: (typeof skin)[number], name: string, w: number) => {
+      const surfaces = skin.map((part) => headSurface({ positions: deformed(part, name, w), indices: part.indices, normals: part.normals }));
+      const p = deformed(m, name, w);
+      let least = Infinity;
+      for (let v = 0; v < p.length / 3; v++) {
+        // A point's distance is to the nearer of the two surfaces.
+        const [a, b] = surfaces.map((s) => s.closest(p[v * 3], p[v * 3 + 1], p[v * 3 + 2]).distance);
+        least = Math.min(least, Math.abs(a) < Math.abs(b) ? a : b);
+      }
+      return least;
+    };
+    // What the morphs are for: left as they were, the necklace sinks into a thicker neck and the watch into a thicker forearm.
+    for (const [i, blend] of [[0, 'Neck_increase'], [1, 'Forearms_increase']] as const) {
+      const rigid = nearest({ ...items[i].mesh, targets: new Map() }, blend, 1);
+      assert.ok(rigid < nearest(items[i].mesh, 'none', 0) - 0.002, `${items[i].name} left rigid under ${blend} is ${(rigid * 1000).toFixed(1)} mm from the skin: the check below cannot fail`);
+    }
+    for (const { name, mesh } of items) {
+      const rest = nearest(mesh, 'none', 0);
+      for (const blend of ['Body', 'Neck', 'Shoulders', 'Chest', 'Forearms', 'Waist', 'Hips', 'Legs']) {
+        for (const sign of ['increase', 'decrease']) {
+          const gap = nearest(mesh, `${blend}_${sign}`, 1);
+          assert.ok(Math.abs(gap - rest) < 0.0015, `${name} under ${blend}_${sign}: ${(gap * 1000).toFixed(1)} mm from the skin (at rest ${(rest * 1000).toFixed(1)} mm)`);
+        }
+      }
+    }
+  });
+
   test('two pairs of glasses, or two hats, are refused with a 400 that names both', async () => {
     for (const [slot, items, noun] of [['glasses', ['round_metal', 'sport_wrap'], 'pair of glasses'], ['hats', ['baseball_cap', 'felt_fedora'], 'hat']] as const) {
       const res = await api.post(avatar.exports.replace(server.url, ''), { parameters: JSON.stringify({ [slot]: { list: items } }) });

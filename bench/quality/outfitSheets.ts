@@ -139,11 +139,12 @@ async function personaAvatars(): Promise<Record<'female' | 'male', Record<string
 }
 
 /** The persona export of `files` with these outfit sections, as a GLB with its textures embedded. */
-async function personaGlb(gender: 'female' | 'male', files: Record<string, Uint8Array>, sections: Record<string, string>): Promise<Uint8Array> {
+async function personaGlb(gender: 'female' | 'male', files: Record<string, Uint8Array>, sections: Record<string, string>, extra: Record<string, unknown> = {}): Promise<Uint8Array> {
   const request = {
     format: 'glb', lod: 'LOD1', textures: { profile: '2K.jpg', embed: true, list: ['Normal', 'GltfMetallicRoughness'] },
     haircuts: { list: [gender === 'female' ? 'low_ponytail_wavy' : 'classic_side_part'] },
     ...Object.fromEntries(Object.entries(sections).map(([section, identity]) => [section, { list: [identity] }])),
+    ...extra,
   };
   const resolved = resolveExportParameters(request, exportContext('persona_2.0', gender, 'enterprise'));
   if (!resolved.ok) throw new Error(JSON.stringify(resolved.errors));
@@ -197,7 +198,50 @@ export async function personaOutfitSheets(only?: string): Promise<string[]> {
   return written;
 }
 
+/** The body blends a sheet shows, at the creator's extremes: each of the eight at +1 and −1. */
+const BODY_BLENDS = ['Body', 'Neck', 'Shoulders', 'Chest', 'Forearms', 'Waist', 'Hips', 'Legs'];
+
+/**
+ * Dressed persona_2.0 avatars exported with `body_shape` as morph targets and the body kept whole
+ * (`apply_visibility_masks: false`, so skin that pokes through shows), rendered by three.js with
+ * each body blend at +1 and at −1 as an engine would set it: the cloth must follow the body
+ * (outfitMorphs). scratch/outfits/persona-body-blends.png.
+ */
+export async function personaBlendSheets(): Promise<string[]> {
+  if (!chromiumAvailable()) { console.log('persona blend sheets skipped: no /usr/bin/chromium'); return []; }
+  await mkdir(OUT_DIR, { recursive: true });
+  const avatars = await personaAvatars();
+  const looks: { gender: 'female' | 'male'; sections: Record<string, string> }[] = [
+    { gender: 'female', sections: { outfits_top: 'top_oxford_shirt', outfits_bottom: 'bottom_pleated_skirt', outfits_shoes: 'shoes_leather_derby' } },
+    { gender: 'male', sections: { outfits_top: 'top_grey_hoodie', outfits_bottom: 'bottom_khaki_chinos', outfits_shoes: 'shoes_white_canvas_sneakers' } },
+    { gender: 'female', sections: { outfits: 'persona_summer_dress' } },
+    { gender: 'male', sections: { outfits: 'persona_winter_coat' } },
+  ];
+  const rows: { height: number; panels: Panel[] }[] = [];
+  const whole = { target: [0, 0.85, 0] as [number, number, number], distance: 3.4, width: 200, height: 420, yaw: 25 };
+  await withStage(async ({ add, shoot }) => {
+    for (const [i, look] of looks.entries()) {
+      const url = `/blends-${i}.glb`;
+      const glb = await personaGlb(look.gender, avatars[look.gender], look.sections, { apply_visibility_masks: false, blendshapes: { list: ['body_shape'] } });
+      add(url, glb);
+      await writeFile(join(OUT_DIR, `persona-body-blends-${i}.glb`), glb);
+      const clip = look.gender === 'female' ? 'Female_Pose_A' : 'Male_Pose_A';
+      const panels: Panel[] = [{ image: await shoot(url, { ...whole, clip, time: 0 }), caption: `${look.gender} as made` }];
+      for (const blend of BODY_BLENDS) {
+        for (const sign of ['increase', 'decrease']) {
+          panels.push({ image: await shoot(url, { ...whole, clip, time: 0, morphs: { [`${blend}_${sign}`]: 1 } }), caption: `${blend} ${sign === 'increase' ? '+1' : '−1'}` });
+        }
+      }
+      rows.push({ height: 340, panels: panels.slice(0, 9) }, { height: 340, panels: panels.slice(9) });
+    }
+  });
+  const file = join(OUT_DIR, 'persona-body-blends.png');
+  await writeFile(file, await contactSheet(rows, 'persona_2.0 dressed, body_shape exported as morph targets, each body blend at +1 and −1 in three.js (body kept whole)'));
+  return [file];
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (process.argv[2] === 'persona') for (const file of await personaOutfitSheets(process.argv[3])) console.log(`wrote ${file}`);
+  if (process.argv[2] === 'blends') for (const file of await personaBlendSheets()) console.log(`wrote ${file}`);
+  else if (process.argv[2] === 'persona') for (const file of await personaOutfitSheets(process.argv[3])) console.log(`wrote ${file}`);
   else for (const file of await outfitSheets(process.argv[2])) console.log(`wrote ${file}`);
 }

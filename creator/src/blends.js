@@ -64,21 +64,3 @@ export function readBlends(list) {
   }
   return values;
 }
-
-/**
- * The body blends a viewer model bakes in: outfits are fitted to the body as exported (its
- * `body_shape` values baked) and do not follow the body's morph targets, so a look with an outfit
- * bakes the body blends into its viewer model, as export_avatar will. Without an outfit, none.
- */
-export function bodyBake(values, dressed) {
-  if (!dressed) return {};
-  return Object.fromEntries(BLENDS.filter((b) => b.group === 'body' && (values[b.name] ?? 0) !== 0).map((b) => [b.name, values[b.name]]));
-}
-
-/** The viewer model's morph weights for `values` on a model that baked `baked`: the body's are what is left to move. */
-export function viewerWeights(values, baked) {
-  const weights = morphWeights(values);
-  const done = morphWeights(baked);
-  for (const name of Object.keys(weights)) if (name.endsWith('_increase') || name.endsWith('_decrease')) weights[name] -= done[name];
-  return weights;
-}

@@ -4,12 +4,12 @@
  */
 import * as api from './api.js';
 import { encodeAvatarState, readAvatarState } from './avatarState.js';
-import { BLEND_BY_NAME, BLENDS, bodyBake, exportValues, readBlends, viewerWeights } from './blends.js';
+import { BLENDS, exportValues, morphWeights, readBlends } from './blends.js';
 import { DEFAULT_EXPORT, readExportParameters, restParameters, viewerKey, viewerParameters } from './exportParameters.js';
 import { onLanguage } from './i18n.js';
 import { withMakeup } from './makeup.js';
 import { withTattoo } from './tattoo.js';
-import { blacklisted, emptyLook, lookKey, OUTFIT_SLOTS, wear, withColor, withHaircut } from './look.js';
+import { blacklisted, emptyLook, lookKey, wear, withColor, withHaircut } from './look.js';
 import { styled } from './styles.js';
 import { dataUrl, jpegBytes, readImage } from './photo.js';
 import { computationChoices } from './computation.js';
@@ -90,18 +90,17 @@ export function startCreator(variant) {
   let viewerPromise = null;
   const getViewer = () => (viewerPromise ??= viewerReady());
 
-  /** The blends panel moves the viewer's morph targets and remembers the values the export bakes. */
+  /**
+   * The blends panel moves the viewer's morph targets and remembers the values the export bakes.
+   * Outfits and the items on the body carry the body's targets, so a body slider moves the cloth
+   * with the body and no new model is made.
+   */
   function setBlend(name, value) {
     if (!avatar) return;
     avatar.values[name] = value;
-    viewer?.setMorphs(viewerWeights(avatar.values, avatar.baked));
+    viewer?.setMorphs(morphWeights(avatar.values));
   }
 
-  /** A body slider let go under an outfit: the outfit is refitted (a viewer model with the body baked in). */
-  function settleBlend(name) {
-    if (avatar && BLEND_BY_NAME.get(name)?.group === 'body' && dressed(avatar.look)) changeLook(target(), 'body');
-  }
-  const dressed = (look) => OUTFIT_SLOTS.some((s) => look.items[s]);
   buildPanels(variant);
 
   /**
@@ -111,16 +110,15 @@ export function startCreator(variant) {
    */
   async function showModel({ code, gender, values, look, animation, face, sets, progress = 'loadingAvatar' }) {
     showProgress(progress, 0.9);
-    const baked = bodyBake(values ?? avatar?.values ?? {}, dressed(look));
     const extra = [...shapes].sort();
-    const exp = await viewerExport(code, look, baked, extra);
+    const exp = await viewerExport(code, look, extra);
     const v = await getViewer();
     const another = avatar?.code !== code;
     await v.load(exp.public_file, another);
     // Blends moved while the model loaded are kept: `values` null takes the avatar's as they are now.
-    avatar = { code, gender, values: { ...(values ?? avatar?.values ?? {}) }, look, sets, baked, shapes: extra };
+    avatar = { code, gender, values: { ...(values ?? avatar?.values ?? {}) }, look, sets, shapes: extra };
     if (another) refreshLatest();
-    v.setMorphs(viewerWeights(avatar.values, baked));
+    v.setMorphs(morphWeights(avatar.values));
     if (pendingFace && v.clipNames().includes(pendingFace)) face = pendingFace;
     pendingFace = null;
     if (animation !== undefined) v.play(animation);
@@ -135,7 +133,7 @@ export function startCreator(variant) {
 
   function renderPanels() {
     if (!avatar || !viewer) return;
-    buildBlends(variant, BLENDS, setBlend, avatar.values, settleBlend);
+    buildBlends(variant, BLENDS, setBlend, avatar.values);
     buildHaircuts(avatar.sets.haircuts, avatar.look.haircut, (id) => changeLook(withHaircut(target(), id), 'hairstyle'));
     buildAnimations(viewer.clipNames(), viewer.playing, (name) => play(name));
     buildFaceDemos(viewer.face, playFace);
@@ -192,7 +190,7 @@ export function startCreator(variant) {
     exclusive('look', async () => {
       while (wanted) {
         const { look: next, what: asked } = wanted;
-        if (viewerKey(next, bodyBake(avatar.values, dressed(next)), [...shapes].sort()) === viewerKey(avatar.look, avatar.baked, avatar.shapes)) {
+        if (viewerKey(next, [...shapes].sort()) === viewerKey(avatar.look, avatar.shapes)) {
           wanted = null;
           continue;
         }
@@ -207,11 +205,11 @@ export function startCreator(variant) {
     }).finally(() => { changing = false; });
   }
 
-  function viewerExport(code, look, baked, extra) {
-    const key = `${code} ${viewerKey(look, baked, extra)}`;
+  function viewerExport(code, look, extra) {
+    const key = `${code} ${viewerKey(look, extra)}`;
     let made = viewerExports.get(key);
     if (!made) {
-      made = findOrMakeViewerExport(code, look, baked, extra);
+      made = findOrMakeViewerExport(code, look, extra);
       viewerExports.set(key, made);
       made.catch(() => viewerExports.delete(key));
     }
@@ -219,11 +217,11 @@ export function startCreator(variant) {
   }
 
   /** The look's export made before (by its comment; the bare look's is the one made with the avatar), else a new one. */
-  async function findOrMakeViewerExport(code, look, baked, extra) {
-    const comment = VIEWER_COMMENT + viewerKey(look, baked, extra);
+  async function findOrMakeViewerExport(code, look, extra) {
+    const comment = VIEWER_COMMENT + viewerKey(look, extra);
     // The avatar's own export is the bare look's with the sets asked for at creation (its blendshapes.list says which).
-    const bare = viewerKey(look, baked) === lookKey(emptyLook());
-    const wantedParameters = viewerParameters(look, baked, extra);
+    const bare = viewerKey(look) === lookKey(emptyLook());
+    const wantedParameters = viewerParameters(look, extra);
     const madeWithAvatar = (e) => bare && e.comment === '' && e.parameters?.make_public_direct && e.parameters?.lod === 'LOD2'
       && JSON.stringify(e.parameters?.blendshapes?.list) === JSON.stringify(wantedParameters.blendshapes.list)
       && JSON.stringify(e.parameters?.haircuts?.list) === JSON.stringify(wantedParameters.haircuts.list)
@@ -356,7 +354,7 @@ export function startCreator(variant) {
         const look = emptyLook();
         const sets = api.exportSets(gender);
         sets.catch(() => {});
-        const done = await api.createAvatar({ photo, gender, age, exportParameters: viewerParameters(look, {}, [...shapes].sort()) }, (a) => showProgress('makingAvatar', (a.progress ?? 0) / 100 * 0.8));
+        const done = await api.createAvatar({ photo, gender, age, exportParameters: viewerParameters(look, [...shapes].sort()) }, (a) => showProgress('makingAvatar', (a.progress ?? 0) / 100 * 0.8));
         if (photoUrl) URL.revokeObjectURL(photoUrl);
         photoUrl = URL.createObjectURL(new Blob([photo.bytes], { type: photo.type }));
         const fields = { avatarCode: done.code, gender, photoFileName: photo.name, photoUrl };

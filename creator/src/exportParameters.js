@@ -5,7 +5,6 @@
  * Overrides without a key in the spec's REST table use our documented extensions
  * (`avatar.remove_neck_layers`, `animations`, `model_json`), which REST clients may send too.
  */
-import { exportValues } from './blends.js';
 import { lookKey, lookSections } from './look.js';
 
 const PROFILES = ['4K.png', '2K.png', '1K.png', '4K.jpg', '2K.jpg', '1K.jpg', '4K.webp', '2K.webp', '1K.webp'];
@@ -138,25 +137,23 @@ export function restParameters(p, { look, values, playing = null, face = null })
 
 /**
  * The viewer's own model of a look: small and quick (LOD2, 1K JPEG), with the blends as morph
- * targets to drag; `baked` body blends (bodyBake) are baked in, as the export bakes them under an outfit.
+ * targets to drag (the outfits and body items carry the body's too, so they follow it).
  * `shapes`: blendshape sets beyond the blends' (`mobile_51` for the face demos, `visemes_15` for lip
  * sync), asked for only once the user wants them, since they make the model larger.
  */
-export function viewerParameters(look, baked = {}, shapes = []) {
-  const values = exportValues(baked);
+export function viewerParameters(look, shapes = []) {
   return {
     format: 'glb',
     lod: 'LOD2',
     embed: true,
     textures: { profile: '1K.jpg', embed: true },
     ...lookSections(look),
-    blendshapes: { list: ['customisation', 'body_shape', ...shapes], ...(values ? { values } : {}), embed: true },
+    blendshapes: { list: ['customisation', 'body_shape', ...shapes], embed: true },
     make_public_direct: true,
   };
 }
 
-/** The viewer model's cache key: the look, the body blends baked in, the extra blendshape sets. */
-export function viewerKey(look, baked = {}, shapes = []) {
-  const body = Object.keys(baked).sort().map((k) => `${k}=${baked[k]}`);
-  return [lookKey(look), ...(body.length ? [`body:${body.join(',')}`] : []), ...(shapes.length ? [`shapes:${[...shapes].sort().join(',')}`] : [])].join(';');
+/** The viewer model's cache key: the look and the extra blendshape sets. */
+export function viewerKey(look, shapes = []) {
+  return [lookKey(look), ...(shapes.length ? [`shapes:${[...shapes].sort().join(',')}`] : [])].join(';');
 }

@@ -162,8 +162,8 @@ export function heading(text) {
   return Object.assign(document.createElement('h3'), { textContent: text });
 }
 
-/** One slider per blend, in the spec's range, in its panel; `onSettle` when one is let go. */
-export function buildBlends(variant, blends, onChange, values = {}, onSettle = () => {}) {
+/** One slider per blend, in the spec's range, in its panel. */
+export function buildBlends(variant, blends, onChange, values = {}) {
   const filled = new Set();
   for (const b of blends) {
     const control = PANEL_OF[variant][b.group];
@@ -176,7 +176,6 @@ export function buildBlends(variant, blends, onChange, values = {}, onSettle = (
     const input = document.createElement('input');
     Object.assign(input, { type: 'range', min: b.min, max: b.max, step: 0.01, value: values[b.name] ?? b.neutral, name: b.name });
     input.addEventListener('input', () => onChange(b.name, Number(input.value)));
-    input.addEventListener('change', () => onSettle(b.name));
     label.append(b.name.replace(/([a-z])([A-Z])/g, '$1 $2'), input);
     section.append(label);
   }

@@ -44,8 +44,7 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
   const { material } = await headMaterial(input.files, p.avatar);
   // The teeth take the head's blendshapes only: the body's own move nothing above the neck.
   const headValues = withoutBodyShape(p.blendshapes.values);
-  const headTargets = (targets: readonly SceneMorphTarget[], shapeCount: number) => targets.slice(0, targets.length - shapeCount);
-  const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, headValues, headTargets(body.morphTargets, embedMorphs ? shapes.names.length : 0)), body.fused);
+  const teeth = onPlacedHead(exportedTeeth(avatar.head, embedMorphs ? morphs : new Map(), deltas, headValues, body.headTargets), body.fused);
   const meshes: SceneMesh[] = [
     asPart({ name: 'body', mesh: body.mesh, material: { ...material, name: 'body' }, morphTargets: body.morphTargets, skin: body.skin }, p.avatar),
     asPart(teeth, p.avatar),
@@ -99,7 +98,7 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
   progress(70);
   if (!embedMorphs) {
     const own = await exportedBody(avatar, morphs, deltas, p.blendshapes.values, p.blendshapes.lod, shapes);
-    const ownTeeth = onPlacedHead(exportedTeeth(avatar.head, morphs, deltas, headValues, headTargets(own.morphTargets, shapes.names.length)), own.fused);
+    const ownTeeth = onPlacedHead(exportedTeeth(avatar.head, morphs, deltas, headValues, own.headTargets), own.fused);
     const scene: Scene = {
       name: 'blendshapes',
       meshes: [asPart({ name: 'body', mesh: own.mesh, morphTargets: own.morphTargets }, p.blendshapes), asPart({ ...ownTeeth, skin: undefined }, p.blendshapes)],
@@ -125,8 +124,7 @@ export async function bodyBlendshapeArchive({ files, sets, fmt }: BlendshapeArch
   const shapes = bodyShapeSelection(sets.filter((set) => set === BODY_SHAPE_SET), null);
   const body = await exportedBody(avatar, deltas, deltas, null, 0, shapes);
   if (fmt !== 'ply') {
-    const headTargets = body.morphTargets.slice(0, body.morphTargets.length - shapes.names.length);
-    const teeth = onPlacedHead(exportedTeeth(avatar.head, deltas, deltas, null, headTargets), body.fused);
+    const teeth = onPlacedHead(exportedTeeth(avatar.head, deltas, deltas, null, body.headTargets), body.fused);
     return writeArchive({ name: 'blendshapes', meshes: [{ name: 'body', mesh: body.mesh, morphTargets: body.morphTargets }, { ...teeth, skin: undefined }] },
       { format: fmt, embedTextures: false, baseName: 'blendshapes' });
   }

@@ -88,43 +88,44 @@ export function onPlacedHead(part: SceneMesh, fused: FusedAvatar): SceneMesh {
 export async function exportedBody(
   avatar: StoredBodyAvatar, morphs: Map<string, Map<string, Float32Array>>, baked: Map<string, Map<string, Float32Array>>,
   values: Record<string, Record<string, number>> | null, lod = 0, bodyShape: BodyShapeSelection = { names: [], values: {} }, row: BodyLodRow = 'subtype',
-): Promise<{ fused: FusedAvatar; mesh: Mesh; skin: SceneSkin; morphTargets: SceneMorphTarget[]; animations: SceneAnimation[]; sourceVertices?: Uint32Array; fusedPositions: Float32Array; shapeTargets: SceneMorphTarget[] }> {
+): Promise<ExportedBody> {
   const { fused, skeleton, solved } = avatarBody(avatar.head.mesh, avatar.body.shape, row === 'persona');
   let mesh = fused.mesh;
   const headValues = values ? Object.fromEntries(Object.entries(values).filter(([set]) => set !== BODY_SHAPE_SET)) : null;
   if (headValues && Object.keys(headValues).length) mesh = { ...mesh, positions: bakedPositions(mesh.positions, headValues, baked, (d) => fusedDeltas(fused, d)) };
   // The body's own blendshapes (bodyBlendshapes.ts) are made only when asked for: 16 rebuilds of the body.
   const bodyCount = solved.body.mesh.positions.length / 3;
-  const bodyTargets = bodyShape.names.length || Object.keys(bodyShape.values).length
+  const bodyBlends = bodyShape.names.length || Object.keys(bodyShape.values).length
     ? new Map(bodyShapeBlendshapes(solved).map((t) => [t.name, t])) : new Map<string, SceneMorphTarget>();
-  const bodyValues = Object.entries(bodyShape.values).filter(([name, factor]) => factor && bodyTargets.has(name));
+  const bodyValues = Object.entries(bodyShape.values).filter(([name, factor]) => factor && bodyBlends.has(name));
   if (bodyValues.length) {
     const positions = mesh.positions.slice();
     for (const [name, factor] of bodyValues) {
-      const delta = fusedBodyDeltas(fused, bodyCount, bodyTargets.get(name)!.positions);
+      const delta = fusedBodyDeltas(fused, bodyCount, bodyBlends.get(name)!.positions);
       for (let i = 0; i < positions.length; i++) positions[i] += factor * delta[i];
     }
     mesh = { ...mesh, positions };
   }
   const seen = new Map<string, number>();
   for (const names of morphs.values()) for (const name of names.keys()) seen.set(name, (seen.get(name) ?? 0) + 1);
-  let morphTargets: SceneMorphTarget[] = [];
+  let headTargets: SceneMorphTarget[] = [];
   for (const [set, names] of morphs) {
     for (const [name, delta] of names) {
       const positions = fusedDeltas(fused, delta);
-      morphTargets.push({ name: seen.get(name)! > 1 ? `${set}.${name}` : name, positions, normals: normalDeltas(mesh, positions) });
+      headTargets.push({ name: seen.get(name)! > 1 ? `${set}.${name}` : name, positions, normals: normalDeltas(mesh, positions) });
     }
   }
-  for (const name of bodyShape.names) {
-    const target = bodyTargets.get(name)!;
-    morphTargets.push({
+  // The body's own targets on the fused avatar's vertices, kept apart because outfits are fitted to
+  // those vertices (outfitMorphs) whatever level the export picks.
+  const shapeTargets: SceneMorphTarget[] = bodyShape.names.map((name) => {
+    const target = bodyBlends.get(name)!;
+    return {
       name: seen.has(name) ? `${BODY_SHAPE_SET}.${name}` : name,
       positions: fusedBodyDeltas(fused, bodyCount, target.positions),
       normals: target.normals && fusedBodyDeltas(fused, bodyCount, target.normals),
-    });
-  }
-  // The body's own targets on the fused avatar's vertices, as outfits are fitted to them (outfitMorphs).
-  const shapeTargets = morphTargets.slice(morphTargets.length - bodyShape.names.length);
+    };
+  });
+  let bodyTargets = shapeTargets;
   let skin: SceneSkin = fused.skin;
   let sourceVertices: Uint32Array | undefined;
   // The fused avatar's own vertices with the values baked in: what outfits are fitted to at any level.
@@ -137,11 +138,36 @@ export async function exportedBody(
       return out;
     };
     mesh = { ...level.mesh, positions: pick(mesh.positions, 3) };
-    morphTargets = morphTargets.map((t) => ({ ...t, positions: pick(t.positions, 3), normals: t.normals && pick(t.normals, 3) }));
+    const picked = (t: SceneMorphTarget): SceneMorphTarget => ({ ...t, positions: pick(t.positions, 3), normals: t.normals && pick(t.normals, 3) });
+    headTargets = headTargets.map(picked);
+    bodyTargets = bodyTargets.map(picked);
     skin = level.skin;
     sourceVertices = level.sourceVertices;
   }
-  return { fused, mesh, skin, morphTargets, animations: bodyAnimations(skeleton, avatar.body.shape.gender), sourceVertices, fusedPositions, shapeTargets };
+  return {
+    fused, mesh, skin, morphTargets: [...headTargets, ...bodyTargets], headTargets, bodyTargets,
+    animations: bodyAnimations(skeleton, avatar.body.shape.gender), sourceVertices, fusedPositions, shapeTargets,
+  };
+}
+
+/** The body as an export holds it (exportedBody). */
+export interface ExportedBody {
+  fused: FusedAvatar;
+  /** At the export's level, with the values baked. */
+  mesh: Mesh;
+  skin: SceneSkin;
+  /** `headTargets` then `bodyTargets`: all the mesh's morph targets. */
+  morphTargets: SceneMorphTarget[];
+  /** The head's blendshapes, at the export's level: what the teeth, lashes and head items follow too. */
+  headTargets: SceneMorphTarget[];
+  /** The body's own (`body_shape`), at the export's level. */
+  bodyTargets: SceneMorphTarget[];
+  animations: SceneAnimation[];
+  sourceVertices?: Uint32Array;
+  /** The fused avatar's own vertices with the values baked: what outfits are fitted to at any level. */
+  fusedPositions: Float32Array;
+  /** `bodyTargets` on the fused avatar's own vertices. */
+  shapeTargets: SceneMorphTarget[];
 }
 
 /**

@@ -35,6 +35,12 @@ export interface AccessoryWearer {
   headPart: { mesh: Mesh; morphTargets: readonly SceneMorphTarget[] };
   /** The whole exported avatar (placed, `values` baked): what a necklace lies on. */
   body: Mesh;
+  /**
+   * The exported body part (placed, before visibility masks) with the body's own blendshapes
+   * (`body_shape`) as morph targets, which the items on the body follow. The part, not `body`: at the
+   * back of the neck the body's skin lies over the head's own neck, which these blends do not move.
+   */
+  bodyPart: { mesh: Mesh; morphTargets: readonly SceneMorphTarget[] };
 }
 
 /**
@@ -132,11 +138,12 @@ export async function personaAccessories(persona: ResolvedPersona, wearerOf: () 
       parts.push(resting(onHead(fitEarrings(item.recipe.earring, landmarks(), lod).mesh, name, material), [ears.left.lobe, ears.right.lobe]));
     } else if (item.recipe.slot === 'necklaces') {
       const fitted = fitNecklace(item.recipe.necklace, { mesh: wearer.body, neck: handBody(wearer).joint('Neck') }, lod);
-      parts.push({ name, mesh: fitted.mesh, material, morphTargets: [], skin: neckSkin(fitted.neckShare, wearer.fused) });
+      parts.push({ name, mesh: fitted.mesh, material, morphTargets: followingMorphs(fitted.mesh, wearer.bodyPart.mesh, wearer.bodyPart.morphTargets), skin: neckSkin(fitted.neckShare, wearer.fused) });
     } else {
       const r = item.recipe, body = handBody(wearer);
       const fitted = r.slot === 'watches' ? fitWatch(r.watch, body, lod) : r.slot === 'bracelets' ? fitBracelet(r.bracelet, body, lod) : fitRing(r.ring, body, lod);
-      parts.push({ name, mesh: fitted.mesh, material, morphTargets: [], skin: oneJointSkin(fitted.mesh, fitted.joint, wearer.fused) });
+      // A band on the wrist or finger grows with the arm's blends rather than sinking into it.
+      parts.push({ name, mesh: fitted.mesh, material, morphTargets: followingMorphs(fitted.mesh, wearer.bodyPart.mesh, wearer.bodyPart.morphTargets), skin: oneJointSkin(fitted.mesh, fitted.joint, wearer.fused) });
     }
     const beside = [...images].filter(([n]) => BESIDE.includes(n)).map(([, image]) => image);
     if (section.embed) {

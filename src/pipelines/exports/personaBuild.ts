@@ -107,14 +107,15 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   // The body's own blendshapes (body_shape: the creator's Body, Neck, … blends as _increase/_decrease pairs) go on AvatarBody.
   const shapes = bodyShapeSelection(persona.blendshapes.list, values);
   const joined = await exportedBody(avatar, embedMorphs ? morphs : new Map(), deltas, values, level, embedMorphs ? shapes : { names: [], values: shapes.values }, 'persona');
-  // The head's targets come first; the teeth and lashes take those only.
-  const headTargets = joined.morphTargets.slice(0, joined.morphTargets.length - (embedMorphs ? shapes.names.length : 0));
+  // The teeth and lashes take the head's targets only.
+  const headTargets = joined.headTargets;
   progress(30);
   // The skin over the eye openings goes: the eyeballs show through them.
   const regions = avatar.head.template.regions;
   const openings = [new Set(regions.leftEye.vertices), new Set(regions.rightEye.vertices)];
   const split = splitAvatar(joined, joined.sourceVertices, joined.fused.headVertices, bodyLayout().vertexOf.length, openings);
   const wholeHead = split.head;
+  const bodyShapeNames = new Set(joined.bodyTargets.map((t) => t.name));
   // The outfit items (one per section), fitted to the body as exported; with apply_visibility_masks
   // the body polygons they hide go (personaVisibility.ts).
   const outfits = await personaOutfitItems(persona.outfits, joined.fused, joined.fusedPositions, joined.shapeTargets);
@@ -170,6 +171,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   let wearer: AccessoryWearer | undefined;
   const wearerOf = (): AccessoryWearer => (wearer ??= {
     head: { mesh: bakedHead(avatar.head.mesh, headValues(values), deltas), template: avatar.head.template }, fused: joined.fused, headPart: head, body: joined.mesh,
+    bodyPart: { mesh: split.body.mesh, morphTargets: split.body.morphTargets.filter((t) => bodyShapeNames.has(t.name)) },
   });
   if (persona.haircuts.list.length) {
     const identity = persona.haircuts.list[0];
