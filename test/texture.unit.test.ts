@@ -5,6 +5,8 @@ import type { Mask, Rgb } from '../src/analysis/types.js';
 import type { Mesh } from '../src/core/mesh.js';
 import { symmetricCompletion, type FacialHair } from '../src/texture/bake/symmetricCompletion.js';
 import type { PhotoTexels } from '../src/texture/bake/photoTexels.js';
+import { orientedShadingIn } from '../src/texture/bake/orientedShading.js';
+import { uvSphere } from '../src/core/uvSphere.js';
 import {
   bakeTexture, decodeRgb, doubleResolution, texelDensity, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, regionMask, resizeTexture,
   warmUpTexture, type BakedTexture, type Image, type RgbImage,
@@ -576,6 +578,73 @@ describe('evenLighting', () => {
     assert.ok(Math.hypot(before[0] - target.red, before[1] - target.green, before[2] - target.blue) > 40, 'the test cast is too weak');
     const stripe = (img: Uint8Array) => img[(128 * width + 256) * 3] - img[(129 * width + 256) * 3];
     assert.ok(Math.abs(stripe(out.data) - stripe(data)) <= 4, `detail ${stripe(data)} became ${stripe(out.data)}`);
+  });
+});
+
+describe('orientedShadingIn', () => {
+  test('shading a side light casts by the surface\'s orientation goes; a mole, and the skin\'s brightness, stay', (t) => {
+    // A sphere lit by a key light from the upper right (Lambert, a little ambient): the shading of a
+    // nose's side or an eye socket is this, narrower. Its texture is the skin times that shading, with
+    // a dark mole on the lit side and fine stripes.
+    const mesh = uvSphere({ rings: 64, segments: 128 });
+    const width = 512, height = 256;
+    const light = [0.75, 0.35, 0.56];
+    const data = new Uint8Array(width * height * 3), skin = new Uint8Array(width * height);
+    const normalAt = (x: number, y: number) => {
+      const theta = ((y + 0.5) / height) * Math.PI, phi = ((x + 0.5) / width - 0.5) * 2 * Math.PI;
+      return [Math.sin(theta) * Math.sin(phi), Math.cos(theta), Math.sin(theta) * Math.cos(phi)];
+    };
+    const mole = (x: number, y: number) => Math.hypot(x - 300, y - 110) < 5;
+    const box = { x0: 128, y0: 40, x1: 383, y1: 215 };
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const n = normalAt(x, y);
+        const shade = 0.3 + 0.7 * Math.max(0, n[0] * light[0] + n[1] * light[1] + n[2] * light[2]);
+        const albedo = mole(x, y) ? 0.45 : 1 + (x % 2 ? 0.03 : -0.03);
+        const k = y * width + x;
+        data.set([200, 160, 140].map((c) => Math.round(Math.min(255, c * albedo * shade))), k * 3);
+        // The photo saw the front half of the sphere; the mole is not skin.
+        if (x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1 && !mole(x, y)) skin[k] = 255;
+      }
+    }
+    const luma = (img: Uint8Array, k: number) => 0.299 * img[k * 3] + 0.587 * img[k * 3 + 1] + 0.114 * img[k * 3 + 2];
+    // The spread of the skin's luma (log), and the mole against the skin just beside it.
+    const spread = (img: Uint8Array) => {
+      let sum = 0, sum2 = 0, n = 0;
+      for (let y = box.y0 + 8; y <= box.y1 - 8; y++) for (let x = box.x0 + 8; x <= box.x1 - 8; x++) {
+        if (!skin[y * width + x] || Math.hypot(x - 300, y - 110) < 12) continue;
+        const l = Math.log(luma(img, y * width + x));
+        sum += l; sum2 += l * l; n++;
+      }
+      return Math.sqrt(sum2 / n - (sum / n) ** 2);
+    };
+    const contrast = (img: Uint8Array) => luma(img, 110 * width + 300) / luma(img, 110 * width + 310);
+    const before = { spread: spread(data), contrast: contrast(data), mean: luma(data, 128 * width + 256) };
+    const out = data.slice();
+    const { explained } = orientedShadingIn(out, skin, width, height, box, mesh);
+    const after = { spread: spread(out), contrast: contrast(out) };
+    t.diagnostic(`skin log-luma spread ${before.spread.toFixed(3)} → ${after.spread.toFixed(3)}, explained ${explained.toFixed(3)}, the mole's contrast ${before.contrast.toFixed(3)} → ${after.contrast.toFixed(3)}`);
+    assert.ok(before.spread > 0.3, `the test's shading is too weak: ${before.spread}`);
+    assert.ok(after.spread < before.spread * 0.25, `the skin's log-luma spread ${before.spread.toFixed(3)} → ${after.spread.toFixed(3)}`);
+    assert.ok(explained > 0.9, `explained ${explained}`);
+    assert.ok(Math.abs(after.contrast - before.contrast) < 0.05, `the mole's contrast ${before.contrast.toFixed(3)} → ${after.contrast.toFixed(3)}`);
+    // The skin keeps its brightness: its mean luma moves by under 10 %.
+    let a = 0, b = 0;
+    for (let k = 0; k < width * height; k++) if (skin[k]) { a += luma(data, k); b += luma(out, k); }
+    assert.ok(Math.abs(b / a - 1) < 0.1, `the skin's mean luma × ${(b / a).toFixed(3)}`);
+    assert.ok(before.mean > 0, 'lit');
+  });
+
+  test('a texture the light does not shade is left as it was', () => {
+    const mesh = uvSphere({ rings: 64, segments: 128 });
+    const width = 512, height = 256;
+    const data = new Uint8Array(width * height * 3), skin = new Uint8Array(width * height);
+    for (let k = 0; k < width * height; k++) { data.set([200, 160, 140], k * 3); skin[k] = 255; }
+    const out = data.slice();
+    orientedShadingIn(out, skin, width, height, { x0: 128, y0: 40, x1: 383, y1: 215 }, mesh);
+    let most = 0;
+    for (let i = 0; i < out.length; i++) most = Math.max(most, Math.abs(out[i] - data[i]));
+    assert.ok(most <= 2, `a flat texture changed by up to ${most}`);
   });
 });
 

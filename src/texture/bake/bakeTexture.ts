@@ -3,6 +3,7 @@ import type { Mesh } from '../../core/mesh.js';
 import { composite } from './composite.js';
 import { rasterizeDepth } from '../../core/depthBuffer.js';
 import { evenLightingIn, type evenLighting } from './evenLighting.js';
+import { orientedShadingIn } from './orientedShading.js';
 import type { faceOutline } from './faceOutline.js';
 import { faceTone } from './faceTone.js';
 import { feather } from '../filters/feather.js';
@@ -160,7 +161,8 @@ export interface BakedTexture {
  *    the tone of the face's border, outside the inner face); bilinear photo colour. With `mirror`, a
  *    second one of every vertex's mirror image, and the two combined: the other side's colour, its
  *    shading matched, where this side was seen badly, hidden or occluded (symmetricCompletion.ts).
- * 3. Optionally, the photo's shading evened out (`enhance_lighting`).
+ * 3. Optionally, the photo's shading evened out (`enhance_lighting`): first what the surface's
+ *    orientation explains (orientedShading.ts), then the broad field and the colour cast.
  * 4. The skin fill (pull-push from skin texels, pulled with distance towards the tone of the photo
  *    along the face's border, so the face blends into the head) at low resolution.
  * 5. The photo weight's hard edges feathered, then photo and upsampled fill blended per texel.
@@ -240,6 +242,8 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
     symmetricCompletion(texels, mirrored, width, height, tone, input.facialHair);
   }
   if (o.evenLighting > 0) {
+    // First what the light's direction explains (the nose's and the sockets' shading), then the rest.
+    orientedShadingIn(texels.color, texels.source, width, height, texels.seen, mesh, { strength: o.evenLighting });
     // To the skin tone the fill grows towards, channel by channel: the face then meets the fill (and a
     // body painted in that tone) in colour as well as in light.
     evenLightingIn(texels.color, texels.source, width, height, texels.seen, { strength: o.evenLighting, target: tone });

@@ -30,7 +30,7 @@ export const EVEN_LIGHTING_DEFAULTS: Required<EvenLightingOptions> = {
 };
 
 /** Texels per cell of the shading field along each axis: the field is broad by definition. */
-const FIELD_FACTOR = 8;
+export const FIELD_FACTOR = 8;
 
 /**
  * Evens the lighting of a texture (`enhance_lighting`): estimates a low-frequency shading field from
@@ -157,7 +157,7 @@ function colorGainRow(data: Uint8Array, start: number, n: number, between: Float
 }
 
 /** Multiplies one row of the box by the gain, interpolated across from one field row. */
-function gainRow(data: Uint8Array, start: number, n: number, between: Float32Array, cx0: Int32Array, cx1: Int32Array, cax: Float32Array): void {
+export function gainRow(data: Uint8Array, start: number, n: number, between: Float32Array, cx0: Int32Array, cx1: Int32Array, cax: Float32Array): void {
   for (let x = 0; x < n; x++) {
     const a = between[cx0[x]];
     const g = a + cax[x] * (between[cx1[x]] - a);
