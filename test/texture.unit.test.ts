@@ -6,6 +6,7 @@ import type { Mesh } from '../src/core/mesh.js';
 import { symmetricCompletion, type FacialHair } from '../src/texture/bake/symmetricCompletion.js';
 import type { PhotoTexels } from '../src/texture/bake/photoTexels.js';
 import { orientedShadingIn } from '../src/texture/bake/orientedShading.js';
+import { GRID_STRIDE, photoGrid } from '../src/texture/bake/photoGrid.js';
 import { uvSphere } from '../src/core/uvSphere.js';
 import {
   bakeTexture, decodeRgb, doubleResolution, texelDensity, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, regionMask, resizeTexture,
@@ -578,6 +579,31 @@ describe('evenLighting', () => {
     assert.ok(Math.hypot(before[0] - target.red, before[1] - target.green, before[2] - target.blue) > 40, 'the test cast is too weak');
     const stripe = (img: Uint8Array) => img[(128 * width + 256) * 3] - img[(129 * width + 256) * 3];
     assert.ok(Math.abs(stripe(out.data) - stripe(data)) <= 4, `detail ${stripe(data)} became ${stripe(out.data)}`);
+  });
+});
+
+describe('photoGrid', () => {
+  test('beside the hair the photo fades in over the hair margin, instead of ending on the strands and shadow along its edge', () => {
+    // A 200×200 photo at one cell per pixel, the mesh everywhere, a square face outline 160 px wide,
+    // hair down to row 60.
+    const size = 200;
+    const depth = { x0: 0, y0: 0, scale: 1, width: size, height: size, depth: new Float32Array(size * size).fill(1) };
+    const hair: Mask = { width: size, height: size, channels: 1, data: new Uint8Array(size * size) };
+    hair.data.fill(255, 0, 60 * size);
+    const faceOutline = [20, 20, 180, 20, 180, 180, 20, 180];
+    const allowed = (grid: Float32Array, row: number) => grid[(row * size + 100) * GRID_STRIDE + 1];
+    const sharp = photoGrid(depth, size, size, { hair, faceOutline, hairMargin: 0 });
+    const soft = photoGrid(depth, size, size, { hair, faceOutline });
+    // The margin is 4 % of the face's size: 6.4 cells. Without it the photo is whole three cells below the hair (the erosions).
+    const rows = Array.from({ length: 16 }, (_, k) => 58 + k);
+    const hard = rows.map((r) => allowed(sharp, r)), ramp = rows.map((r) => allowed(soft, r));
+    assert.equal(hard[rows.indexOf(64)], 1, `without the margin: ${hard.map((v) => v.toFixed(2))}`);
+    for (let k = 1; k < ramp.length; k++) assert.ok(ramp[k] >= ramp[k - 1] - 1e-6, `rising: ${ramp.map((v) => v.toFixed(2))}`);
+    assert.ok(ramp[rows.indexOf(63)] > 0.05 && ramp[rows.indexOf(63)] < 0.6, `a ramp beside the hair: ${ramp.map((v) => v.toFixed(2))}`);
+    assert.ok(ramp[rows.indexOf(70)] > 0.95, `whole past the margin: ${ramp.map((v) => v.toFixed(2))}`);
+    // No hair, no margin: the grid is the same with or without it.
+    const bare = photoGrid(depth, size, size, { faceOutline });
+    assert.equal(allowed(bare, 62), 1);
   });
 });
 

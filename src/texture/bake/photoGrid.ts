@@ -22,10 +22,20 @@ export interface PhotoRegions {
    * jaw and cheek sides lie in it: a fringe or a strand of hair the mask missed falls there.
    */
   faceBand?: number;
+  /**
+   * Width of the margin beside the hair, as a fraction of the face's size (with a face outline),
+   * over which what the photo may give rises from 0 at the hair to 1: the strands a mask misses and
+   * the shadow the hair casts lie along its edge, and the photo fades into the fill there instead of
+   * ending on a dark line.
+   */
+  hairMargin?: number;
 }
 
 /** {@link PhotoRegions.faceBand} when not given. */
 export const FACE_BAND = 0.2;
+
+/** {@link PhotoRegions.hairMargin} when not given. */
+export const HAIR_MARGIN = 0.04;
 
 /**
  * What a texel needs to know about the photo around its point, per depth-buffer cell, interleaved:
@@ -50,7 +60,7 @@ export const FACE_BAND = 0.2;
  */
 export function photoGrid(grid: DepthBuffer, photoWidth: number, photoHeight: number, regions: PhotoRegions = {}): Float32Array {
   const { width, height } = grid;
-  const { person, hair, faceOutline, faceBand = FACE_BAND } = regions;
+  const { person, hair, faceOutline, faceBand = FACE_BAND, hairMargin = HAIR_MARGIN } = regions;
   const out = new Float32Array(width * height * GRID_STRIDE);
   const outlined = !!faceOutline && faceOutline.length >= 6;
   for (let i = 0; i < width * height; i++) {
@@ -59,8 +69,10 @@ export function photoGrid(grid: DepthBuffer, photoWidth: number, photoHeight: nu
     out[i * GRID_STRIDE + 1] = 1;
     out[i * GRID_STRIDE + 2] = outlined ? 0 : 1;
   }
-  if (outlined) markFace(out, grid, faceOutline, faceBand);
-  if (person || hair) for (let j = 0; j < height; j++) allowRow(out, j, grid, photoWidth, photoHeight, person, hair);
+  const faceSize = outlined ? markFace(out, grid, faceOutline, faceBand) : 0;
+  const hairy = hair && faceSize > 0 && hairMargin > 0 ? new Uint8Array(width * height) : undefined;
+  if (person || hair) for (let j = 0; j < height; j++) allowRow(out, j, grid, photoWidth, photoHeight, person, hair, hairy);
+  if (hairy) besideHair(out, hairy, width, height, hairMargin * faceSize);
   erode(out, width, height, true);
   if (person || hair) {
     erode(out, width, height, false);
@@ -123,11 +135,23 @@ function smoothDown(grid: Float32Array, tmp: Float32Array, j: number, width: num
   }
 }
 
+/** `allowed` times a smoothstep of the distance (cells) from the nearest hair cell over `reach`. */
+function besideHair(out: Float32Array, hairy: Uint8Array, width: number, height: number, reach: number): void {
+  if (!(reach > 1)) return;
+  const distance = chamferDistance(hairy, width, height, reach + 1);
+  for (let i = 0; i < width * height; i++) {
+    const s = distance[i] / reach;
+    if (s >= 1) continue;
+    out[i * GRID_STRIDE + 1] *= s * s * (3 - 2 * s);
+  }
+}
+
 /**
  * The face outline rasterised onto the grid's face channel, then ramped inwards: smoothstep (squared)
- * of the distance to the nearest cell outside over `band` × the face's size (bilinear sampling softens it more).
+ * of the distance to the nearest cell outside over `band` × the face's size (bilinear sampling softens
+ * it more). Returns the face's size in cells (the square root of its area).
  */
-function markFace(out: Float32Array, grid: DepthBuffer, outline: ArrayLike<number>, band: number): void {
+function markFace(out: Float32Array, grid: DepthBuffer, outline: ArrayLike<number>, band: number): number {
   const { width, height, x0, y0, scale } = grid;
   const poly: Point2[] = [];
   for (let i = 0; i + 1 < outline.length; i += 2) poly.push([(outline[i] - x0) * scale, (outline[i + 1] - y0) * scale]);
@@ -143,10 +167,11 @@ function markFace(out: Float32Array, grid: DepthBuffer, outline: ArrayLike<numbe
     const [ax, ay] = poly[i], [bx, by] = poly[(i + 1) % poly.length];
     area += ax * by - bx * ay;
   }
-  const reach = band * Math.sqrt(Math.max(Math.abs(area) / 2, cells));
+  const size = Math.sqrt(Math.max(Math.abs(area) / 2, cells));
+  const reach = band * size;
   if (!(reach > 1)) {
     for (let i = 0; i < inside.length; i++) out[i * GRID_STRIDE + 2] = inside[i];
-    return;
+    return size;
   }
   const outside = new Uint8Array(width * height);
   for (let i = 0; i < inside.length; i++) outside[i] = inside[i] ^ 1;
@@ -160,17 +185,22 @@ function markFace(out: Float32Array, grid: DepthBuffer, outline: ArrayLike<numbe
     const t = s >= 1 ? 1 : s * s * (3 - 2 * s);
     out[i * GRID_STRIDE + 2] = t * t;
   }
+  return size;
 }
 
 /** One grid row of `allowed` (a function per row keeps V8's optimiser well fed). */
-function allowRow(out: Float32Array, j: number, grid: DepthBuffer, photoWidth: number, photoHeight: number, person?: Mask, hair?: Mask): void {
+function allowRow(out: Float32Array, j: number, grid: DepthBuffer, photoWidth: number, photoHeight: number, person?: Mask, hair?: Mask, hairy?: Uint8Array): void {
   const { width, x0, y0, scale } = grid;
   const y = y0 + (j + 0.5) / scale;
   for (let i = 0; i < width; i++) {
     const x = x0 + (i + 0.5) / scale;
     let allowed = 1;
     if (person) allowed *= confidentMask(sampleMask(person, (x * person.width) / photoWidth, (y * person.height) / photoHeight));
-    if (hair && allowed > 0) allowed *= confidentMask(255 - sampleMask(hair, (x * hair.width) / photoWidth, (y * hair.height) / photoHeight));
+    if (hair && (allowed > 0 || hairy)) {
+      const h = sampleMask(hair, (x * hair.width) / photoWidth, (y * hair.height) / photoHeight);
+      allowed *= confidentMask(255 - h);
+      if (hairy && h >= 128) hairy[j * width + i] = 1;
+    }
     out[(j * width + i) * GRID_STRIDE + 1] = allowed;
   }
 }
