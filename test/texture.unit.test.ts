@@ -6,7 +6,7 @@ import type { Mesh } from '../src/core/mesh.js';
 import { symmetricCompletion, type FacialHair } from '../src/texture/bake/symmetricCompletion.js';
 import type { PhotoTexels } from '../src/texture/bake/photoTexels.js';
 import { orientedShadingIn } from '../src/texture/bake/orientedShading.js';
-import { GRID_STRIDE, photoGrid } from '../src/texture/bake/photoGrid.js';
+import { GRID_STRIDE, HAIR_MARGIN, photoGrid } from '../src/texture/bake/photoGrid.js';
 import { uvSphere } from '../src/core/uvSphere.js';
 import {
   bakeTexture, decodeRgb, doubleResolution, texelDensity, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, regionMask, resizeTexture,
@@ -592,8 +592,8 @@ describe('photoGrid', () => {
     hair.data.fill(255, 0, 60 * size);
     const faceOutline = [20, 20, 180, 20, 180, 180, 20, 180];
     const allowed = (grid: Float32Array, row: number) => grid[(row * size + 100) * GRID_STRIDE + 1];
-    const sharp = photoGrid(depth, size, size, { hair, faceOutline, hairMargin: 0 });
-    const soft = photoGrid(depth, size, size, { hair, faceOutline });
+    const sharp = photoGrid(depth, size, size, { hair, faceOutline });
+    const soft = photoGrid(depth, size, size, { hair, faceOutline, hairMargin: HAIR_MARGIN });
     // The margin is 4 % of the face's size: 6.4 cells. Without it the photo is whole three cells below the hair (the erosions).
     const rows = Array.from({ length: 16 }, (_, k) => 58 + k);
     const hard = rows.map((r) => allowed(sharp, r)), ramp = rows.map((r) => allowed(soft, r));
@@ -602,7 +602,7 @@ describe('photoGrid', () => {
     assert.ok(ramp[rows.indexOf(63)] > 0.05 && ramp[rows.indexOf(63)] < 0.6, `a ramp beside the hair: ${ramp.map((v) => v.toFixed(2))}`);
     assert.ok(ramp[rows.indexOf(70)] > 0.95, `whole past the margin: ${ramp.map((v) => v.toFixed(2))}`);
     // No hair, no margin: the grid is the same with or without it.
-    const bare = photoGrid(depth, size, size, { faceOutline });
+    const bare = photoGrid(depth, size, size, { faceOutline, hairMargin: HAIR_MARGIN });
     assert.equal(allowed(bare, 62), 1);
   });
 });

@@ -282,8 +282,7 @@ describe('additional textures', () => {
       return sum / n;
     };
     const [flattened, unflattened] = [offLevel(cartoon), offLevel(cartoonishTexture(texture, { flatten: 0 }))];
-    // 0.86 of it on astronaut.png's bake (under 0.85 before the hair margin gave its forehead more fill): the ratio follows the face's brightness against the levels.
-    assert.ok(flattened < unflattened * 0.9, `brightness nearer the levels: ${flattened.toFixed(4)} off them against ${unflattened.toFixed(4)} unflattened`);
+    assert.ok(flattened < unflattened * 0.85, `brightness nearer the levels: ${flattened.toFixed(4)} off them against ${unflattened.toFixed(4)} unflattened`);
     // The upper lid margins are outlined: darker than without outlines.
     const lids = [159, 386].map(landmark).map(([x, y]) => y * WIDTH + x);
     const noOutline = cartoonishTexture(texture, { outline: 0 });

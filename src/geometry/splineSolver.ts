@@ -1,3 +1,5 @@
+import { choleskySubstitute } from '../core/cholesky.js';
+
 /**
  * Solver for the linear system of a polyharmonic spline with a polynomial part,
  *
@@ -109,17 +111,7 @@ export function splineSolver(k: Float64Array, p: Float64Array, n: number, q: num
       const g = Float64Array.from(f);
       for (let j = 0; j < q; j++) reflect(g, j); // g = Qᵀ f
       // γ: L Lᵀ γ = g₂.
-      const y = new Float64Array(m);
-      for (let i = 0; i < m; i++) {
-        let s = g[q + i];
-        for (let c = 0; c < i; c++) s -= l[i * m + c] * y[c];
-        y[i] = s / l[i * m + i];
-      }
-      for (let i = m - 1; i >= 0; i--) {
-        let s = y[i];
-        for (let r = i + 1; r < m; r++) s -= l[r * m + i] * y[r];
-        y[i] = s / l[i * m + i];
-      }
+      const y = choleskySubstitute(l, m, g.slice(q, q + m));
       // a: R a = g₁ − A₁₂ γ.
       const a = new Float64Array(q);
       for (let r = 0; r < q; r++) {

@@ -15,6 +15,7 @@ export { removeStubble, REMOVE_STUBBLE_DEFAULTS, type RemoveStubbleOptions } fro
 export type { RemovalResult, RemovalStatus } from './removals/removalStatus.js';
 
 export { bakeTexture, BAKE_DEFAULTS, type BakeInput, type BakeOptions, type BakedTexture } from './bake/bakeTexture.js';
+export { HAIR_MARGIN } from './bake/photoGrid.js';
 export type { FacialHair } from './bake/symmetricCompletion.js';
 export { evenLighting, EVEN_LIGHTING_DEFAULTS, type EvenLightingOptions } from './bake/evenLighting.js';
 export { faceOutline } from './bake/faceOutline.js';

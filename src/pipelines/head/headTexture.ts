@@ -1,7 +1,7 @@
 import type { FaceAnalysis, Mask, Rgb } from '../../analysis/index.js';
 import { LEFT_BROW, LEFT_EYE_OPENING, NOSE_BOTTOM, RIGHT_BROW, RIGHT_EYE_OPENING } from '../../analysis/regions.js';
 import {
-  bakeTexture, eyeColours, faceLayout, faceOutline, parametricEyes, parametricEyesV2, recolorLips,
+  bakeTexture, eyeColours, HAIR_MARGIN, faceLayout, faceOutline, parametricEyes, parametricEyesV2, recolorLips,
   recolorRegion, recolorTeeth, slightlyCartoonishTexture, type FaceLayout, type FacialHair, type Image, type RgbImage, paintMouthBag,
 } from '../../texture/index.js';
 import { REPACKED_TEXTURE_SIZE, type HeadTemplate } from '../../assets/index.js';
@@ -96,7 +96,9 @@ export function headTexture(
       // The hair region (fringe included) stays off the skin whether it goes into the head or a haircut.
       masks: { person: analysis.segmentation.person, hair: hair?.region ?? analysis.segmentation.hair },
     },
-    { width, height, evenLighting: m.enhance_lighting === true ? 1 : 0 },
+    // A head whose haircut is a mesh of its own is shown bald without it: its forehead fades into the
+    // fill beside the hair rather than ending on the strands and shadow along the fringe.
+    { width, height, evenLighting: m.enhance_lighting === true ? 1 : 0, hairMargin: geometry.haircut ? HAIR_MARGIN : 0 },
   );
   let texture = baked.texture;
   let hairMask: Mask | undefined;

@@ -8,7 +8,7 @@ import type { faceOutline } from './faceOutline.js';
 import { faceTone } from './faceTone.js';
 import { feather } from '../filters/feather.js';
 import { checkImage, type Image, type RgbImage } from '../../core/image.js';
-import { FACE_BAND, photoGrid } from './photoGrid.js';
+import { FACE_BAND, photoGrid, type PhotoRegions } from './photoGrid.js';
 import { photoTexels } from './photoTexels.js';
 import { checkProjection, type Projection } from '../../core/projection.js';
 import { regionTriangles, type FaceRegion } from '../layout/regionMask.js';
@@ -97,6 +97,8 @@ export interface BakeOptions {
    * photo goes from taken only where it looks like skin (at the outline) to taken whatever its colour.
    */
   faceBand?: number;
+  /** Beside the hair, the margin over which the photo fades in ({@link PhotoRegions.hairMargin}): for a head shown bald. */
+  hairMargin?: number;
   /** Luma difference (0..255) from the skin tone within which a photo texel fully counts as skin for the fill. */
   skinLumaTolerance?: number;
   /** Chroma (Cb, Cr) difference from the skin tone within which a photo texel fully counts as skin. */
@@ -126,6 +128,7 @@ export const BAKE_DEFAULTS: Required<BakeOptions> = {
   fillFactor: 8,
   fillFalloff: 1 / 24,
   faceBand: FACE_BAND,
+  hairMargin: 0,
   skinLumaTolerance: 60,
   skinChromaTolerance: 18,
   evenLighting: 0,
@@ -211,7 +214,7 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
   }
   const depthRange = zMax > zMin ? zMax - zMin : 1;
   const depthBuffer = rasterizeDepth(mesh.indices, projection, photo.width, photo.height, o.depthBufferSize);
-  const grid = photoGrid(depthBuffer, photo.width, photo.height, { ...input.masks, faceOutline: input.faceOutline, faceBand: o.faceBand });
+  const grid = photoGrid(depthBuffer, photo.width, photo.height, { ...input.masks, faceOutline: input.faceOutline, faceBand: o.faceBand, hairMargin: o.hairMargin });
   const tone = input.faceOutline && input.faceOutline.length >= 6 ? faceTone(grid, depthBuffer, photo, input.skin) : { ...input.skin };
   const regions = input.regions ?? {};
   const notSkin = regionTriangles(mesh, [regions.eyes, regions.lips, regions.brows]);

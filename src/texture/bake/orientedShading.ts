@@ -1,3 +1,4 @@
+import { choleskySubstitute } from '../../core/cholesky.js';
 import type { Mesh } from '../../core/mesh.js';
 import type { TexelBox } from '../../core/image.js';
 import { boxBlur } from '../filters/boxBlur.js';
@@ -173,18 +174,7 @@ function choleskySolve(a: Float64Array, r: Float64Array, n: number): Float64Arra
       l[i * n + j] = i === j ? Math.sqrt(Math.max(s, 1e-12)) : s / l[j * n + j];
     }
   }
-  const y = new Float64Array(n), x = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    let s = r[i];
-    for (let k = 0; k < i; k++) s -= l[i * n + k] * y[k];
-    y[i] = s / l[i * n + i];
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    let s = y[i];
-    for (let k = i + 1; k < n; k++) s -= l[k * n + i] * x[k];
-    x[i] = s / l[i * n + i];
-  }
-  return x;
+  return choleskySubstitute(l, n, Float64Array.from(r));
 }
 
 /** Multiplies the box's texels by the gain field (one value per cell of the whole texture), interpolated bilinearly. */

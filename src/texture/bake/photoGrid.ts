@@ -25,8 +25,9 @@ export interface PhotoRegions {
   /**
    * Width of the margin beside the hair, as a fraction of the face's size (with a face outline),
    * over which what the photo may give rises from 0 at the hair to 1: the strands a mask misses and
-   * the shadow the hair casts lie along its edge, and the photo fades into the fill there instead of
-   * ending on a dark line.
+   * the shadow the hair casts lie along its edge, and where the head is shown bald (its haircut a
+   * mesh of its own) the photo fades into the fill there instead of ending on a dark line. 0 (the
+   * default) where hair is painted over the hairline anyway: the margin's fill costs likeness.
    */
   hairMargin?: number;
 }
@@ -34,7 +35,7 @@ export interface PhotoRegions {
 /** {@link PhotoRegions.faceBand} when not given. */
 export const FACE_BAND = 0.2;
 
-/** {@link PhotoRegions.hairMargin} when not given. */
+/** {@link PhotoRegions.hairMargin} for a head shown bald. */
 export const HAIR_MARGIN = 0.04;
 
 /**
@@ -60,7 +61,7 @@ export const HAIR_MARGIN = 0.04;
  */
 export function photoGrid(grid: DepthBuffer, photoWidth: number, photoHeight: number, regions: PhotoRegions = {}): Float32Array {
   const { width, height } = grid;
-  const { person, hair, faceOutline, faceBand = FACE_BAND, hairMargin = HAIR_MARGIN } = regions;
+  const { person, hair, faceOutline, faceBand = FACE_BAND, hairMargin = 0 } = regions;
   const out = new Float32Array(width * height * GRID_STRIDE);
   const outlined = !!faceOutline && faceOutline.length >= 6;
   for (let i = 0; i < width * height; i++) {
