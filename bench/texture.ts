@@ -7,6 +7,7 @@ import {
   bakeTexture, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, resizeTexture, type Image,
 } from '../src/texture/index.js';
 import { type Figure, median, printFigures } from './figure.js';
+import { orientedShadingIn } from '../src/texture/bake/orientedShading.js';
 
 const ROUNDS = 7;
 const SKIN: Rgb = { red: 205, green: 160, blue: 140 };
@@ -78,6 +79,11 @@ export async function run(): Promise<Figure[]> {
     { name: 'encode texture JPEG q90 4096×2048', value: await time(() => encodeJpeg(baked.texture, 90)), unit: 'ms' },
     { name: 'encode confidence PNG 4096×2048', value: await time(() => encodePng(baked.confidence)), unit: 'ms' },
     { name: 'evenLighting on a finished 4096×2048 texture', value: await time(() => evenLighting(baked.texture, baked.skin)), unit: 'ms' },
+    {
+      name: '  its first step, orientedShadingIn (the light fitted over the normals)',
+      value: await time(() => orientedShadingIn(baked.texture.data.slice(), baked.skin.data, 4096, 2048, { x0: 0, y0: 0, x1: 4095, y1: 2047 }, mesh)),
+      unit: 'ms',
+    },
     { name: 'recolorRegion 4096×2048', value: await time(() => recolorRegion(baked.texture, lips, { red: 190, green: 60, blue: 80 })), unit: 'ms' },
     { name: 'resizeTexture 4096×2048 → 1024×512', value: await time(() => resizeTexture(baked.texture, 1024, 512)), unit: 'ms' },
   ];
