@@ -106,23 +106,43 @@ export function evenLightingIn(
       gain[i * channels + c] = 1 + o.strength * near[i] * (g - 1);
     }
   }
+  applyGainField(data, width, box, { gain, width: fw, height: fh, channels, x0: bx, y0: by });
+}
+
+/** A field of gains, `channels` per cell of FIELD_FACTOR × FIELD_FACTOR texels, its cell (0, 0) at texel (x0, y0). */
+export interface GainField {
+  gain: Float32Array;
+  width: number;
+  height: number;
+  channels: 1 | 3;
+  x0: number;
+  y0: number;
+}
+
+/**
+ * Multiplies the texels of `box` by the field's gain, interpolated bilinearly between cell centres
+ * (clamped at the field's edges): one gain for R, G and B, or one each.
+ */
+export function applyGainField(data: Uint8Array, width: number, box: TexelBox, field: GainField): void {
+  const { gain, width: fw, height: fh, channels } = field;
+  const bw = box.x1 - box.x0 + 1;
   // Per column of the box, the two field cells and the weight of the second.
   const cx0 = new Int32Array(bw), cx1 = new Int32Array(bw), cax = new Float32Array(bw);
   for (let x = 0; x < bw; x++) {
-    let fx = (x + 0.5) / FIELD_FACTOR - 0.5;
+    let fx = (box.x0 - field.x0 + x + 0.5) / FIELD_FACTOR - 0.5;
     if (fx < 0) fx = 0; else if (fx > fw - 1) fx = fw - 1;
     cx0[x] = Math.floor(fx);
     cx1[x] = Math.min(fw - 1, cx0[x] + 1);
     cax[x] = fx - cx0[x];
   }
   const between = new Float32Array(fw * channels);
-  for (let y = 0; y < bh; y++) {
-    let fy = (y + 0.5) / FIELD_FACTOR - 0.5;
+  for (let y = box.y0; y <= box.y1; y++) {
+    let fy = (y - field.y0 + 0.5) / FIELD_FACTOR - 0.5;
     if (fy < 0) fy = 0; else if (fy > fh - 1) fy = fh - 1;
     const y0 = Math.floor(fy), y1 = Math.min(fh - 1, y0 + 1);
     for (let i = 0; i < fw * channels; i++) between[i] = gain[y0 * fw * channels + i] + (fy - y0) * (gain[y1 * fw * channels + i] - gain[y0 * fw * channels + i]);
-    if (channels === 1) gainRow(data, ((by + y) * width + bx) * 3, bw, between, cx0, cx1, cax);
-    else colorGainRow(data, ((by + y) * width + bx) * 3, bw, between, cx0, cx1, cax);
+    if (channels === 1) gainRow(data, (y * width + box.x0) * 3, bw, between, cx0, cx1, cax);
+    else colorGainRow(data, (y * width + box.x0) * 3, bw, between, cx0, cx1, cax);
   }
 }
 
@@ -157,7 +177,7 @@ function colorGainRow(data: Uint8Array, start: number, n: number, between: Float
 }
 
 /** Multiplies one row of the box by the gain, interpolated across from one field row. */
-export function gainRow(data: Uint8Array, start: number, n: number, between: Float32Array, cx0: Int32Array, cx1: Int32Array, cax: Float32Array): void {
+function gainRow(data: Uint8Array, start: number, n: number, between: Float32Array, cx0: Int32Array, cx1: Int32Array, cax: Float32Array): void {
   for (let x = 0; x < n; x++) {
     const a = between[cx0[x]];
     const g = a + cax[x] * (between[cx1[x]] - a);

@@ -3,7 +3,7 @@ import type { Mesh } from '../../core/mesh.js';
 import type { TexelBox } from '../../core/image.js';
 import { boxBlur } from '../filters/boxBlur.js';
 import { texelTriangle } from './texelTriangle.js';
-import { FIELD_FACTOR, gainRow } from './evenLighting.js';
+import { applyGainField, FIELD_FACTOR } from './evenLighting.js';
 
 /** Options of {@link orientedShadingIn}. */
 export interface OrientedShadingOptions {
@@ -121,7 +121,7 @@ export function orientedShadingIn(
   });
   // One cell of smoothing: the gain steps from cell to cell otherwise, and the UV seams meet cells with none.
   boxBlur(gain, fw, fh, 1, 1);
-  applyGain(data, width, box, gain, fw, fh);
+  applyGainField(data, width, box, { gain, width: fw, height: fh, channels: 1, x0: 0, y0: 0 });
   return { explained: before > 0 ? 1 - after / before : 0 };
 }
 
@@ -175,25 +175,4 @@ function choleskySolve(a: Float64Array, r: Float64Array, n: number): Float64Arra
     }
   }
   return choleskySubstitute(l, n, Float64Array.from(r));
-}
-
-/** Multiplies the box's texels by the gain field (one value per cell of the whole texture), interpolated bilinearly. */
-function applyGain(data: Uint8Array, width: number, box: TexelBox, gain: Float32Array, fw: number, fh: number): void {
-  const bw = box.x1 - box.x0 + 1;
-  const cx0 = new Int32Array(bw), cx1 = new Int32Array(bw), cax = new Float32Array(bw);
-  for (let x = 0; x < bw; x++) {
-    let fx = (box.x0 + x + 0.5) / FIELD_FACTOR - 0.5;
-    if (fx < 0) fx = 0; else if (fx > fw - 1) fx = fw - 1;
-    cx0[x] = Math.floor(fx);
-    cx1[x] = Math.min(fw - 1, cx0[x] + 1);
-    cax[x] = fx - cx0[x];
-  }
-  const between = new Float32Array(fw);
-  for (let y = box.y0; y <= box.y1; y++) {
-    let fy = (y + 0.5) / FIELD_FACTOR - 0.5;
-    if (fy < 0) fy = 0; else if (fy > fh - 1) fy = fh - 1;
-    const y0 = Math.floor(fy), y1 = Math.min(fh - 1, y0 + 1);
-    for (let i = 0; i < fw; i++) between[i] = gain[y0 * fw + i] + (fy - y0) * (gain[y1 * fw + i] - gain[y0 * fw + i]);
-    gainRow(data, (y * width + box.x0) * 3, bw, between, cx0, cx1, cax);
-  }
 }
