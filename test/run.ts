@@ -47,9 +47,11 @@ const deps = spawnSync(npm, ['run', '--silent', 'check:deps'], { stdio: 'inherit
 const depsFailed = deps.status !== 0;
 
 const list = files(tier);
-console.log(`# ${tier} tier: ${list.length} files, two at a time`);
+// LIKENESS_TEST_CONCURRENCY: files at a time (default 2), for measuring the runner's balance.
+const concurrency = Math.max(1, Number(process.env.LIKENESS_TEST_CONCURRENCY) || 2);
+console.log(`# ${tier} tier: ${list.length} files, ${concurrency} at a time`);
 // run() rather than `node --test`, which sorts its files by name: here they start in the order given.
-const tests = run({ files: list, concurrency: 2 });
+const tests = run({ files: list, concurrency });
 let testsFailed = false;
 // A failing todo test is reported, not counted, as node's own runner does.
 tests.on('test:fail', (event) => void (event.todo === undefined || event.todo === false ? (testsFailed = true) : undefined));

@@ -26,61 +26,115 @@ function faceNormals(p: Float32Array, idx: Uint32Array): Float32Array {
 }
 
 /**
- * The plan for `degrees`. `weld` maps each vertex to the first vertex at its place (UV seams and a
- * garment's rim copies are several vertices at one place): faces around a place are grouped over
- * all its copies, so a UV seam stays smooth and a rim's fold stays hard.
+ * What a plan at any angle is made from: the corners around each place, and the pairs of faces
+ * there that share an edge through it, with the cosine between their normals. Only the pairs'
+ * threshold depends on the angle, so a search for the angle that gives a vertex count (outfit.ts
+ * bisects for the spec's table) builds this once and tries each angle in a union-find pass.
  */
-export function hardEdgePlan(positions: Float32Array, indices: Uint32Array, weld: Uint32Array, degrees: number): HardEdgePlan {
+export interface HardEdgePlanner {
+  /** The plan at `degrees`. */
+  plan(degrees: number): HardEdgePlan;
+  /** How many vertices the plan at `degrees` has, without building it. */
+  count(degrees: number): number;
+}
+
+/**
+ * `weld` maps each vertex to the first vertex at its place (UV seams and a garment's rim copies are
+ * several vertices at one place): faces around a place are grouped over all its copies, so a UV
+ * seam stays smooth and a rim's fold stays hard.
+ */
+export function hardEdgePlanner(positions: Float32Array, indices: Uint32Array, weld: Uint32Array): HardEdgePlanner {
   const fn = faceNormals(positions, indices);
-  const cos = Math.cos((degrees * Math.PI) / 180);
-  const F = indices.length / 3;
-  const around = new Map<number, number[]>();
-  for (let f = 0; f < F; f++) for (let k = 0; k < 3; k++) {
-    const w = weld[indices[f * 3 + k]];
-    const list = around.get(w);
-    if (list) list.push(f * 3 + k); else around.set(w, [f * 3 + k]);
+  for (let f = 0; f < fn.length; f += 3) {
+    const l = Math.hypot(fn[f], fn[f + 1], fn[f + 2]) || 1;
+    fn[f] /= l; fn[f + 1] /= l; fn[f + 2] /= l;
   }
-  const cornerVertex = new Uint32Array(indices.length);
-  const source: number[] = [], groupStart: number[] = [0], groupFaces: number[] = [];
-  const unit = (f: number) => {
-    const l = Math.hypot(fn[f * 3], fn[f * 3 + 1], fn[f * 3 + 2]) || 1;
-    return [fn[f * 3] / l, fn[f * 3 + 1] / l, fn[f * 3 + 2] / l];
-  };
-  for (const corners of around.values()) {
-    // Union faces around this place that share an edge through it and meet within the angle.
-    const parent = corners.map((_, i) => i);
-    const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
-    const others = corners.map((c) => {
-      const f = Math.floor(c / 3), k = c % 3;
-      return [weld[indices[f * 3 + (k + 1) % 3]], weld[indices[f * 3 + (k + 2) % 3]]];
-    });
-    for (let i = 0; i < corners.length; i++) {
-      for (let j = i + 1; j < corners.length; j++) {
-        const shared = others[i].some((x) => others[j].includes(x));
-        if (!shared) continue;
-        const a = unit(Math.floor(corners[i] / 3)), b = unit(Math.floor(corners[j] / 3));
-        if (a[0] * b[0] + a[1] * b[1] + a[2] * b[2] >= cos) parent[find(i)] = find(j);
+  // Corners grouped by place (a counting sort on the welded vertex): place p's corners are
+  // corners[placeStart[p] .. placeStart[p + 1]), in corner order.
+  const C = indices.length;
+  const tally = new Uint32Array(weld.length + 1);
+  for (let c = 0; c < C; c++) tally[weld[indices[c]] + 1]++;
+  for (let w = 0; w < weld.length; w++) tally[w + 1] += tally[w];
+  const corners = new Uint32Array(C);
+  const fill = tally.slice(0, weld.length);
+  for (let c = 0; c < C; c++) corners[fill[weld[indices[c]]]++] = c;
+  // Places in the order their first corner comes, so that output vertices come in corner order.
+  const places: number[] = [];
+  const seen = new Uint8Array(weld.length);
+  for (let c = 0; c < C; c++) { const w = weld[indices[c]]; if (!seen[w]) { seen[w] = 1; places.push(w); } }
+  // The pairs (local corner indices within their place) that share an edge, and their cosine.
+  const pairStart = new Uint32Array(places.length + 1);
+  const pairA: number[] = [], pairB: number[] = [], pairCos: number[] = [];
+  const otherOf = (c: number, r: number) => weld[indices[c - (c % 3) + ((c % 3) + r) % 3]];
+  places.forEach((w, p) => {
+    const from = tally[w], to = tally[w + 1];
+    for (let i = from; i < to; i++) {
+      const ci = corners[i], i1 = otherOf(ci, 1), i2 = otherOf(ci, 2), fi = ci - (ci % 3);
+      for (let j = i + 1; j < to; j++) {
+        const cj = corners[j], j1 = otherOf(cj, 1), j2 = otherOf(cj, 2), fj = cj - (cj % 3);
+        if (i1 !== j1 && i1 !== j2 && i2 !== j1 && i2 !== j2) continue;
+        pairA.push(i - from); pairB.push(j - from);
+        pairCos.push(fn[fi] * fn[fj] + fn[fi + 1] * fn[fj + 1] + fn[fi + 2] * fn[fj + 2]);
       }
     }
-    // One output vertex per (input vertex, group): copies already apart (UVs) stay apart.
-    const made = new Map<string, number>();
-    const groups = new Map<number, number[]>();
-    corners.forEach((c, i) => { const g = find(i); const l = groups.get(g); if (l) l.push(Math.floor(c / 3)); else groups.set(g, [Math.floor(c / 3)]); });
-    corners.forEach((c, i) => {
-      const g = find(i), v = indices[c];
-      const key = `${v}:${g}`;
-      let out = made.get(key);
-      if (out === undefined) {
-        out = source.length;
-        made.set(key, out);
-        source.push(v);
-        groupFaces.push(...groups.get(g)!);
-        groupStart.push(groupFaces.length);
-      }
-      cornerVertex[c] = out;
-    });
-  }
-  return { source: Uint32Array.from(source), indices: cornerVertex, groupStart: Uint32Array.from(groupStart), groupFaces: Uint32Array.from(groupFaces) };
+    pairStart[p + 1] = pairA.length;
+  });
+  const parent = new Int32Array(64);
+  const find = (i: number): number => { while (parent[i] !== i) { parent[i] = parent[parent[i]]; i = parent[i]; } return i; };
+  /** Unions place p's corners within the angle; afterwards find(i) is corner i's group. */
+  const group = (p: number, cos: number, size: number) => {
+    for (let i = 0; i < size; i++) parent[i] = i;
+    for (let k = pairStart[p]; k < pairStart[p + 1]; k++) if (pairCos[k] >= cos) parent[find(pairA[k])] = find(pairB[k]);
+  };
+  const cosOf = (degrees: number) => Math.cos((degrees * Math.PI) / 180);
+  /** Corner i of a place starts a new output vertex when no earlier corner has its vertex and group (copies apart by UV stay apart). */
+  const isFirst = (from: number, i: number) => {
+    const v = indices[corners[from + i]], g = find(i);
+    for (let j = 0; j < i; j++) if (indices[corners[from + j]] === v && find(j) === g) return false;
+    return true;
+  };
+  const grow = (size: number) => { if (size > parent.length) throw new Error(`hardEdgePlanner: ${size} faces around one point`); };
+  return {
+    count(degrees) {
+      const cos = cosOf(degrees);
+      let n = 0;
+      places.forEach((w, p) => {
+        const from = tally[w], size = tally[w + 1] - from;
+        grow(size);
+        group(p, cos, size);
+        for (let i = 0; i < size; i++) if (isFirst(from, i)) n++;
+      });
+      return n;
+    },
+    plan(degrees) {
+      const cos = cosOf(degrees);
+      const cornerVertex = new Uint32Array(C);
+      const source: number[] = [], groupStart: number[] = [0], groupFaces: number[] = [];
+      const outOf = new Int32Array(64);
+      places.forEach((w, p) => {
+        const from = tally[w], size = tally[w + 1] - from;
+        grow(size);
+        group(p, cos, size);
+        for (let i = 0; i < size; i++) {
+          if (!isFirst(from, i)) {
+            // The earlier corner with this vertex and group made its output vertex.
+            const v = indices[corners[from + i]], g = find(i);
+            let j = 0;
+            while (indices[corners[from + j]] !== v || find(j) !== g) j++;
+            outOf[i] = outOf[j];
+          } else {
+            outOf[i] = source.length;
+            source.push(indices[corners[from + i]]);
+            const g = find(i);
+            for (let j = 0; j < size; j++) if (find(j) === g) groupFaces.push(Math.floor(corners[from + j] / 3));
+            groupStart.push(groupFaces.length);
+          }
+          cornerVertex[corners[from + i]] = outOf[i];
+        }
+      });
+      return { source: Uint32Array.from(source), indices: cornerVertex, groupStart: Uint32Array.from(groupStart), groupFaces: Uint32Array.from(groupFaces) };
+    },
+  };
 }
 
 /** Normals of the plan's vertices for input `positions` (any body), each the area-weighted average of its group's faces. */

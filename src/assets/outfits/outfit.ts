@@ -4,7 +4,7 @@ import { bodySkeleton } from '../body/skeleton.js';
 import { bodySkinWeights } from '../body/skinWeights.js';
 import { solveBodyShape } from '../body/bodyShapeSolver.js';
 import type { SkinWeights } from '../body/skinWeights.js';
-import { hardEdgePlan, plannedNormals, type HardEdgePlan } from './hardEdges.js';
+import { hardEdgePlanner, plannedNormals, type HardEdgePlan } from './hardEdges.js';
 import { buildGarment, type Garment, type GarmentBody } from './garment.js';
 import { OUTFIT_RECIPES } from './outfitRecipes.js';
 import { PERSONA_RECIPES } from './personaRecipes.js';
@@ -104,17 +104,18 @@ async function outfitLevel(garments: string, detail: 'full' | 'lowpoly', budget:
   let best: OutfitLevel | undefined;
   for (const share of [1, 0.98, 0.972]) {
     const [indices] = MeshoptSimplifier.simplifyWithAttributes(mesh.indices, p, 3, mesh.uvs!, 2, [0.5, 0.5], null, Math.round(budget.faces * share) * 3, 1, []);
-    const smooth = hardEdgePlan(p, indices, weld, 180);
-    best = { indices, plan: smooth };
-    if (smooth.source.length > budget.vertices * 1.02) continue;
-    if (smooth.source.length > budget.vertices) break;
+    const planner = hardEdgePlanner(p, indices, weld);
+    const smooth = planner.count(180);
+    best = { indices, plan: planner.plan(180) };
+    if (smooth > budget.vertices * 1.02) continue;
+    if (smooth > budget.vertices) break;
     // More vertices as the angle narrows: bisect for the table's count.
     let lo = 20, hi = 180;
     for (let it = 0; it < 9; it++) {
       const mid = (lo + hi) / 2;
-      const plan = hardEdgePlan(p, indices, weld, mid);
-      if (plan.source.length > budget.vertices) lo = mid; else { hi = mid; best = { indices, plan }; }
+      if (planner.count(mid) > budget.vertices) lo = mid; else hi = mid;
     }
+    if (hi < 180) best = { indices, plan: planner.plan(hi) };
     break;
   }
   levels.set(key, best!);
