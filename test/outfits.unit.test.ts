@@ -144,6 +144,43 @@ describe('outfits', () => {
     assert.ok(height(male.mesh.positions) > height(female.mesh.positions) + 0.05, 'the t-shirt sits higher on the taller body');
   });
 
+  test('the hoodie\'s hood is a flap of its own: a second layer off the back from the neckline to a point between the shoulder blades, thickest at its crown', async () => {
+    for (const rig of rigs) {
+      const outfit = await fit(rig, 'hoodie_joggers_sneakers');
+      const top = outfit.recipes.findIndex((r) => r.slot === 'top');
+      const p = outfit.mesh.positions, idx = outfit.mesh.indices;
+      /** Where a ray from behind, 3 cm beside the spine at height y, crosses the hoodie: each crossing's z. */
+      const crossings = (y: number): number[] => {
+        const x = 0.03, out: number[] = [];
+        for (let f = 0; f < idx.length; f += 3) {
+          if (outfit.garmentOf[idx[f]] !== top) continue;
+          const [a, b, c] = [idx[f] * 3, idx[f + 1] * 3, idx[f + 2] * 3];
+          // The triangle in the (x, y) plane; the ray runs along z.
+          const d = (p[b] - p[a]) * (p[c + 1] - p[a + 1]) - (p[c] - p[a]) * (p[b + 1] - p[a + 1]);
+          if (Math.abs(d) < 1e-12) continue;
+          const u = ((x - p[a]) * (p[c + 1] - p[a + 1]) - (p[c] - p[a]) * (y - p[a + 1])) / d;
+          const v = ((p[b] - p[a]) * (y - p[a + 1]) - (x - p[a]) * (p[b + 1] - p[a + 1])) / d;
+          if (u < 0 || v < 0 || u + v > 1) continue;
+          const z = p[a + 2] + u * (p[b + 2] - p[a + 2]) + v * (p[c + 2] - p[a + 2]);
+          if (z < -0.02) out.push(z);
+        }
+        return out;
+      };
+      // The hood over the hoodie: two layers on the back, the outer one this far out.
+      const lift = (y: number) => { const z = crossings(y); return z.length ? Math.max(...z) - Math.min(...z) : 0; };
+      let neck = 0;
+      for (let v = 0; v < p.length / 3; v++) if (outfit.garmentOf[v] === top && p[v * 3 + 2] < -0.02 && Math.abs(p[v * 3]) < 0.04) neck = Math.max(neck, p[v * 3 + 1]);
+      const heights = Array.from({ length: 40 }, (_, k) => neck - 0.01 * (k + 2));
+      const hooded = heights.filter((y) => lift(y) > 0.004);
+      const reach = neck - Math.min(...hooded);
+      assert.ok(reach >= 0.18 && reach <= 0.32, `${rig.gender}: the hood reaches ${(reach * 100).toFixed(0)} cm down the back`);
+      for (const y of heights.filter((y) => y > neck - reach + 0.01)) assert.ok(lift(y) > 0.004, `${rig.gender}: the hood over the hoodie ${((neck - y) * 100).toFixed(0)} cm below the neck: ${(lift(y) * 1000).toFixed(1)} mm`);
+      const crown = Math.max(...heights.filter((y) => y > neck - 0.1).map(lift));
+      assert.ok(crown > 0.015, `${rig.gender}: the folded crown stands ${(crown * 1000).toFixed(1)} mm off the hoodie`);
+      for (const y of heights.filter((y) => y < neck - reach - 0.03)) assert.ok(lift(y) < 0.003, `${rig.gender}: one layer ${((neck - y) * 100).toFixed(0)} cm below the neck, under the hood's point`);
+    }
+  });
+
   test('body vertices under a garment that stand outside it, at rest, in the A pose and through the walk, stay few', async (t) => {
     const report: string[] = [];
     // Three base outfits on both bodies; every meta outfit on one body (the one the size test fitted it to).

@@ -4,7 +4,7 @@ import type { SkinWeights } from '../body/skinWeights.js';
 import { bodyLayout } from '../body/bodyMesh.js';
 import { BODY_PARTS, surfacePatch, type SurfacePatch, type SurfacePlace } from './garmentSurface.js';
 import { solveBodyShape } from '../body/bodyShapeSolver.js';
-import type { GarmentRecipe } from './garmentRecipe.js';
+import type { GarmentPoint, GarmentRecipe } from './garmentRecipe.js';
 import { buildHang, hangRing, type HangRing } from './garmentHang.js';
 import { metresPerAtlasUnit } from './atlasScale.js';
 
@@ -190,6 +190,8 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
     }
   }
 
+  if (recipe.flap) buildFlap(recipe.flap, { patch, inward, outer, base, normal, at, push, indices, neighbours });
+
   const sampleSkin = patch.samples.map((s) => blendSkin(s.vertices, s.weights, body.weights));
   // A skirt's tube hangs from its ring (garmentHang.ts).
   const hang = recipe.hang && ring ? buildHang(recipe.hang, ring, outer, P, body.weights, sampleSkin, recipe.thickness, metresPerAtlasUnit(), 5 * S) : undefined;
@@ -230,6 +232,101 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
     }
   }
   return { name: recipe.name, mesh, skin: { joints, weights }, layer: Uint8Array.from(layer), bindVertices, bindWeights, hem: hemOut, zone, coveredFaces: patch.faces, place };
+}
+
+interface FlapContext {
+  patch: SurfacePatch;
+  inward: (f: number) => boolean;
+  outer: Float64Array;
+  base: Float64Array;
+  normal: Float64Array;
+  at: (i: number) => GarmentPoint;
+  push: (p: ArrayLike<number>, uv: [number, number], layer: number, sample: number, weld: number) => number;
+  indices: number[];
+  neighbours: Set<number>[];
+}
+
+/**
+ * A flap (GarmentRecipe.flap): the garment's triangles over the places it covers, copied `lift`
+ * off the outer surface, and a rim along its free edge from the flap's surface over a rounded lip
+ * down onto the garment. Its vertices are the garment's samples, so it is bound, skinned and
+ * morphed as the cloth beneath it is; its weld keys are negative, apart from the garment's own.
+ */
+function buildFlap(flap: NonNullable<GarmentRecipe['flap']>, c: FlapContext): void {
+  const { patch, outer, base, normal } = c;
+  const tri = patch.triangles;
+  const S = patch.samples.length;
+  const inFlap = new Uint8Array(S);
+  const lift = new Float64Array(S);
+  for (let i = 0; i < S; i++) if (flap.covers(patch.samples[i].place)) { inFlap[i] = 1; lift[i] = flap.lift(c.at(i)); }
+  const sampleOf = (corner: number) => patch.corners[corner].sample;
+  const faces: number[] = [];
+  for (let f = 0; f < tri.length; f += 3) if (inFlap[sampleOf(tri[f])] && inFlap[sampleOf(tri[f + 1])] && inFlap[sampleOf(tri[f + 2])]) faces.push(f);
+  const edgeUse = new Map<number, number>();
+  const ekey = (a: number, b: number) => (a < b ? a * S + b : b * S + a);
+  for (const f of faces) for (let k = 0; k < 3; k++) { const e = ekey(sampleOf(tri[f + k]), sampleOf(tri[f + (k + 1) % 3])); edgeUse.set(e, (edgeUse.get(e) ?? 0) + 1); }
+  // The flap's surface, its free edge smoothed along itself: the faces it takes end in steps of the
+  // body's grid, and a cut edge of cloth runs smoothly (its texture is the garment's, so moving the
+  // edge's copies a few millimetres along the surface costs nothing).
+  const top = new Float64Array(S * 3);
+  for (let i = 0; i < S; i++) if (inFlap[i]) for (let k = 0; k < 3; k++) top[i * 3 + k] = outer[i * 3 + k] + normal[i * 3 + k] * lift[i];
+  const along: number[][] = Array.from({ length: S }, () => []);
+  for (const [e, n] of edgeUse) if (n === 1) { const a = Math.floor(e / S), b = e % S; along[a].push(b); along[b].push(a); }
+  for (let pass = 0; pass < 4; pass++) {
+    const next = top.slice();
+    for (let i = 0; i < S; i++) {
+      if (along[i].length !== 2) continue;
+      const [a, b] = along[i];
+      for (let k = 0; k < 3; k++) next[i * 3 + k] = 0.5 * top[i * 3 + k] + 0.25 * (top[a * 3 + k] + top[b * 3 + k]);
+    }
+    top.set(next);
+  }
+  const down = (i: number, by: number): V3 => [0, 1, 2].map((k) => top[i * 3 + k] - normal[i * 3 + k] * by) as V3;
+  const made = new Map<number, number>();
+  const vertex = (corner: number): number => {
+    let id = made.get(corner);
+    if (id === undefined) { const i = sampleOf(corner); id = c.push(down(i, 0), patch.corners[corner].uv, 0, i, -1 - i); made.set(corner, id); }
+    return id;
+  };
+  for (const f of faces) {
+    const [a, b, d] = [tri[f], tri[f + 1], tri[f + 2]];
+    if (c.inward(f)) c.indices.push(vertex(a), vertex(d), vertex(b));
+    else c.indices.push(vertex(a), vertex(b), vertex(d));
+  }
+  // The lip: halfway down, pushed out past the edge by half the lift, away from the flap's inside.
+  const lipOf = (i: number): V3 => {
+    let x = 0, y = 0, z = 0, m = 0;
+    for (const j of c.neighbours[i]) if (inFlap[j]) { x += base[j * 3]; y += base[j * 3 + 1]; z += base[j * 3 + 2]; m++; }
+    let u: V3 = m ? [base[i * 3] - x / m, base[i * 3 + 1] - y / m, base[i * 3 + 2] - z / m] : [0, 0, 0];
+    const un = u[0] * normal[i * 3] + u[1] * normal[i * 3 + 1] + u[2] * normal[i * 3 + 2];
+    u = [u[0] - un * normal[i * 3], u[1] - un * normal[i * 3 + 1], u[2] - un * normal[i * 3 + 2]];
+    const l = Math.hypot(u[0], u[1], u[2]) || 1;
+    const mid = down(i, lift[i] / 2);
+    return [0, 1, 2].map((k) => mid[k] + (u[k] / l) * lift[i] * 0.5) as V3;
+  };
+  const rim = new Map<string, number>();
+  const rimVertex = (corner: number, row: 0 | 1 | 2): number => {
+    const key = `${corner}:${row}`;
+    let id = rim.get(key);
+    if (id === undefined) {
+      const i = sampleOf(corner);
+      const p = row === 0 ? down(i, 0) : row === 1 ? lipOf(i) : down(i, lift[i] - 0.001);
+      id = c.push(p, patch.corners[corner].uv, 2, i, -1 - S - i * 3 - row);
+      rim.set(key, id);
+    }
+    return id;
+  };
+  for (const f of faces) {
+    for (let k = 0; k < 3; k++) {
+      const ca = tri[f + k], cb = tri[f + (k + 1) % 3];
+      if (edgeUse.get(ekey(sampleOf(ca), sampleOf(cb))) !== 1) continue;
+      const [x, y] = c.inward(f) ? [cb, ca] : [ca, cb];
+      for (const [r0, r1] of [[0, 1], [1, 2]] as const) {
+        const p0 = rimVertex(y, r0), p1 = rimVertex(x, r0), q0 = rimVertex(y, r1), q1 = rimVertex(x, r1);
+        c.indices.push(p0, p1, q1, p0, q1, q0);
+      }
+    }
+  }
 }
 
 /** What a garment is on every body: its samples and triangles, hems, and what the reference body decides. */

@@ -47,6 +47,13 @@ export interface GarmentRecipe {
   relief?: (at: GarmentPoint) => number;
   /** The zone at any place, for the painter to draw a detail's outline smoothly within a face (a lapel, a collar, a pocket). */
   paintZone?: (place: SurfacePlace, hem: number) => GarmentZone;
+  /**
+   * A piece of cloth lying over the garment (a hoodie's hood down on the back and round the neck):
+   * a shell of its own over the places `covers` takes, `lift` metres off the garment's outer surface,
+   * closed along its free edge by a rim down to that surface. It shares the garment's texture (the
+   * cloth it hides is never seen), so `zone` should paint it there.
+   */
+  flap?: { covers: (place: SurfacePlace) => boolean; lift: (at: GarmentPoint) => number };
   /** A skirt hanging from a torso ring over both legs (a skirt, a dress, a long coat): garment.ts builds it as a tube. */
   hang?: GarmentHang;
   /** Painter's details: buttons down a placket, a zip, a hood's drawstrings, a crease down trouser legs. */

@@ -28,7 +28,7 @@ const FRONT_MIDDLE = 8;
 /**
  * A top's collar: `shirt` a collar standing round the neck and falling over it, open at the
  * throat (a shirt); `polo` the same in rib knit; `band` a ribbed stand all round (a zip jacket);
- * `hood` a hood lying folded on the back and shoulders round a drawstring neckline (a hoodie).
+ * `hood` a hood lying down on the back and round a drawstring neckline, a flap of its own (a hoodie).
  */
 export type CollarStyle = 'shirt' | 'polo' | 'band' | 'hood';
 
@@ -71,6 +71,32 @@ function insideV(place: SurfacePlace, to: number): number {
   if (!place.front || place.part !== 'torso' || place.t < to) return -9;
   const half = 0.2 + 3.4 * smooth(to, ROWS.neckBase, place.t);
   return half - Math.abs(place.s - FRONT_MIDDLE);
+}
+
+/** The hood's lowest back row above the spine, and its half width (columns) across the shoulders. */
+const HOOD = { tip: 14.5, half: 6.2 } as const;
+
+/**
+ * Where a hood lying down covers the top: on the back a shield from the neckline to a rounded
+ * point between the shoulder blades, as wide as the shoulders at the top; round the neck, its
+ * opening's rolled edge, meeting at the throat (front columns within `open` of the middle stay bare).
+ */
+function underHood(place: SurfacePlace, neckDepth: number): boolean {
+  if (place.part !== 'torso') return false;
+  const top = necklineRow(place, neckDepth);
+  if (place.front) return place.t > top - 2 && Math.abs(place.s - FRONT_MIDDLE) > 0.9;
+  if (place.t > top - 3) return true;
+  const u = Math.abs(place.s - FRONT_MIDDLE) / HOOD.half;
+  return u < 1 && place.t > top - HOOD.tip * (1 - u * u) ** 0.7;
+}
+
+/** How far the hood stands off the hoodie: its folded crown thickest behind the neck, thinning to its edges. */
+function hoodLift({ place }: GarmentPoint, neckDepth: number): number {
+  const top = necklineRow(place, neckDepth);
+  if (place.front) return 0.007;
+  const across = Math.exp(-(((place.s - FRONT_MIDDLE) / 4.5) ** 2));
+  const down = smooth(top - HOOD.tip, top - HOOD.tip + 9, place.t);
+  return 0.005 + 0.016 * across * down + 0.004 * smooth(top - 4, top, place.t);
 }
 
 export function topRecipe(o: TopOptions): GarmentRecipe {
@@ -119,6 +145,7 @@ export function topRecipe(o: TopOptions): GarmentRecipe {
     paintZone: (place, hem) => topZone(o, { place, hem, position: [0, 0, 0], normal: [0, 0, 0] }),
     relief: (at) => topRelief(o, at),
     hang: o.hang,
+    flap: o.collar === 'hood' ? { covers: (place) => underHood(place, o.neckDepth), lift: (at) => hoodLift(at, o.neckDepth) } : undefined,
     buttonColor: o.lapels ? [24, 24, 26] : undefined,
     buttonRows: o.placket && o.placket !== 'zip'
       ? o.lapels ? [o.hemRow + 3, o.lapels.to - 1.2] : o.placket.rows ? [ROWS.neckBase - o.placket.rows + 0.3, ROWS.neckBase - 2.3] : [o.hemRow + 2.5, ROWS.neckBase - 2.3]
@@ -148,7 +175,11 @@ function topZone(o: TopOptions, { place, hem }: GarmentPoint): GarmentZone {
     }
     if ((o.collar === 'shirt' || o.collar === 'polo') && place.t > necklineRow(place, o.neckDepth) - COLLAR_FALL) return 'collar';
     if (o.collar === 'band' && place.t > ROWS.neckBase - 1.5) return 'rib';
-    if (o.collar === 'hood' && !place.front && place.t > ROWS.neckBase - 8) return 'collar';
+    if (o.collar === 'hood' && underHood(place, o.neckDepth)) {
+      // The hood's centre seam, from its crown to its point: a thread of plain cloth the painter outlines.
+      const seam = !place.front && Math.abs(place.s - FRONT_MIDDLE) < 0.04 && place.t < necklineRow(place, o.neckDepth) - 2;
+      return seam ? 'main' : 'collar';
+    }
     if (o.placket && place.front && Math.abs(place.s - FRONT_MIDDLE) < 0.45) {
       const from = o.placket === 'zip' || o.placket.rows === 0 ? o.hemRow : ROWS.neckBase - 1 - o.placket.rows;
       if (place.t > from) return 'placket';
@@ -159,17 +190,14 @@ function topZone(o: TopOptions, { place, hem }: GarmentPoint): GarmentZone {
   return hem < 0.012 ? 'trim' : 'main';
 }
 
-/** Steps a top's details stand out by: a collar's fall and a lapel over the body of the garment, a hood in folds on the back, a placket and a pocket. */
+/** Steps a top's details stand out by: a collar's fall and a lapel over the body of the garment, a placket and a pocket. */
 function topRelief(o: TopOptions, at: GarmentPoint): number {
   const zone = topZone(o, at);
   const { place } = at;
   switch (zone) {
     case 'collar': {
-      if (o.collar === 'hood') {
-        // The hood lies in a soft roll across the shoulders, highest behind the neck.
-        const across = Math.exp(-(((place.s - FRONT_MIDDLE) / 5) ** 2));
-        return 0.004 + 0.02 * across * smooth(ROWS.neckBase - 8, ROWS.neckBase - 3, place.t);
-      }
+      // A hood is a flap of its own (underHood), over the cloth left flat beneath it.
+      if (o.collar === 'hood') return 0;
       // A shirt's stand rises off the neck; its fall lies over the shoulders.
       return 0.0035 + 0.004 * smooth(ROWS.neckBase - 1, ROWS.neckBase + 1.6, place.t);
     }
