@@ -159,7 +159,7 @@ for (const backend of oneBackend('embedded')) describe(`an avatar's outfits (ove
     assert.equal(texture.status, 200);
     assert.equal(texture.headers.get('content-type'), 'image/jpeg');
     const meta = await sharp(texture.data).metadata();
-    assert.deepEqual([meta.width, meta.height], [2048, 2048]);
+    assert.deepEqual([meta.width, meta.height], [4096, 4096], "the spec's usual outfit texture size");
     const stats = await sharp(texture.data).stats();
     assert.ok(stats.channels.every((c) => c.stdev > 5), 'the texture is painted, not a flat colour');
 

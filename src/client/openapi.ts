@@ -1469,7 +1469,7 @@ export interface paths {
         };
         /**
          * Outfit texture
-         * @description The outfit's colour texture (JPEG, 2048×2048). The same for every avatar: it is a static file, served with its strong `ETag` (304 on `If-None-Match`). Made by a worker on the first request for any of the outfit's files on this avatar, then kept: that request waits up to LIKENESS_OUTFITS_WAIT_S (30 s), past which it answers 503 with `Retry-After` and a `detail`, and the same request later finds the file made. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
+         * @description The outfit's colour texture (JPEG: 4096×4096 on body_0.3, 2048×2048 on persona_2.0). The same for every avatar: it is a static file, served with its strong `ETag` (304 on `If-None-Match`). Made by a worker on the first request for any of the outfit's files on this avatar, then kept: that request waits up to LIKENESS_OUTFITS_WAIT_S (30 s), past which it answers 503 with `Retry-After` and a `detail`, and the same request later finds the file made. On a server with its files on S3 and LIKENESS_S3_PRESIGNED_DOWNLOADS, a large file answers 302 to a URL of the bucket valid for 5 minutes, which serves the same bytes, type and file name.
          */
         get: {
             parameters: {

@@ -10,8 +10,8 @@ import { PipelineFailure } from '../failure.js';
 import { sizedImage } from './textures.js';
 import type { StaticFileOutput } from './types.js';
 
-/** Side of an outfit's texture: four garments' quarters, each the body's atlas at 1024². */
-export const OUTFIT_TEXTURE_SIZE = 2048;
+/** Side of an outfit's texture, the spec's "most outfit textures are 4096x4096": four garments' quarters, each the body's atlas at 2048². */
+export const OUTFIT_TEXTURE_SIZE = 4096;
 /** Side of the body visibility mask, in the avatar's texture layout. */
 export const VISIBILITY_MASK_SIZE = 1024;
 

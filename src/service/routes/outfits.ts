@@ -109,7 +109,7 @@ const FILES = [
 ] as const;
 
 const STATIC_FILES = [
-  { file: 'texture', summary: 'Outfit texture', description: 'The outfit\'s colour texture (JPEG, 2048×2048). The same for every avatar: it is a static file, served with its strong `ETag` (304 on `If-None-Match`).' },
+  { file: 'texture', summary: 'Outfit texture', description: 'The outfit\'s colour texture (JPEG: 4096×4096 on body_0.3, 2048×2048 on persona_2.0). The same for every avatar: it is a static file, served with its strong `ETag` (304 on `If-None-Match`).' },
   { file: 'body_visibility_mask', summary: 'Outfit body visibility mask (PNG with alpha)', description: 'RGBA PNG, white, alpha 0 over the body the outfit covers: apply its alpha to the avatar\'s body. body_0.3: 1024², in the avatar\'s texture layout; persona_2.0: 2048², in AvatarBody\'s. A static file, with its strong `ETag`.' },
 ] as const;
 

@@ -13,15 +13,17 @@ import type { RgbImage } from '../../core/image.js';
  */
 export function normalFromHeight(h: Float32Array, size: number, metresPerTexel: number | Float32Array, strength = 1): RgbImage {
   const data = new Uint8Array(size * size * 3);
+  const uniform = typeof metresPerTexel === 'number' ? strength / (2 * metresPerTexel) : 0;
   for (let j = 0; j < size; j++) {
     const up = Math.max(0, j - 1), down = Math.min(size - 1, j + 1);
     for (let i = 0; i < size; i++) {
       const left = Math.max(0, i - 1), right = Math.min(size - 1, i + 1);
-      const k = strength / (2 * (typeof metresPerTexel === 'number' ? metresPerTexel : metresPerTexel[j * size + i]));
+      const k = typeof metresPerTexel === 'number' ? uniform : strength / (2 * metresPerTexel[j * size + i]);
       const dx = (h[j * size + right] - h[j * size + left]) * k;
       const dy = (h[down * size + i] - h[up * size + i]) * k;
       // Surface z = h(x, y_up) with y_up = −j: normal ∝ (−∂h/∂x, −∂h/∂y_up, 1) = (−dx, +dy, 1).
-      const len = Math.hypot(dx, dy, 1);
+      // (sqrt rather than Math.hypot, which V8 makes several times slower: 16M texels at 4096².)
+      const len = Math.sqrt(dx * dx + dy * dy + 1);
       const p = (j * size + i) * 3;
       data[p] = Math.round(((-dx / len) * 0.5 + 0.5) * 255);
       data[p + 1] = Math.round(((dy / len) * 0.5 + 0.5) * 255);
