@@ -13,22 +13,31 @@ import type { RgbImage } from '../../core/image.js';
  */
 export function normalFromHeight(h: Float32Array, size: number, metresPerTexel: number | Float32Array, strength = 1): RgbImage {
   const data = new Uint8Array(size * size * 3);
+  normalRows(h, size, size, metresPerTexel, strength, data);
+  return { width: size, height: size, channels: 3, data };
+}
+
+/**
+ * normalFromHeight over `rows` rows of `width` texels (`h` row by row), written to `out` (RGB, the
+ * same rows): for an image made a band at a time, whose band carries one row of its neighbours'
+ * above and below (edges clamp, as at the image's own edges).
+ */
+export function normalRows(h: Float32Array, width: number, rows: number, metresPerTexel: number | Float32Array, strength: number, out: Uint8Array): void {
   const uniform = typeof metresPerTexel === 'number' ? strength / (2 * metresPerTexel) : 0;
-  for (let j = 0; j < size; j++) {
-    const up = Math.max(0, j - 1), down = Math.min(size - 1, j + 1);
-    for (let i = 0; i < size; i++) {
-      const left = Math.max(0, i - 1), right = Math.min(size - 1, i + 1);
-      const k = typeof metresPerTexel === 'number' ? uniform : strength / (2 * metresPerTexel[j * size + i]);
-      const dx = (h[j * size + right] - h[j * size + left]) * k;
-      const dy = (h[down * size + i] - h[up * size + i]) * k;
+  for (let j = 0; j < rows; j++) {
+    const up = Math.max(0, j - 1), down = Math.min(rows - 1, j + 1);
+    for (let i = 0; i < width; i++) {
+      const left = Math.max(0, i - 1), right = Math.min(width - 1, i + 1);
+      const k = typeof metresPerTexel === 'number' ? uniform : strength / (2 * metresPerTexel[j * width + i]);
+      const dx = (h[j * width + right] - h[j * width + left]) * k;
+      const dy = (h[down * width + i] - h[up * width + i]) * k;
       // Surface z = h(x, y_up) with y_up = −j: normal ∝ (−∂h/∂x, −∂h/∂y_up, 1) = (−dx, +dy, 1).
       // (sqrt rather than Math.hypot, which V8 makes several times slower: 16M texels at 4096².)
       const len = Math.sqrt(dx * dx + dy * dy + 1);
-      const p = (j * size + i) * 3;
-      data[p] = Math.round(((-dx / len) * 0.5 + 0.5) * 255);
-      data[p + 1] = Math.round(((dy / len) * 0.5 + 0.5) * 255);
-      data[p + 2] = Math.round(((1 / len) * 0.5 + 0.5) * 255);
+      const p = (j * width + i) * 3;
+      out[p] = Math.round(((-dx / len) * 0.5 + 0.5) * 255);
+      out[p + 1] = Math.round(((dy / len) * 0.5 + 0.5) * 255);
+      out[p + 2] = Math.round(((1 / len) * 0.5 + 0.5) * 255);
     }
   }
-  return { width: size, height: size, channels: 3, data };
 }
