@@ -79,7 +79,9 @@ export function hardEdgePlanner(positions: Float32Array, indices: Uint32Array, w
     }
     pairStart[p + 1] = pairA.length;
   });
-  const parent = new Int32Array(64);
+  let most = 0;
+  for (const w of places) most = Math.max(most, tally[w + 1] - tally[w]);
+  const parent = new Int32Array(most);
   const find = (i: number): number => { while (parent[i] !== i) { parent[i] = parent[parent[i]]; i = parent[i]; } return i; };
   /** Unions place p's corners within the angle; afterwards find(i) is corner i's group. */
   const group = (p: number, cos: number, size: number) => {
@@ -93,14 +95,12 @@ export function hardEdgePlanner(positions: Float32Array, indices: Uint32Array, w
     for (let j = 0; j < i; j++) if (indices[corners[from + j]] === v && find(j) === g) return false;
     return true;
   };
-  const grow = (size: number) => { if (size > parent.length) throw new Error(`hardEdgePlanner: ${size} faces around one point`); };
   return {
     count(degrees) {
       const cos = cosOf(degrees);
       let n = 0;
       places.forEach((w, p) => {
         const from = tally[w], size = tally[w + 1] - from;
-        grow(size);
         group(p, cos, size);
         for (let i = 0; i < size; i++) if (isFirst(from, i)) n++;
       });
@@ -110,10 +110,9 @@ export function hardEdgePlanner(positions: Float32Array, indices: Uint32Array, w
       const cos = cosOf(degrees);
       const cornerVertex = new Uint32Array(C);
       const source: number[] = [], groupStart: number[] = [0], groupFaces: number[] = [];
-      const outOf = new Int32Array(64);
+      const outOf = new Int32Array(most);
       places.forEach((w, p) => {
         const from = tally[w], size = tally[w + 1] - from;
-        grow(size);
         group(p, cos, size);
         for (let i = 0; i < size; i++) {
           if (!isFirst(from, i)) {
