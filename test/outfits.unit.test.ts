@@ -6,6 +6,7 @@ import {
 } from '../src/assets/body/index.js';
 import { fitOutfit, outfitMorphs, GARMENT_LAYERS, paintOutfit, bodyVisibilityMask, hiddenFaces, OUTFIT_RECIPES, PERSONA_RECIPES, type FittedOutfit } from '../src/assets/outfits/index.js';
 import { PERSONA_OUTFITS, personaOutfitSet } from '../src/library/outfits/personaOutfits.js';
+import { faceCornerUvs } from '../src/assets/outfits/garmentSurface.js';
 import { computeNormals } from '../src/geometry/computeNormals.js';
 import { OUTFITS, outfitSet } from '../src/library/outfits/outfitLibrary.js';
 
@@ -292,6 +293,19 @@ describe('outfits', () => {
     for (let i = 0; i < 128 * 128; i++) if (mask.data[i * 4 + 3] === 0) (i < 64 * 128 ? top++ : bottom++);
     assert.equal(top, 0);
     assert.ok(bottom > 128 * 64 * 0.1, `${bottom} texels hidden`);
+    // It hides what the outfit hides for good: the ring of faces along each hem, which an opening
+    // shows, stays drawn (cut away, the background would show through the neck or a sleeve).
+    const side = 1024, large = bodyVisibilityMask(o, side);
+    const alphaAt = (f: number) => {
+      const c = faceCornerUvs()[f];
+      const u = c.reduce((a, p) => a + p[0], 0) / c.length, v = c.reduce((a, p) => a + p[1], 0) / c.length;
+      return large.data[(Math.floor((0.5 + v * 0.5) * side) * side + Math.floor(u * side)) * 4 + 3];
+    };
+    const hidden = hiddenFaces(o), ring = [...new Set(o.garments.flatMap((g) => g.coveredFaces))].filter((f) => !hidden.has(f));
+    assert.ok(ring.length > 50 && hidden.size > 500, `${ring.length} faces along the hems, ${hidden.size} hidden`);
+    const shown = ring.filter((f) => alphaAt(f) === 255).length, cut = [...hidden].filter((f) => alphaAt(f) === 0).length;
+    assert.ok(shown >= ring.length * 0.9, `${shown} of ${ring.length} faces along the hems drawn`);
+    assert.ok(cut >= hidden.size * 0.95, `${cut} of ${hidden.size} hidden faces cut`);
   });
 });
 

@@ -145,13 +145,14 @@ function paintRow(outfit: FittedOutfit, size: number, y: number, j: number, band
 
 /**
  * The body visibility mask of an outfit, in the avatar's texture layout (the fused atlas: the
- * head's `model` texture in the top half, the body's in the bottom half): RGBA, white, alpha 0
- * over every body face a garment covers, 255 elsewhere.
+ * head's `model` texture in the top half, the body's in the bottom half) or persona_2.0's
+ * AvatarBody's own: RGBA, white, alpha 0 over the body faces the outfit hides for good
+ * (hiddenFaces: those it covers, less the ring along each hem that an opening shows), 255 elsewhere.
  */
 export function bodyVisibilityMask(outfit: FittedOutfit, size: number, layout: 'avatar' | 'body' = 'avatar'): Image {
   const data = new Uint8Array(size * size * 4).fill(255);
   const uvs = faceCornerUvs();
-  const covered = layout === 'body' ? hiddenFaces(outfit) : new Set(outfit.garments.flatMap((g) => g.coveredFaces));
+  const covered = hiddenFaces(outfit);
   // persona_2.0's AvatarBody has the body's own layout (the atlas' lower half as the whole image).
   const [v0, dv] = layout === 'body' ? [0, 1] : [0.5, 0.5];
   const faces = bodyTopology().faces;
