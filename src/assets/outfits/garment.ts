@@ -115,6 +115,8 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
     outer.set(q, i * 3);
   }
 
+  smoothHems(outer, normal, S, edgeUse, ring?.samples);
+
   // Vertices: outer corners, inner corners, then the rim's own (hard-edged) copies.
   const positions: number[] = [], uvs: number[] = [], layer: number[] = [], sampleOf: number[] = [], weldKey: number[] = [];
   const push = (p: ArrayLike<number>, uv: [number, number], l: number, sample: number, weld: number) => {
@@ -232,6 +234,34 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
     }
   }
   return { name: recipe.name, mesh, skin: { joints, weights }, layer: Uint8Array.from(layer), bindVertices, bindWeights, hem: hemOut, zone, coveredFaces: patch.faces, place };
+}
+
+/**
+ * A hem that crosses the body's grid on a slant (a tank top's arm hole, a crew neck's scoop) ends
+ * in steps of one face; a cut edge of cloth runs smoothly. Each hem sample's outer point is moved
+ * towards its two neighbours along the hem, within the surface only (the move's part along the
+ * body's normal is dropped, so a round hem keeps its ease rather than shrinking onto the body).
+ * The facing and the rim are made from the outer point, so they follow. The ring a skirt hangs
+ * from stays where the hang meets it. The moves are a few millimetres, onto faces the visibility
+ * masks leave drawn (hiddenFaces keeps the ring along each hem).
+ */
+function smoothHems(outer: Float64Array, normal: Float64Array, S: number, edgeUse: Map<number, number>, fixed: readonly number[] | undefined): void {
+  const along: number[][] = Array.from({ length: S }, () => []);
+  for (const [e, n] of edgeUse) if (n === 1) { const a = Math.floor(e / S), b = e % S; along[a].push(b); along[b].push(a); }
+  const pinned = new Uint8Array(S);
+  for (const i of fixed ?? []) pinned[i] = 1;
+  const moving = [...along.keys()].filter((i) => along[i].length === 2 && !pinned[i]);
+  const next = new Float64Array(3);
+  for (let pass = 0; pass < 4; pass++) {
+    const moves = new Float64Array(moving.length * 3);
+    moving.forEach((i, m) => {
+      const [a, b] = along[i];
+      for (let k = 0; k < 3; k++) next[k] = 0.25 * (outer[a * 3 + k] + outer[b * 3 + k]) - 0.5 * outer[i * 3 + k];
+      const up = next[0] * normal[i * 3] + next[1] * normal[i * 3 + 1] + next[2] * normal[i * 3 + 2];
+      for (let k = 0; k < 3; k++) moves[m * 3 + k] = next[k] - up * normal[i * 3 + k];
+    });
+    moving.forEach((i, m) => { for (let k = 0; k < 3; k++) outer[i * 3 + k] += moves[m * 3 + k]; });
+  }
 }
 
 interface FlapContext {
