@@ -115,7 +115,13 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
     outer.set(q, i * 3);
   }
 
-  smoothHems(outer, normal, S, edgeUse, ring?.samples);
+  // A hem that crosses the body's grid on a slant (a tank top's arm hole, a crew neck's scoop) ends
+  // in steps of one face; a cut edge of cloth runs smoothly. The hems are smoothed along themselves
+  // within the surface (so a round hem keeps its ease rather than shrinking onto the body); the
+  // facing and the rim are made from the outer points, so they follow. The ring a skirt hangs from
+  // stays where the hang meets it. The moves are a few millimetres, onto faces the visibility masks
+  // leave drawn (hiddenFaces keeps the ring along each hem).
+  smoothAlongEdges(outer, S, edgeUse, ring?.samples, normal);
 
   // Vertices: outer corners, inner corners, then the rim's own (hard-edged) copies.
   const positions: number[] = [], uvs: number[] = [], layer: number[] = [], sampleOf: number[] = [], weldKey: number[] = [];
@@ -236,16 +242,14 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
   return { name: recipe.name, mesh, skin: { joints, weights }, layer: Uint8Array.from(layer), bindVertices, bindWeights, hem: hemOut, zone, coveredFaces: patch.faces, place };
 }
 
+
 /**
- * A hem that crosses the body's grid on a slant (a tank top's arm hole, a crew neck's scoop) ends
- * in steps of one face; a cut edge of cloth runs smoothly. Each hem sample's outer point is moved
- * towards its two neighbours along the hem, within the surface only (the move's part along the
- * body's normal is dropped, so a round hem keeps its ease rather than shrinking onto the body).
- * The facing and the rim are made from the outer point, so they follow. The ring a skirt hangs
- * from stays where the hang meets it. The moves are a few millimetres, onto faces the visibility
- * masks leave drawn (hiddenFaces keeps the ring along each hem).
+ * Moves each point of `points` on a free edge (an edge of one triangle in `edgeUse`) with two
+ * neighbours along it towards them, four times (`i ← i/2 + (a + b)/4`), all at once per pass;
+ * `fixed` points stay. With `normal`, only within the surface: the move's part along the normal is
+ * dropped. The hems and a flap's free edge (buildFlap) share it.
  */
-function smoothHems(outer: Float64Array, normal: Float64Array, S: number, edgeUse: Map<number, number>, fixed: readonly number[] | undefined): void {
+function smoothAlongEdges(points: Float64Array, S: number, edgeUse: Map<number, number>, fixed?: readonly number[], normal?: Float64Array): void {
   const along: number[][] = Array.from({ length: S }, () => []);
   for (const [e, n] of edgeUse) if (n === 1) { const a = Math.floor(e / S), b = e % S; along[a].push(b); along[b].push(a); }
   const pinned = new Uint8Array(S);
@@ -256,11 +260,11 @@ function smoothHems(outer: Float64Array, normal: Float64Array, S: number, edgeUs
     const moves = new Float64Array(moving.length * 3);
     moving.forEach((i, m) => {
       const [a, b] = along[i];
-      for (let k = 0; k < 3; k++) next[k] = 0.25 * (outer[a * 3 + k] + outer[b * 3 + k]) - 0.5 * outer[i * 3 + k];
-      const up = next[0] * normal[i * 3] + next[1] * normal[i * 3 + 1] + next[2] * normal[i * 3 + 2];
-      for (let k = 0; k < 3; k++) moves[m * 3 + k] = next[k] - up * normal[i * 3 + k];
+      for (let k = 0; k < 3; k++) next[k] = 0.25 * (points[a * 3 + k] + points[b * 3 + k]) - 0.5 * points[i * 3 + k];
+      const up = normal ? next[0] * normal[i * 3] + next[1] * normal[i * 3 + 1] + next[2] * normal[i * 3 + 2] : 0;
+      for (let k = 0; k < 3; k++) moves[m * 3 + k] = next[k] - (normal ? up * normal[i * 3 + k] : 0);
     });
-    moving.forEach((i, m) => { for (let k = 0; k < 3; k++) outer[i * 3 + k] += moves[m * 3 + k]; });
+    moving.forEach((i, m) => { for (let k = 0; k < 3; k++) points[i * 3 + k] += moves[m * 3 + k]; });
   }
 }
 
@@ -300,17 +304,7 @@ function buildFlap(flap: NonNullable<GarmentRecipe['flap']>, c: FlapContext): vo
   // edge's copies a few millimetres along the surface costs nothing).
   const top = new Float64Array(S * 3);
   for (let i = 0; i < S; i++) if (inFlap[i]) for (let k = 0; k < 3; k++) top[i * 3 + k] = outer[i * 3 + k] + normal[i * 3 + k] * lift[i];
-  const along: number[][] = Array.from({ length: S }, () => []);
-  for (const [e, n] of edgeUse) if (n === 1) { const a = Math.floor(e / S), b = e % S; along[a].push(b); along[b].push(a); }
-  for (let pass = 0; pass < 4; pass++) {
-    const next = top.slice();
-    for (let i = 0; i < S; i++) {
-      if (along[i].length !== 2) continue;
-      const [a, b] = along[i];
-      for (let k = 0; k < 3; k++) next[i * 3 + k] = 0.5 * top[i * 3 + k] + 0.25 * (top[a * 3 + k] + top[b * 3 + k]);
-    }
-    top.set(next);
-  }
+  smoothAlongEdges(top, S, edgeUse);
   const down = (i: number, by: number): V3 => [0, 1, 2].map((k) => top[i * 3 + k] - normal[i * 3 + k] * by) as V3;
   const made = new Map<number, number>();
   const vertex = (corner: number): number => {
