@@ -8,6 +8,7 @@ import { fitOutfit, outfitMorphs, GARMENT_LAYERS, paintOutfit, bodyVisibilityMas
 import { PERSONA_OUTFITS, personaOutfitSet } from '../src/library/outfits/personaOutfits.js';
 import { faceCornerUvs } from '../src/assets/outfits/garmentSurface.js';
 import { computeNormals } from '../src/geometry/computeNormals.js';
+import { closestOnTriangle } from '../src/geometry/surfaceBinding.js';
 import { OUTFITS, outfitSet } from '../src/library/outfits/outfitLibrary.js';
 
 interface Rig { gender: 'female' | 'male'; solved: SolvedBody; skeleton: Skeleton; weights: SkinWeights }
@@ -87,7 +88,7 @@ function pokingThrough(outfit: FittedOutfit, body: Float32Array, cloth: Float32A
       for (let i = -2; i <= 2; i++) for (let j = -2; j <= 2; j++) for (let l = -2; l <= 2; l++) {
         for (const f of grid.get(`${cx + i},${cy + j},${cz + l}`) ?? []) {
           if (sideOf(idx[f]) * topology.side[b] < 0) continue;
-          const { point, normal } = closestOnTriangle(p, cloth, idx[f], idx[f + 1], idx[f + 2]);
+          const { point, normal } = nearestOnTriangle(p, cloth, idx[f], idx[f + 1], idx[f + 2]);
           const d = (point[0] - p[0]) ** 2 + (point[1] - p[1]) ** 2 + (point[2] - p[2]) ** 2;
           if (d < bestD) { bestD = d; h = (p[0] - point[0]) * normal[0] + (p[1] - point[1]) * normal[1] + (p[2] - point[2]) * normal[2]; }
         }
@@ -99,30 +100,16 @@ function pokingThrough(outfit: FittedOutfit, body: Float32Array, cloth: Float32A
   return { poking, covered, where };
 }
 
-/** The point of triangle (a, b, c) of `p` closest to `q` (Ericson's regions), and the triangle's unit normal as wound. */
-function closestOnTriangle(q: [number, number, number], p: Float32Array, a: number, b: number, c: number): { point: [number, number, number]; normal: [number, number, number] } {
-  const A = [p[a * 3], p[a * 3 + 1], p[a * 3 + 2]], B = [p[b * 3], p[b * 3 + 1], p[b * 3 + 2]], C = [p[c * 3], p[c * 3 + 1], p[c * 3 + 2]];
-  const sub = (u: number[], v: number[]) => [u[0] - v[0], u[1] - v[1], u[2] - v[2]];
-  const dot = (u: number[], v: number[]) => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
-  const ab = sub(B, A), ac = sub(C, A), ap = sub(q, A);
-  const nx = ab[1] * ac[2] - ab[2] * ac[1], ny = ab[2] * ac[0] - ab[0] * ac[2], nz = ab[0] * ac[1] - ab[1] * ac[0];
-  const nl = Math.hypot(nx, ny, nz) || 1;
-  const normal: [number, number, number] = [nx / nl, ny / nl, nz / nl];
-  const at = (u: number, v: number): [number, number, number] => [A[0] + ab[0] * u + ac[0] * v, A[1] + ab[1] * u + ac[1] * v, A[2] + ab[2] * u + ac[2] * v];
-  const d1 = dot(ab, ap), d2 = dot(ac, ap);
-  if (d1 <= 0 && d2 <= 0) return { point: at(0, 0), normal };
-  const bp = sub(q, B), d3 = dot(ab, bp), d4 = dot(ac, bp);
-  if (d3 >= 0 && d4 <= d3) return { point: at(1, 0), normal };
-  const vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) return { point: at(d1 / (d1 - d3), 0), normal };
-  const cp = sub(q, C), d5 = dot(ab, cp), d6 = dot(ac, cp);
-  if (d6 >= 0 && d5 <= d6) return { point: at(0, 1), normal };
-  const vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) return { point: at(0, d2 / (d2 - d6)), normal };
-  const va = d3 * d6 - d5 * d4;
-  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) { const w = (d4 - d3) / (d4 - d3 + (d5 - d6)); return { point: at(1 - w, w), normal }; }
-  const denom = 1 / (va + vb + vc);
-  return { point: at(vb * denom, vc * denom), normal };
+/** The point of triangle (a, b, c) of `p` closest to `q` (geometry's closestOnTriangle), and the triangle's unit normal as wound. */
+function nearestOnTriangle(q: [number, number, number], p: Float32Array, a: number, b: number, c: number): { point: [number, number, number]; normal: [number, number, number] } {
+  const at = (v: number): [number, number, number] => [p[v * 3], p[v * 3 + 1], p[v * 3 + 2]];
+  const [A, B, C] = [at(a), at(b), at(c)];
+  const w = closestOnTriangle(q, A, B, C);
+  const point: [number, number, number] = [0, 1, 2].map((k) => w[0] * A[k] + w[1] * B[k] + w[2] * C[k]) as [number, number, number];
+  const u = [B[0] - A[0], B[1] - A[1], B[2] - A[2]], v = [C[0] - A[0], C[1] - A[1], C[2] - A[2]];
+  const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+  const l = Math.hypot(n[0], n[1], n[2]) || 1;
+  return { point, normal: [n[0] / l, n[1] / l, n[2] / l] };
 }
 
 /** Bounds of the clipping test (rest, A pose, walk) for the outfits with the loosest tops. */

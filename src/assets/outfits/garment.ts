@@ -162,15 +162,10 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
   // The rim: at each hem edge, outer → lip → inner, the lip pushed past the hem by half the thickness.
   const rimCopies = new Map<string, number>();
   const lipOf = (i: number): V3 => {
-    let x = 0, y = 0, z = 0, m = 0;
-    for (const j of neighbours[i]) if (!onHem[j]) { x += base[j * 3]; y += base[j * 3 + 1]; z += base[j * 3 + 2]; m++; }
     const o = [outer[i * 3], outer[i * 3 + 1], outer[i * 3 + 2]], inn = innerOf(i);
-    let u: V3 = m ? [base[i * 3] - x / m, base[i * 3 + 1] - y / m, base[i * 3 + 2] - z / m] : [0, 0, 0];
-    const un = u[0] * normal[i * 3] + u[1] * normal[i * 3 + 1] + u[2] * normal[i * 3 + 2];
-    u = [u[0] - un * normal[i * 3], u[1] - un * normal[i * 3 + 1], u[2] - un * normal[i * 3 + 2]];
-    const l = Math.hypot(u[0], u[1], u[2]) || 1;
+    const u = pastEdge(i, neighbours, base, normal, (j) => !onHem[j]);
     const reach = 0.5 * Math.max(recipe.thickness, 0.002);
-    return [0, 1, 2].map((k) => (o[k] + inn[k]) / 2 + (u[k] / l) * reach) as V3;
+    return [0, 1, 2].map((k) => (o[k] + inn[k]) / 2 + u[k] * reach) as V3;
   };
   const rimVertex = (corner: number, row: 0 | 1 | 2): number => {
     const c = patch.corners[corner];
@@ -268,6 +263,20 @@ function smoothAlongEdges(points: Float64Array, S: number, edgeUse: Map<number, 
   }
 }
 
+/**
+ * The unit direction along the surface at sample i away from its neighbours that `inside` takes:
+ * past an edge of cloth, where a rim's lip is pushed (zero when none is inside).
+ */
+function pastEdge(i: number, neighbours: Set<number>[], base: Float64Array, normal: Float64Array, inside: (j: number) => boolean): V3 {
+  let x = 0, y = 0, z = 0, m = 0;
+  for (const j of neighbours[i]) if (inside(j)) { x += base[j * 3]; y += base[j * 3 + 1]; z += base[j * 3 + 2]; m++; }
+  let u: V3 = m ? [base[i * 3] - x / m, base[i * 3 + 1] - y / m, base[i * 3 + 2] - z / m] : [0, 0, 0];
+  const un = u[0] * normal[i * 3] + u[1] * normal[i * 3 + 1] + u[2] * normal[i * 3 + 2];
+  u = [u[0] - un * normal[i * 3], u[1] - un * normal[i * 3 + 1], u[2] - un * normal[i * 3 + 2]];
+  const l = Math.hypot(u[0], u[1], u[2]) || 1;
+  return [u[0] / l, u[1] / l, u[2] / l];
+}
+
 interface FlapContext {
   patch: SurfacePatch;
   inward: (f: number) => boolean;
@@ -319,14 +328,9 @@ function buildFlap(flap: NonNullable<GarmentRecipe['flap']>, c: FlapContext): vo
   }
   // The lip: halfway down, pushed out past the edge by half the lift, away from the flap's inside.
   const lipOf = (i: number): V3 => {
-    let x = 0, y = 0, z = 0, m = 0;
-    for (const j of c.neighbours[i]) if (inFlap[j]) { x += base[j * 3]; y += base[j * 3 + 1]; z += base[j * 3 + 2]; m++; }
-    let u: V3 = m ? [base[i * 3] - x / m, base[i * 3 + 1] - y / m, base[i * 3 + 2] - z / m] : [0, 0, 0];
-    const un = u[0] * normal[i * 3] + u[1] * normal[i * 3 + 1] + u[2] * normal[i * 3 + 2];
-    u = [u[0] - un * normal[i * 3], u[1] - un * normal[i * 3 + 1], u[2] - un * normal[i * 3 + 2]];
-    const l = Math.hypot(u[0], u[1], u[2]) || 1;
+    const u = pastEdge(i, c.neighbours, base, normal, (j) => inFlap[j] === 1);
     const mid = down(i, lift[i] / 2);
-    return [0, 1, 2].map((k) => mid[k] + (u[k] / l) * lift[i] * 0.5) as V3;
+    return [0, 1, 2].map((k) => mid[k] + u[k] * lift[i] * 0.5) as V3;
   };
   const rim = new Map<string, number>();
   const rimVertex = (corner: number, row: 0 | 1 | 2): number => {
