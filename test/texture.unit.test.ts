@@ -8,6 +8,7 @@ import type { PhotoTexels } from '../src/texture/bake/photoTexels.js';
 import { orientedShadingIn } from '../src/texture/bake/orientedShading.js';
 import { GRID_STRIDE, HAIR_MARGIN, photoGrid } from '../src/texture/bake/photoGrid.js';
 import { uvSphere } from '../src/core/uvSphere.js';
+import { unsharpMask } from '../src/texture/filters/unsharpMask.js';
 import {
   bakeTexture, decodeRgb, doubleResolution, texelDensity, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, regionMask, resizeTexture,
   warmUpTexture, type BakedTexture, type Image, type RgbImage,
@@ -428,6 +429,31 @@ describe('bakeTexture', () => {
     assert.throws(() => bakeTexture({ mesh: noUvs, projection, photo, skin: SKIN }, { width: 64, height: 32 }), /UVs/);
     const short = { ...projection, x: projection.x.subarray(1) };
     assert.throws(() => bakeTexture({ mesh, projection: short, photo, skin: SKIN }, { width: 64, height: 32 }), /projection\.x/);
+  });
+});
+
+describe('unsharpMask', () => {
+  // A step from 80 to 160 across x = 16 of a 32×8 grey image, weighted on the left half only.
+  const W = 32, H = 8;
+  const step = () => Uint8Array.from({ length: W * H }, (_, i) => (i % W < 16 ? 80 : 160));
+  const leftHalf = Uint8Array.from({ length: W * H }, (_, i) => (i % W < 16 ? 255 : 0));
+  const all = { x0: 0, y0: 0, x1: W - 1, y1: H - 1 };
+
+  test('steepens an edge where weighted, leaves flat areas and unweighted texels alone', () => {
+    const data = step();
+    unsharpMask(data, W, H, 1, all, 2, 1, leftHalf);
+    const row = Array.from(data.subarray(3 * W, 4 * W));
+    assert.ok(row[15] < 80 - 10, `the dark side of the edge darkens: ${row[15]}`);
+    assert.equal(row[2], 80, 'far from the edge nothing changes');
+    assert.deepEqual(row.slice(16), new Array(16).fill(160), 'unweighted texels are untouched');
+  });
+
+  test('only inside its box, and not at all with amount 0', () => {
+    const data = step();
+    unsharpMask(data, W, H, 1, { x0: 0, y0: 0, x1: 7, y1: H - 1 }, 2, 1, leftHalf);
+    assert.deepEqual(data, step(), 'the edge lies outside the box');
+    unsharpMask(data, W, H, 1, all, 2, 0, leftHalf);
+    assert.deepEqual(data, step());
   });
 });
 
