@@ -197,6 +197,38 @@ describe('outfits', () => {
     }
   });
 
+  test('hems run smoothly: along a tank top\'s arm holes, a crew neck and the shorts\' and jeans\' hems, no turn sharper than 60°', async () => {
+    // Unsmoothed, a hem crossing the body's grid on a slant steps with it: 20 turns past 60° (up to
+    // 160°) round a tank top's arm holes and 8 round a crew neck; smoothed along itself, none past 50°.
+    for (const rig of rigs) for (const identity of ['tank_shorts_sneakers', 'tshirt_jeans_sneakers']) {
+      const outfit = await fit(rig, identity);
+      outfit.garments.forEach((g, k) => {
+        if (outfit.recipes[k].slot === 'shoes') return;
+        const P = g.mesh.positions, I = g.mesh.indices, outer = GARMENT_LAYERS.indexOf('outer');
+        const onHem = (v: number) => g.layer[v] === outer && g.hem[v] === 0;
+        const along = new Map<number, Set<number>>();
+        const link = (a: number, b: number) => (along.get(a) ?? along.set(a, new Set()).get(a)!).add(b);
+        for (let f = 0; f < I.length; f += 3) for (let e = 0; e < 3; e++) {
+          const a = I[f + e], b = I[f + (e + 1) % 3];
+          if (onHem(a) && onHem(b)) { link(a, b); link(b, a); }
+        }
+        const sharp: string[] = [];
+        let points = 0;
+        for (const [v, ends] of along) {
+          if (ends.size !== 2) continue;
+          points++;
+          const [a, b] = [...ends];
+          const u = [0, 1, 2].map((c) => P[v * 3 + c] - P[a * 3 + c]), w = [0, 1, 2].map((c) => P[b * 3 + c] - P[v * 3 + c]);
+          const cos = (u[0] * w[0] + u[1] * w[1] + u[2] * w[2]) / (Math.hypot(u[0], u[1], u[2]) * Math.hypot(w[0], w[1], w[2]));
+          const turn = (Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI;
+          if (turn > 60) sharp.push(`${turn.toFixed(0)}° at ${[0, 1, 2].map((c) => P[v * 3 + c].toFixed(2)).join(',')}`);
+        }
+        assert.ok(points > 100, `${rig.gender} ${g.name}: ${points} points along its hems`);
+        assert.deepEqual(sharp, [], `${rig.gender} ${identity} ${g.name}: hems turning sharply`);
+      });
+    }
+  });
+
   test('body vertices under a garment that stand outside it, at rest, in the A pose and through the walk, stay few', async (t) => {
     const report: string[] = [];
     // Three base outfits on both bodies; every meta outfit on one body (the one the size test fitted it to).
