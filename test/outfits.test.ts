@@ -11,6 +11,7 @@ import { readZip } from '../src/formats/zip.js';
 import { loadFbx, loadGlbWithThree } from './support/fbx.js';
 import { OUTFITS, outfitByIdentity } from '../src/library/outfits/outfitLibrary.js';
 import { personaOutfitSet } from '../src/library/outfits/personaOutfits.js';
+import { putStaticFile } from '../src/store/staticFiles.js';
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
 
@@ -136,6 +137,19 @@ for (const backend of oneBackend('embedded')) describe(`outfits (over HTTP, ${ba
     }
     const report = await validateGltf(files, 'model.gltf');
     assert.equal(report.errors, 0, report.messages.slice(0, 5).join('; '));
+  });
+
+  test('an outfit\'s images already stored as static files are taken, not painted again by each worker', async () => {
+    // A marker stored under the colour texture's static identity before any export of this outfit
+    // (no other test exports it): the export must carry the stored bytes, not a fresh painting.
+    const identity = 'longsleeve_joggers_sneakers_lowpoly';
+    const marker = new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff00ff' } }).jpeg().toBuffer());
+    await putStaticFile(server.blobs, { identity: `outfit_${identity}_texture`, name: `outfit_${identity}_texture.jpg`, contentType: 'image/jpeg', data: marker });
+    const exp = await api.exportAvatar(male, { format: 'glb', embed_textures: true, outfits: { list: [identity] } }, 240_000);
+    const document = await readGltfDocument(readZip((await download(exp.files[0].file)).data), 'model.glb');
+    const mesh = document.getRoot().listMeshes().find((m) => m.getName() === `outfit_${identity}`)!;
+    const image = mesh.listPrimitives()[0].getMaterial()!.getBaseColorTexture()!.getImage()!;
+    assert.deepEqual(Buffer.from(image), Buffer.from(marker), 'the stored static file is the outfit\'s texture');
   });
 
   test('with body_shape exported as morph targets, the outfit carries them too and follows the body', async (t) => {

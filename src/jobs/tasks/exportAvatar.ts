@@ -1,8 +1,9 @@
 import { findAvatarByCode } from '../../store/avatars.js';
 import { exportDirectKey, exportFileKey, exportParameters, exportProgress, findExportByCode, settleExport, startExport, type StoredExportFile } from '../../store/exports.js';
 import type { Job } from '../../store/jobs.js';
-import { avatarKey, avatarPrefix } from '../../store/keys.js';
+import { avatarKey, avatarPrefix, staticKey } from '../../store/keys.js';
 import { putStaticFile } from '../../store/staticFiles.js';
+import { outfitImageKinds, outfitImageName, type OutfitImageKind } from '../../pipelines/exports/outfitImageNames.js';
 import { avatarFiles, readTextureIndex } from '../../pipelines/files.js';
 import { GENERATED_HAIRCUT } from '../../pipelines/catalogue/haircuts.js';
 import type { ResolvedExport } from '../../pipelines/catalogue/exports/types.js';
@@ -28,6 +29,27 @@ async function exportInputs(ctx: JobContext, avatarCode: string, parameters: Res
   return files;
 }
 
+/**
+ * The static files of an earlier export that this one would make again (a body_0.3 outfit's
+ * images, 4096² and some 5 s to paint), by file name: a worker thread takes them instead of painting.
+ */
+function storedStaticFiles(ctx: JobContext, parameters: ResolvedExport): Promise<Record<string, Uint8Array>> {
+  const outfit = parameters.outfits.list[0];
+  if (!outfit || parameters.persona || parameters.avatar.template === 'head') return Promise.resolve({});
+  return storedOutfitImages(ctx, outfit, outfitImageKinds(parameters.outfits.additionalTextures));
+}
+
+/** Those of outfit `identity`'s images (`kinds`) that are stored as static files, by file name. */
+export async function storedOutfitImages(ctx: JobContext, identity: string, kinds: readonly OutfitImageKind[]): Promise<Record<string, Uint8Array>> {
+  const files: Record<string, Uint8Array> = {};
+  await Promise.all(kinds.map(async (kind) => {
+    const name = outfitImageName(identity, kind);
+    const data = await ctx.blobs.get(staticKey(name.replace(/\.[a-z]+$/, '')));
+    if (data) files[name] = new Uint8Array(data);
+  }));
+  return files;
+}
+
 /** An export: the avatar's stored files in, archives and static files out, export state written. */
 export function exportAvatar(job: Job, ctx: JobContext): TaskKind<ExportOutput, { files: StoredExportFile[] }> {
   return {
@@ -41,7 +63,10 @@ export function exportAvatar(job: Job, ctx: JobContext): TaskKind<ExportOutput, 
       return {
         work: async () => ctx.pool.run(
           'export',
-          { pipeline: avatar.pipeline, pipeline_subtype: avatar.pipeline_subtype, parameters, files: await exportInputs(ctx, avatar.code, parameters) },
+          {
+            pipeline: avatar.pipeline, pipeline_subtype: avatar.pipeline_subtype, parameters,
+            files: await exportInputs(ctx, avatar.code, parameters), staticFiles: await storedStaticFiles(ctx, parameters),
+          },
           (value) => void exportProgress(ctx.db, record.code, Math.min(99, Math.round(value))).catch(() => undefined),
         ),
         async keep(output) {

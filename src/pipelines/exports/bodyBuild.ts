@@ -69,7 +69,7 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
     // Fitted to the body as exported: LOD0's vertices with any body_shape values baked in (a
     // level above 0 picks its vertices from them too, so the outfit fits every level).
     const positions = body.sourceVertices ? body.fused.mesh.positions : body.mesh.positions;
-    const outfit = await exportedOutfit(identity, body.fused, positions, p.outfits, body.shapeTargets);
+    const outfit = await exportedOutfit(identity, body.fused, positions, p.outfits, body.shapeTargets, input.staticFiles);
     // The outfit's own images are static files (spec: "files that do not change between
     // exports"): left out of the archive and listed, as library haircuts' textures are. The
     // material's only when the model references them as files; the extras beside it always.
@@ -94,6 +94,7 @@ export async function buildBodyExport(input: ExportInput, progress: (value: numb
       staticFiles.push(...own);
     }
     staticFiles.push(...outfitStatics);
+    for (const image of outfit.painted) if (!staticFiles.some((s) => s.identity === image.identity)) staticFiles.push(image);
   }
   progress(70);
   if (!embedMorphs) {

@@ -53,7 +53,7 @@ function zips(part: SceneMesh, identity: string) {
 export async function bodyOutfitFiles(input: OutfitFilesInput): Promise<OutfitFilesOutput> {
   const avatar = storedBodyAvatar(input.files);
   const body = await exportedBody(avatar, new Map(), new Map(), null, 0);
-  const outfit = await exportedOutfit(input.identity, body.fused, body.mesh.positions, BODY_OUTFIT);
+  const outfit = await exportedOutfit(input.identity, body.fused, body.mesh.positions, BODY_OUTFIT, [], input.staticFiles);
   const color = outfit.part.material?.baseColorTexture;
   const mask = outfit.extras.find((e) => e.name.endsWith(`_body_visibility_mask.png`));
   if (!color || !mask) throw new Error(`the outfit ${input.identity} has no colour texture or no mask`);

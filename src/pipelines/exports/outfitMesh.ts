@@ -9,13 +9,14 @@ import type { ExportPartOptions } from '../catalogue/index.js';
 import { PipelineFailure } from '../failure.js';
 import { sizedImage } from './textures.js';
 import type { StaticFileOutput } from './types.js';
+import { OUTFIT_IMAGE_MIME, outfitImageKinds, outfitImageName, type OutfitImageKind } from './outfitImageNames.js';
 
 /** Side of an outfit's texture, the spec's "most outfit textures are 4096x4096": four garments' quarters, each the body's atlas at 2048². */
 export const OUTFIT_TEXTURE_SIZE = 4096;
 /** Side of the body visibility mask, in the avatar's texture layout. */
 export const VISIBILITY_MASK_SIZE = 1024;
 
-interface OutfitImages { color: SceneImage; normal: SceneImage; roughness: SceneImage; metallic: SceneImage; packed: SceneImage; mask: SceneImage }
+type OutfitImages = Record<OutfitImageKind, SceneImage>;
 
 const painted = new Map<string, Promise<OutfitImages>>();
 
@@ -25,7 +26,7 @@ const asBytes = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset
  * An outfit's images. They are the same for every avatar (the garments' UVs and the mask are the
  * body's atlas, whatever its shape), so each is painted once per process.
  */
-function outfitImages(outfit: Outfit, fitted: FittedOutfit): Promise<OutfitImages> {
+function paintedImages(outfit: Outfit, fitted: FittedOutfit): Promise<OutfitImages> {
   let hit = painted.get(outfit.identity);
   if (!hit) {
     hit = (async () => {
@@ -33,21 +34,44 @@ function outfitImages(outfit: Outfit, fitted: FittedOutfit): Promise<OutfitImage
       const n = OUTFIT_TEXTURE_SIZE ** 2;
       const packed = new Uint8Array(n * 3);
       for (let i = 0; i < n; i++) { packed[i * 3] = 255; packed[i * 3 + 1] = maps.roughness.data[i]; packed[i * 3 + 2] = maps.metallic.data[i]; }
-      const name = (t: string, ext: string) => `outfit_${outfit.identity}_${t}.${ext}`;
+      const image = (kind: OutfitImageKind, data: Buffer): SceneImage => {
+        const name = outfitImageName(outfit.identity, kind);
+        return { name, mimeType: OUTFIT_IMAGE_MIME[name.endsWith('.png') ? 'png' : 'jpg'], data: asBytes(data) };
+      };
       const mask = bodyVisibilityMask(fitted, VISIBILITY_MASK_SIZE);
       return {
-        color: { name: name('texture', 'jpg'), mimeType: 'image/jpeg', data: asBytes(await encodeJpeg(maps.color, 90)) },
-        normal: { name: name('normal_map', 'png'), mimeType: 'image/png', data: asBytes(await encodePng(maps.normal)) },
-        roughness: { name: name('roughness_map', 'jpg'), mimeType: 'image/jpeg', data: asBytes(await encodeJpeg(maps.roughness, 92)) },
-        metallic: { name: name('metallic_map', 'jpg'), mimeType: 'image/jpeg', data: asBytes(await encodeJpeg(maps.metallic, 92)) },
-        packed: { name: name('metallic_roughness', 'jpg'), mimeType: 'image/jpeg', data: asBytes(await encodeJpeg({ width: OUTFIT_TEXTURE_SIZE, height: OUTFIT_TEXTURE_SIZE, channels: 3, data: packed }, 92)) },
-        mask: { name: name('body_visibility_mask', 'png'), mimeType: 'image/png', data: asBytes(await encodePng(mask)) },
+        color: image('color', await encodeJpeg(maps.color, 90)),
+        normal: image('normal', await encodePng(maps.normal)),
+        roughness: image('roughness', await encodeJpeg(maps.roughness, 92)),
+        metallic: image('metallic', await encodeJpeg(maps.metallic, 92)),
+        packed: image('packed', await encodeJpeg({ width: OUTFIT_TEXTURE_SIZE, height: OUTFIT_TEXTURE_SIZE, channels: 3, data: packed }, 92)),
+        mask: image('mask', await encodePng(mask)),
       };
     })();
     painted.set(outfit.identity, hit);
     hit.catch(() => painted.delete(outfit.identity));
   }
   return hit;
+}
+
+/**
+ * The images an export reads (`kinds`): the stored static files of an earlier export where there
+ * are any (`stored`, by file name; the same bytes this process would paint), painted for the rest.
+ */
+async function outfitImages(
+  outfit: Outfit, fitted: FittedOutfit, kinds: readonly OutfitImageKind[], stored: Record<string, Uint8Array>,
+): Promise<{ images: Partial<OutfitImages>; painted: SceneImage[] }> {
+  const images: Partial<OutfitImages> = {};
+  const missing: OutfitImageKind[] = [];
+  for (const kind of kinds) {
+    const name = outfitImageName(outfit.identity, kind);
+    if (stored[name]) images[kind] = { name, mimeType: OUTFIT_IMAGE_MIME[name.endsWith('.png') ? 'png' : 'jpg'], data: stored[name] };
+    else missing.push(kind);
+  }
+  if (!missing.length) return { images, painted: [] };
+  const all = await paintedImages(outfit, fitted);
+  for (const kind of missing) images[kind] = all[kind];
+  return { images, painted: missing.map((kind) => all[kind]) };
 }
 
 /**
@@ -85,6 +109,12 @@ export interface ExportedOutfit {
    * the same in every export, so they may be static files (name → the static file).
    */
   statics: Map<string, StaticFileOutput>;
+  /**
+   * The outfit's images this export painted because none was stored, at full size whatever the
+   * export's `texture_size`: to be stored as static files (not listed), so that no later export
+   * or worker paints them again.
+   */
+  painted: StaticFileOutput[];
   fitted: FittedOutfit;
 }
 
@@ -100,11 +130,13 @@ const staticOf = (image: SceneImage): StaticFileOutput => ({
  * for (normal_map as `normalTexture`, roughness_map and metallic_map packed as glTF wants them);
  * body_visibility_mask and the grey maps also travel beside the model.
  */
-export async function exportedOutfit(identity: string, fused: FusedAvatar, positions: Float32Array, o: ExportPartOptions, shapes: readonly SceneMorphTarget[] = []): Promise<ExportedOutfit> {
+export async function exportedOutfit(
+  identity: string, fused: FusedAvatar, positions: Float32Array, o: ExportPartOptions, shapes: readonly SceneMorphTarget[] = [], stored: Record<string, Uint8Array> = {},
+): Promise<ExportedOutfit> {
   const outfit = outfitByIdentity(identity);
   if (!outfit) throw new PipelineFailure(`Unknown outfit "${identity}".`);
   const fitted = await fitOutfit(outfit.garments, fusedBody(fused, positions), outfit.detail, outfit);
-  const images = await outfitImages(outfit, fitted);
+  const { images, painted } = await outfitImages(outfit, fitted, outfitImageKinds(o.additionalTextures), stored);
   const wanted = new Set(o.additionalTextures);
   const statics = new Map<string, StaticFileOutput>();
   const sized = async (image: SceneImage) => {
@@ -115,17 +147,17 @@ export async function exportedOutfit(identity: string, fused: FusedAvatar, posit
   const packed = wanted.has('roughness_map') || wanted.has('metallic_map');
   const material: SceneMaterial = {
     name: `outfit_${identity}`,
-    baseColorTexture: await sized(images.color),
-    normalTexture: wanted.has('normal_map') ? await sized(images.normal) : undefined,
-    metallicRoughnessTexture: packed ? await sized(images.packed) : undefined,
+    baseColorTexture: await sized(images.color!),
+    normalTexture: wanted.has('normal_map') ? await sized(images.normal!) : undefined,
+    metallicRoughnessTexture: packed ? await sized(images.packed!) : undefined,
     metallic: packed ? 1 : 0,
     roughness: packed ? 1 : 0.85,
     alphaMode: 'opaque',
     doubleSided: false,
   };
   const extras: SceneImage[] = [];
-  if (wanted.has('body_visibility_mask')) { extras.push(images.mask); statics.set(images.mask.name, staticOf(images.mask)); }
-  if (wanted.has('roughness_map')) extras.push(await sized(images.roughness));
-  if (wanted.has('metallic_map')) extras.push(await sized(images.metallic));
-  return { part: { name: `outfit_${identity}`, mesh: fitted.mesh, material, morphTargets: fittedOutfitMorphs(fitted, fused, shapes), skin: fitted.skin }, extras, statics, fitted };
+  if (wanted.has('body_visibility_mask')) { extras.push(images.mask!); statics.set(images.mask!.name, staticOf(images.mask!)); }
+  if (wanted.has('roughness_map')) extras.push(await sized(images.roughness!));
+  if (wanted.has('metallic_map')) extras.push(await sized(images.metallic!));
+  return { part: { name: `outfit_${identity}`, mesh: fitted.mesh, material, morphTargets: fittedOutfitMorphs(fitted, fused, shapes), skin: fitted.skin }, extras, statics, painted: painted.map(staticOf), fitted };
 }

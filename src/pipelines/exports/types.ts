@@ -19,6 +19,11 @@ export interface ExportInput {
   parameters: ResolvedExport;
   /** The avatar's files the export reads, by the keys of avatarFiles (mesh/lod0.zip, textures/…, haircuts/…). */
   files: Record<string, Uint8Array>;
+  /**
+   * Static files already stored that the export may take instead of making them again, by file name
+   * (a body_0.3 outfit's images, outfitImageNames.ts): painted once per deployment, not once per worker.
+   */
+  staticFiles?: Record<string, Uint8Array>;
 }
 
 /** One downloadable file of an export: an archive, and the static files it expects beside it. */
@@ -61,6 +66,8 @@ export interface OutfitFilesInput {
   pipeline_subtype: string;
   identity: string;
   files: Record<string, Uint8Array>;
+  /** As ExportInput.staticFiles: an outfit's images an earlier export or outfit job stored. */
+  staticFiles?: Record<string, Uint8Array>;
 }
 
 /**
