@@ -113,7 +113,7 @@ function nearestOnTriangle(q: [number, number, number], p: Float32Array, a: numb
 }
 
 /** Bounds of the clipping test (rest, A pose, walk) for the outfits with the loosest tops. */
-const LOOSE_TOPS: Record<string, [number, number, number]> = { coat_trousers_boots: [0.01, 0.02, 0.06], jacket_jeans_boots: [0.005, 0.015, 0.06] };
+const LOOSE_TOPS: Record<string, [number, number, number]> = { coat_trousers_boots: [0.01, 0.02, 0.05], jacket_jeans_boots: [0.005, 0.015, 0.04] };
 
 describe('outfits', () => {
   test('the base, base_lowpoly, meta and meta_lowpoly sets have 6 outfits each, with stable descriptive names, the low-poly ones the same garments', () => {
@@ -252,7 +252,7 @@ describe('outfits', () => {
           // with the arms down, the underarm, where the arm folds into the torso, body into body.
           // The loosest tops (a coat's 2.4 cm ease, a jacket's 2 cm) fold over themselves in the
           // armpit, more so.
-          const [atRest, inPose, walking] = LOOSE_TOPS[identity.replace(/_lowpoly$/, '')] ?? [0.005, 0.015, 0.05];
+          const [atRest, inPose, walking] = LOOSE_TOPS[identity.replace(/_lowpoly$/, '')] ?? [0.005, 0.015, 0.035];
           const allowed = Math.ceil(covered * (name === 'rest' ? atRest : name === 'Pose_A' ? inPose : walking));
           if (process.env.OUTFIT_REPORT) continue;
           assert.ok(poking <= allowed, `${rig.gender} ${identity} ${name}: ${poking} of ${covered} covered body vertices outside the cloth`);

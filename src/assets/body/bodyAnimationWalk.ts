@@ -38,7 +38,12 @@ export interface WalkAnimationOptions {
   /** Arm swing about the shoulder, degrees either way of hanging, and the elbow's bend at the back and front of it. */
   armSwing?: number;
   elbowBend?: [number, number];
-  /** How far the arms come down from the T-pose, degrees (90 would be straight down, into the hips). */
+  /**
+   * How far the arms come down from the T-pose, degrees (90 would be straight down, into the hips).
+   * 68, not the idle's 76: swinging, a skinned arm at 74 folded into the torso under the armpit and
+   * took the sleeve's underside with it (docs/outfits.md: the body through a shirt in the walk,
+   * 122 → 33 covered vertices on the female body).
+   */
   armsDown?: number;
 }
 
@@ -58,7 +63,7 @@ export const WALK_ANIMATION_DEFAULTS: Required<WalkAnimationOptions> = {
   lean: 2,
   armSwing: 12,
   elbowBend: [8, 20],
-  armsDown: 74,
+  armsDown: 68,
 };
 
 /** Phase of the cycle at which the standing leg is vertical under its hip. */
