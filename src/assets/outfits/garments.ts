@@ -278,6 +278,15 @@ export interface ShoeOptions {
 /** How far round the foot a place is from its top: 0 on the instep, 1 at the middle of the sole. */
 const soleness = (place: SurfacePlace): number => smooth(5.2, 6.8, Math.abs(place.s - FOOT_TOP_S));
 
+/** A shoe's zone at a place `hem` metres from its collar: sole, laces, the collar band (trim), the toe cap (band). */
+function shoeZone(o: ShoeOptions, place: SurfacePlace, hem: number): GarmentZone {
+  if (place.part === 'foot' && soleness(place) > 0.3) return 'sole';
+  if (o.sandal) return 'strap';
+  if (o.laces && place.part === 'foot' && Math.abs(place.s - FOOT_TOP_S) < 1.6 && place.t > 9 && place.t < 16.5) return 'lace';
+  if (hem < 0.02) return 'trim';
+  return place.part === 'foot' && place.t > 17 ? 'band' : 'main';
+}
+
 export function shoeRecipe(o: ShoeOptions): GarmentRecipe {
   return {
     name: o.name,
@@ -308,10 +317,9 @@ export function shoeRecipe(o: ShoeOptions): GarmentRecipe {
       const l = Math.hypot(dx, dz) || 1;
       return [outer[0] + (dx / l) * welt, y, outer[2] + (dz / l) * welt];
     },
-    zone: ({ place, hem }) => zoneId(place.part === 'foot' && soleness(place) > 0.3 ? 'sole'
-      : o.sandal ? 'strap'
-        : o.laces && place.part === 'foot' && Math.abs(place.s - FOOT_TOP_S) < 1.6 && place.t > 9 && place.t < 16.5 ? 'lace'
-          : hem < 0.02 ? 'trim' : place.part === 'foot' && place.t > 17 ? 'band' : 'main'),
+    zone: ({ place, hem }) => zoneId(shoeZone(o, place, hem)),
+    // Per texel too: the toe cap's and the collar band's outlines run smoothly, not along the faces.
+    paintZone: (place, hem) => shoeZone(o, place, hem),
     details: { laces: o.laces },
     rubber: o.rubber,
     detail: o.detail,

@@ -35,7 +35,7 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
   for (let v = 0; v < vertexHem.length; v++) {
     const g = outfit.garments[outfit.garmentOf[v]], local = outfit.sourceVertices[v] - starts[outfit.garmentOf[v]];
     vertexHem[v] = g.hem[local];
-    vertexZone[v] = g.layer[local] === 2 ? GARMENT_ZONES.indexOf('trim') : g.zone[local];
+    vertexZone[v] = g.layer[local] === 2 ? RIM : g.zone[local];
     vertexPlace.set(g.place.subarray(local * 4, local * 4 + 4), v * 4);
   }
   // Texture units to metres, per garment: its cell's scale of the body's atlas.
@@ -70,6 +70,17 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
 interface PaintBand { hem: Float32Array; zone: Uint8Array; garment: Uint8Array; st: Float32Array; height: Float32Array }
 
 /**
+ * The zone of texels nearest a vertex of a garment's rim (the rolled edge at each hem): trim,
+ * always. A zone of the cloth itself that is also called trim (a shoe's collar band) is painted
+ * from the texel's own place like any other, so its edge runs smoothly across faces.
+ */
+const RIM = 255;
+/** Columns (s) a triangle's corners may span before its texels' interpolated place is taken for nowhere. */
+const SEAM_SPAN = 5;
+/** The body part of a texel whose interpolated place is nowhere (acrossSeam). */
+const NOWHERE = -1;
+
+/**
  * Rows h0 to h1 of the outfit's triangles rasterised: per texel its garment (its cell's, also
  * between islands), its distance to the hem, its zone, and its body place.
  */
@@ -92,6 +103,11 @@ function rasterise(outfit: FittedOutfit, size: number, h0: number, h1: number, b
     const area = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
     if (Math.abs(area) < 1e-9) continue;
     const minX = Math.max(0, Math.floor(Math.min(ax, bx, cx))), maxX = Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx)));
+    // A triangle across an island's seam (a foot's columns 20 and 0 under the sole) or round the
+    // point its columns meet at (the toe's tip) has corners far apart in s: a place interpolated
+    // between them is nowhere on the cloth, so its texels keep their nearest corner's zone.
+    const sa = vertexPlace[a * 4], sb = vertexPlace[b * 4], sc = vertexPlace[c * 4];
+    const acrossSeam = Math.max(sa, sb, sc) - Math.min(sa, sb, sc) > SEAM_SPAN;
     for (let y = minY; y <= maxY; y++) {
       for (let x = minX; x <= maxX; x++) {
         const px = x + 0.5, py = y + 0.5;
@@ -103,11 +119,12 @@ function rasterise(outfit: FittedOutfit, size: number, h0: number, h1: number, b
         hem[i] = Math.min(hem[i], Math.max(0, w0 * vertexHem[a] + w1 * vertexHem[b] + w2 * vertexHem[c]));
         zone[i] = vertexZone[w0 >= w1 && w0 >= w2 ? a : w1 >= w2 ? b : c];
         for (let k = 0; k < 3; k++) st[i * 4 + k] = w0 * vertexPlace[a * 4 + k] + w1 * vertexPlace[b * 4 + k] + w2 * vertexPlace[c * 4 + k];
-        st[i * 4 + 3] = vertexPlace[a * 4 + 3];
+        st[i * 4 + 3] = acrossSeam ? NOWHERE : vertexPlace[a * 4 + 3];
       }
     }
   }
 }
+
 
 /** Paints row `y` of the texture (row `j` of the band): its height always, its colour and maps into `out` when given. */
 function paintRow(outfit: FittedOutfit, size: number, y: number, j: number, band: PaintBand, perTexel: number[], out?: { color: Uint8Array; rough: Uint8Array; metal: Uint8Array; recoloring: Uint8Array }): void {
@@ -120,10 +137,10 @@ function paintRow(outfit: FittedOutfit, size: number, y: number, j: number, band
     const recipe = outfit.recipes[garment[i]];
     if (!recipe) continue;
     const m = perTexel[garment[i]];
-    texel.x = x * m; texel.y = y * m; texel.hem = hem[i]; texel.zone = GARMENT_ZONES[zone[i]]; texel.s = st[i * 4]; texel.t = st[i * 4 + 1];
+    texel.x = x * m; texel.y = y * m; texel.hem = hem[i]; texel.zone = zone[i] === RIM ? 'trim' : GARMENT_ZONES[zone[i]]; texel.s = st[i * 4]; texel.t = st[i * 4 + 1];
     texel.edge = false;
     texel.front = st[i * 4 + 2] > 0.5;
-    if (recipe.paintZone && st[i * 4] > -99 && texel.zone !== 'trim') {
+    if (recipe.paintZone && st[i * 4] > -99 && st[i * 4 + 3] !== NOWHERE && zone[i] !== RIM) {
       // The zone at the texel's own place, so a lapel's or a pocket's outline runs smoothly across faces, and its edge is drawn.
       place.front = st[i * 4 + 2] > 0.5; place.part = BODY_PARTS[st[i * 4 + 3]] ?? 'torso';
       const z = zoneAt(recipe, texel.s, texel.t);
