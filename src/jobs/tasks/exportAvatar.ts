@@ -1,9 +1,10 @@
 import { findAvatarByCode } from '../../store/avatars.js';
 import { exportDirectKey, exportFileKey, exportParameters, exportProgress, findExportByCode, settleExport, startExport, type StoredExportFile } from '../../store/exports.js';
 import type { Job } from '../../store/jobs.js';
-import { avatarKey, avatarPrefix, staticKey } from '../../store/keys.js';
+import { avatarKey, avatarPrefix } from '../../store/keys.js';
 import { putStaticFile } from '../../store/staticFiles.js';
-import { outfitImageKinds, outfitImageName, type OutfitImageKind } from '../../pipelines/exports/outfitImageNames.js';
+import { outfitImageKinds } from '../../pipelines/exports/outfitImageNames.js';
+import { storedOutfitImages } from './storedOutfitImages.js';
 import { avatarFiles, readTextureIndex } from '../../pipelines/files.js';
 import { GENERATED_HAIRCUT } from '../../pipelines/catalogue/haircuts.js';
 import type { ResolvedExport } from '../../pipelines/catalogue/exports/types.js';
@@ -37,17 +38,6 @@ function storedStaticFiles(ctx: JobContext, parameters: ResolvedExport): Promise
   const outfit = parameters.outfits.list[0];
   if (!outfit || parameters.persona || parameters.avatar.template === 'head') return Promise.resolve({});
   return storedOutfitImages(ctx, outfit, outfitImageKinds(parameters.outfits.additionalTextures));
-}
-
-/** Those of outfit `identity`'s images (`kinds`) that are stored as static files, by file name. */
-export async function storedOutfitImages(ctx: JobContext, identity: string, kinds: readonly OutfitImageKind[]): Promise<Record<string, Uint8Array>> {
-  const files: Record<string, Uint8Array> = {};
-  await Promise.all(kinds.map(async (kind) => {
-    const name = outfitImageName(identity, kind);
-    const data = await ctx.blobs.get(staticKey(name.replace(/\.[a-z]+$/, '')));
-    if (data) files[name] = new Uint8Array(data);
-  }));
-  return files;
 }
 
 /** An export: the avatar's stored files in, archives and static files out, export state written. */

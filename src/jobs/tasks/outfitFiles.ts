@@ -6,7 +6,7 @@ import { avatarFiles, type StoredOutfitFiles } from '../../pipelines/files.js';
 import type { OutfitFilesOutput } from '../../pipelines/exports/types.js';
 import { readOutfitTarget } from '../outfitTarget.js';
 import type { JobContext, TaskKind } from '../runTask.js';
-import { storedOutfitImages } from './exportAvatar.js';
+import { storedOutfitImages } from './storedOutfitImages.js';
 
 /**
  * An outfit's files for one avatar (GET /avatars/{code}/outfits/{identity}/…), made on its first

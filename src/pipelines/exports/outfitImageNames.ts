@@ -3,6 +3,8 @@
  * (without the extension). Light on purpose: the export job reads the stored static files by these
  * names before a worker thread runs the export, and must not load the painting code to do so.
  */
+import type { SceneImage } from '../../formats/scene.js';
+
 export type OutfitImageKind = 'color' | 'normal' | 'roughness' | 'metallic' | 'packed' | 'mask';
 
 const FILES: Record<OutfitImageKind, [suffix: string, extension: 'jpg' | 'png']> = {
@@ -14,12 +16,22 @@ const FILES: Record<OutfitImageKind, [suffix: string, extension: 'jpg' | 'png']>
   mask: ['body_visibility_mask', 'png'],
 };
 
-export const OUTFIT_IMAGE_MIME = { jpg: 'image/jpeg', png: 'image/png' } as const;
+const MIME = { jpg: 'image/jpeg', png: 'image/png' } as const;
 
 /** The file name of one of outfit `identity`'s images. */
 export function outfitImageName(identity: string, kind: OutfitImageKind): string {
   const [suffix, extension] = FILES[kind];
   return `outfit_${identity}_${suffix}.${extension}`;
+}
+
+/** The static file identity of one of outfit `identity`'s images: its file name without the extension. */
+export function outfitImageIdentity(identity: string, kind: OutfitImageKind): string {
+  return `outfit_${identity}_${FILES[kind][0]}`;
+}
+
+/** One of outfit `identity`'s images with its bytes, named and typed as exports carry it. */
+export function outfitImage(identity: string, kind: OutfitImageKind, data: Uint8Array): SceneImage {
+  return { name: outfitImageName(identity, kind), mimeType: MIME[FILES[kind][1]], data };
 }
 
 /** The images an export of an outfit reads, by the outfit section's `additional_textures`. */

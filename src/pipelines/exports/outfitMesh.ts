@@ -9,7 +9,7 @@ import type { ExportPartOptions } from '../catalogue/index.js';
 import { PipelineFailure } from '../failure.js';
 import { sizedImage } from './textures.js';
 import type { StaticFileOutput } from './types.js';
-import { OUTFIT_IMAGE_MIME, outfitImageKinds, outfitImageName, type OutfitImageKind } from './outfitImageNames.js';
+import { outfitImage, outfitImageKinds, outfitImageName, type OutfitImageKind } from './outfitImageNames.js';
 
 /** Side of an outfit's texture, the spec's "most outfit textures are 4096x4096": four garments' quarters, each the body's atlas at 2048². */
 export const OUTFIT_TEXTURE_SIZE = 4096;
@@ -34,10 +34,7 @@ function paintedImages(outfit: Outfit, fitted: FittedOutfit): Promise<OutfitImag
       const n = OUTFIT_TEXTURE_SIZE ** 2;
       const packed = new Uint8Array(n * 3);
       for (let i = 0; i < n; i++) { packed[i * 3] = 255; packed[i * 3 + 1] = maps.roughness.data[i]; packed[i * 3 + 2] = maps.metallic.data[i]; }
-      const image = (kind: OutfitImageKind, data: Buffer): SceneImage => {
-        const name = outfitImageName(outfit.identity, kind);
-        return { name, mimeType: OUTFIT_IMAGE_MIME[name.endsWith('.png') ? 'png' : 'jpg'], data: asBytes(data) };
-      };
+      const image = (kind: OutfitImageKind, data: Buffer): SceneImage => outfitImage(outfit.identity, kind, asBytes(data));
       const mask = bodyVisibilityMask(fitted, VISIBILITY_MASK_SIZE);
       return {
         color: image('color', await encodeJpeg(maps.color, 90)),
@@ -64,8 +61,8 @@ async function outfitImages(
   const images: Partial<OutfitImages> = {};
   const missing: OutfitImageKind[] = [];
   for (const kind of kinds) {
-    const name = outfitImageName(outfit.identity, kind);
-    if (stored[name]) images[kind] = { name, mimeType: OUTFIT_IMAGE_MIME[name.endsWith('.png') ? 'png' : 'jpg'], data: stored[name] };
+    const bytes = stored[outfitImageName(outfit.identity, kind)];
+    if (bytes) images[kind] = outfitImage(outfit.identity, kind, bytes);
     else missing.push(kind);
   }
   if (!missing.length) return { images, painted: [] };
