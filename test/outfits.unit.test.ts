@@ -326,6 +326,43 @@ describe('outfits', () => {
     assert.ok(shown >= ring.length * 0.9, `${shown} of ${ring.length} faces along the hems drawn`);
     assert.ok(cut >= hidden.size * 0.95, `${cut} of ${hidden.size} hidden faces cut`);
   });
+
+  test('a shoe\'s toe cap is painted to its tip: the thin wedges meeting there keep its colour to their point, with no lines of other cloth', async () => {
+    const o = await fit(rigs[1], 'longsleeve_joggers_sneakers_lowpoly');
+    const size = 1024, { data } = paintOutfit(o, size).color;
+    const k = o.garments.findIndex((g) => g.name.includes('sneakers'));
+    const place = o.garments[k].place, starts = o.garments.map((g, i) => o.garments.slice(0, i).reduce((n, h) => n + h.mesh.positions.length / 3, 0));
+    const local = (v: number) => o.sourceVertices[v] - starts[k];
+    const uv = o.mesh.uvs!, idx = o.mesh.indices;
+    // Bilinear, as a renderer samples it.
+    const sample = (u: number, v: number) => {
+      const x = u * size - 0.5, y = v * size - 0.5, x0 = Math.floor(x), y0 = Math.floor(y), fx = x - x0, fy = y - y0;
+      return [0, 1, 2].map((c) => {
+        const at = (i: number, j: number) => data[(Math.min(size - 1, Math.max(0, j)) * size + Math.min(size - 1, Math.max(0, i))) * 3 + c];
+        return (1 - fy) * ((1 - fx) * at(x0, y0) + fx * at(x0 + 1, y0)) + fy * ((1 - fx) * at(x0, y0 + 1) + fx * at(x0 + 1, y0 + 1));
+      });
+    };
+    let wedges = 0, clean = 0;
+    const worst: string[] = [];
+    for (let f = 0; f < idx.length; f += 3) {
+      const corners = [idx[f], idx[f + 1], idx[f + 2]];
+      if (corners.some((v) => o.garmentOf[v] !== k || o.garments[k].layer[local(v)] !== 0 || place[local(v) * 4 + 3] !== 3)) continue;
+      const tip = corners.find((v) => place[local(v) * 4 + 1] > 22);
+      // The toe cap's wedges, away from the sole's (|s − 10| < 4: the top of the foot and its sides).
+      if (tip === undefined || Math.abs(place[local(tip) * 4] - 10) > 4) continue;
+      const base = corners.filter((v) => v !== tip);
+      const mid = [0, 1].map((c) => (uv[base[0] * 2 + c] + uv[base[1] * 2 + c]) / 2);
+      const centre = [0, 1].map((c) => (uv[base[0] * 2 + c] + uv[base[1] * 2 + c] + uv[tip * 2 + c]) / 3);
+      const near = [0, 1].map((c) => 0.1 * mid[c] + 0.9 * uv[tip * 2 + c]);
+      const a = sample(centre[0], centre[1]), b = sample(near[0], near[1]);
+      const d = Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+      wedges++;
+      if (d < 40) clean++;
+      else worst.push(`${place[local(tip) * 4]}: ${d.toFixed(0)}`);
+    }
+    assert.ok(wedges >= 16, `${wedges} wedges at the toes' tips`);
+    assert.ok(clean >= wedges * 0.95, `${clean} of ${wedges} wedges keep the cap's colour to their point (${worst.slice(0, 6).join(', ')})`);
+  });
 });
 
 /** Offenders counted by garment and body region, for the report. */

@@ -9,6 +9,7 @@ import { orientedShadingIn } from '../src/texture/bake/orientedShading.js';
 import { GRID_STRIDE, HAIR_MARGIN, photoGrid } from '../src/texture/bake/photoGrid.js';
 import { uvSphere } from '../src/core/uvSphere.js';
 import { unsharpMask } from '../src/texture/filters/unsharpMask.js';
+import { gutter } from '../src/texture/filters/gutter.js';
 import {
   bakeTexture, decodeRgb, doubleResolution, texelDensity, encodeJpeg, encodePng, evenLighting, projectOrthographic, recolorRegion, regionMask, resizeTexture,
   warmUpTexture, type BakedTexture, type Image, type RgbImage,
@@ -429,6 +430,27 @@ describe('bakeTexture', () => {
     assert.throws(() => bakeTexture({ mesh: noUvs, projection, photo, skin: SKIN }, { width: 64, height: 32 }), /UVs/);
     const short = { ...projection, x: projection.x.subarray(1) };
     assert.throws(() => bakeTexture({ mesh, projection: short, photo, skin: SKIN }, { width: 64, height: 32 }), /projection\.x/);
+  });
+});
+
+describe('gutter', () => {
+  test('carries each island\'s texels out to `reach`, from the nearest seed, into every layer, and never over a used texel', () => {
+    // A 12×1 strip: texels 2 and 9 used (red and blue), with a mask layer; reach 2.
+    const w = 12, used = new Uint8Array(w), color = new Uint8Array(w * 3), mask = new Uint8Array(w);
+    used[2] = used[9] = 1;
+    color.set([200, 0, 0], 6); color.set([0, 0, 200], 27);
+    mask[2] = 255; mask[9] = 100;
+    gutter([{ data: color, channels: 3 }, { data: mask, channels: 1 }], used, w, 1, 2);
+    const red = [0, 1, 3, 4], blue = [7, 8, 10, 11], untouched = [5, 6];
+    for (const i of red) assert.deepEqual([...color.subarray(i * 3, i * 3 + 3), mask[i]], [200, 0, 0, 255], `texel ${i}`);
+    for (const i of blue) assert.deepEqual([...color.subarray(i * 3, i * 3 + 3), mask[i]], [0, 0, 200, 100], `texel ${i}`);
+    for (const i of untouched) assert.deepEqual([...color.subarray(i * 3, i * 3 + 3), mask[i]], [0, 0, 0, 0], `texel ${i} is beyond reach`);
+    // Only seeds spread.
+    const c2 = new Uint8Array(w * 3);
+    c2.set([200, 0, 0], 6); c2.set([0, 0, 200], 27);
+    gutter([{ data: c2, channels: 3 }], used, w, 1, 3, (k) => k === 9);
+    assert.deepEqual([...c2.subarray(3, 6)], [0, 0, 0], 'a used texel that is no seed spreads nothing');
+    assert.deepEqual([...c2.subarray(6 * 3, 6 * 3 + 3)], [0, 0, 200]);
   });
 });
 

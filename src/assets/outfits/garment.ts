@@ -124,9 +124,9 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
   smoothAlongEdges(outer, S, edgeUse, ring?.samples, normal);
 
   // Vertices: outer corners, inner corners, then the rim's own (hard-edged) copies.
-  const positions: number[] = [], uvs: number[] = [], layer: number[] = [], sampleOf: number[] = [], weldKey: number[] = [];
-  const push = (p: ArrayLike<number>, uv: [number, number], l: number, sample: number, weld: number) => {
-    positions.push(p[0], p[1], p[2]); uvs.push(uv[0], uv[1]); layer.push(l); sampleOf.push(sample); weldKey.push(weld);
+  const positions: number[] = [], uvs: number[] = [], layer: number[] = [], sampleOf: number[] = [], weldKey: number[] = [], cornerOf: number[] = [];
+  const push = (p: ArrayLike<number>, uv: [number, number], l: number, sample: number, weld: number, corner = -1) => {
+    positions.push(p[0], p[1], p[2]); uvs.push(uv[0], uv[1]); layer.push(l); sampleOf.push(sample); weldKey.push(weld); cornerOf.push(corner);
     return layer.length - 1;
   };
   const C = patch.corners.length;
@@ -138,10 +138,10 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
     const lift = Math.max(0.0015, Math.min(d - recipe.thickness, d * 0.5)) - d;
     return [o[0] + n[0] * lift, o[1] + n[1] * lift, o[2] + n[2] * lift];
   };
-  const outerIds = patch.corners.map((c) => push(outer.subarray(c.sample * 3, c.sample * 3 + 3), c.uv, 0, c.sample, c.sample));
+  const outerIds = patch.corners.map((c, k) => push(outer.subarray(c.sample * 3, c.sample * 3 + 3), c.uv, 0, c.sample, c.sample, k));
   const innerMade = new Int32Array(C).fill(-1);
   const innerId = (corner: number) => {
-    if (innerMade[corner] < 0) { const c = patch.corners[corner]; innerMade[corner] = push(innerOf(c.sample), c.uv, 1, c.sample, S + c.sample); }
+    if (innerMade[corner] < 0) { const c = patch.corners[corner]; innerMade[corner] = push(innerOf(c.sample), c.uv, 1, c.sample, S + c.sample, corner); }
     return innerMade[corner];
   };
   const indices: number[] = [];
@@ -173,7 +173,7 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
     let id = rimCopies.get(key);
     if (id === undefined) {
       const p = row === 0 ? outer.subarray(c.sample * 3, c.sample * 3 + 3) : row === 2 ? innerOf(c.sample) : lipOf(c.sample);
-      id = push(p, c.uv, 2, c.sample, 2 * S + c.sample * 3 + row);
+      id = push(p, c.uv, 2, c.sample, 2 * S + c.sample * 3 + row, corner);
       rimCopies.set(key, id);
     }
     return id;
@@ -219,7 +219,10 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
   const hemOut = new Float32Array(count), zone = new Uint8Array(count), place = new Float32Array(count * 4);
   for (let v = 0; v < count; v++) {
     const i = sampleOf[v], s = patch.samples[i];
-    place.set([s.place.s, s.place.t, s.place.front ? 1 : 0, BODY_PARTS.indexOf(s.place.part)], v * 4);
+    // The corner's own place where the vertex is one: a pole (the toe's tip) is one sample shared by
+    // every column that meets there, with the first column's s, but each face's corner has its own.
+    const own = cornerOf[v] >= 0 ? patch.corners[cornerOf[v]].place : s.place;
+    place.set([own.s, own.t, own.front ? 1 : 0, BODY_PARTS.indexOf(own.part)], v * 4);
     s.vertices.forEach((bv, k) => { bindVertices[v * 4 + k] = bv; bindWeights[v * 4 + k] = s.weights[k]; });
     if (v < surfaceCount) {
       joints.set(sampleSkin[i].joints, v * 4);
@@ -284,7 +287,7 @@ interface FlapContext {
   base: Float64Array;
   normal: Float64Array;
   at: (i: number) => GarmentPoint;
-  push: (p: ArrayLike<number>, uv: [number, number], layer: number, sample: number, weld: number) => number;
+  push: (p: ArrayLike<number>, uv: [number, number], layer: number, sample: number, weld: number, corner?: number) => number;
   indices: number[];
   neighbours: Set<number>[];
 }
@@ -318,7 +321,7 @@ function buildFlap(flap: NonNullable<GarmentRecipe['flap']>, c: FlapContext): vo
   const made = new Map<number, number>();
   const vertex = (corner: number): number => {
     let id = made.get(corner);
-    if (id === undefined) { const i = sampleOf(corner); id = c.push(down(i, 0), patch.corners[corner].uv, 0, i, -1 - i); made.set(corner, id); }
+    if (id === undefined) { const i = sampleOf(corner); id = c.push(down(i, 0), patch.corners[corner].uv, 0, i, -1 - i, corner); made.set(corner, id); }
     return id;
   };
   for (const f of faces) {
@@ -339,7 +342,7 @@ function buildFlap(flap: NonNullable<GarmentRecipe['flap']>, c: FlapContext): vo
     if (id === undefined) {
       const i = sampleOf(corner);
       const p = row === 0 ? down(i, 0) : row === 1 ? lipOf(i) : down(i, lift[i] - 0.001);
-      id = c.push(p, patch.corners[corner].uv, 2, i, -1 - S - i * 3 - row);
+      id = c.push(p, patch.corners[corner].uv, 2, i, -1 - S - i * 3 - row, corner);
       rim.set(key, id);
     }
     return id;

@@ -6,6 +6,7 @@ import { GARMENT_ZONES, type GarmentRecipe } from './garmentRecipe.js';
 import { BODY_PARTS, type SurfacePlace } from './garmentSurface.js';
 import { paintFabric, type FabricTexel } from './fabricPaint.js';
 import { normalRows } from '../../texture/maps/normalFromHeight.js';
+import { gutter } from '../../texture/filters/gutter.js';
 import type { FittedOutfit } from './outfit.js';
 
 /** An outfit's maps, in its texture's layout (each garment a quarter: the body's atlas at half size). */
@@ -22,7 +23,8 @@ export interface OutfitMaps {
  * Paints an outfit's maps at `size`² (the outfit as fitted on any body: its UVs are the same on
  * every body). Each garment's outer triangles are rasterised into its quarter with their distance
  * to the hem and their zone, and its fabric painted per texel (fabricPaint.ts); texels between
- * islands take the fabric with no hem, so mipmaps bleed the cloth, not black.
+ * islands take the fabric with no hem, so mipmaps bleed the cloth, not black, and each island's
+ * texels are carried a few texels out over them (a gutter), so its own edge does not pick that up.
  */
 export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
   const n = size * size;
@@ -46,17 +48,23 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
   // map's slopes: what a texel is painted from (its hem, zone, place, height) takes 40 bytes,
   // 670 MB for a whole 4096² texture and 10 MB for a band.
   const BAND = 64;
+  const used = new Uint8Array(n);
   for (let r0 = 0; r0 < size; r0 += BAND) {
     const r1 = Math.min(size, r0 + BAND), h0 = Math.max(0, r0 - 1), h1 = Math.min(size, r1 + 1);
     const rows = h1 - h0, m = rows * size;
     const band = { hem: new Float32Array(m).fill(1), zone: new Uint8Array(m), garment: new Uint8Array(m).fill(255), st: new Float32Array(m * 4).fill(-100), height: new Float32Array(m) };
     rasterise(outfit, size, h0, h1, band, { uv, idx, vertexHem, vertexZone, vertexPlace });
+    for (let k = (r0 - h0) * size, o = r0 * size; o < r1 * size; k++, o++) used[o] = band.st[k * 4] > -99 ? 1 : 0;
     for (let y = h0; y < h1; y++) paintRow(outfit, size, y, y - h0, band, perTexel, y >= r0 && y < r1 ? { color, rough, metal, recoloring } : undefined);
     // The height is in millimetres; its relief is drawn at 1/1.2 of its true slope.
     const bandNormal = new Uint8Array(m * 3);
     normalRows(band.height, size, rows, metres * 1000, 1 / 1.2, bandNormal);
     normal.set(bandNormal.subarray((r0 - h0) * size * 3, (r1 - h0) * size * 3), r0 * size * 3);
   }
+  // The wedges that meet at a pole (the toe's tip) are thin in UV at their apex: without a gutter,
+  // the cloth between them shows there as a fan of lines.
+  gutter([{ data: color, channels: 3 }, { data: normal, channels: 3 }, { data: rough, channels: 1 }, { data: metal, channels: 1 }, { data: recoloring, channels: 1 }],
+    used, size, size, Math.max(2, Math.round(size * GUTTER)));
   return {
     color: { width: size, height: size, channels: 3, data: color },
     normal: { width: size, height: size, channels: 3, data: normal },
@@ -65,6 +73,9 @@ export function paintOutfit(outfit: FittedOutfit, size: number): OutfitMaps {
     recoloring: { width: size, height: size, channels: 1, data: recoloring },
   };
 }
+
+/** How far (fraction of the texture's side) each island's maps are carried into the unused texels around it. */
+const GUTTER = 1 / 256;
 
 /** What the texels of a band of rows are painted from, row by row from the band's first. */
 interface PaintBand { hem: Float32Array; zone: Uint8Array; garment: Uint8Array; st: Float32Array; height: Float32Array }

@@ -1,5 +1,6 @@
 import type { Mesh } from '../../../core/mesh.js';
 import { spanEnd, spanStart, texelTriangle } from '../../../texture/bake/texelTriangle.js';
+import { gutter } from '../../../texture/filters/gutter.js';
 
 /**
  * Carries the hair into the texels around it that no triangle uses, up to `reach` texels out, each
@@ -13,47 +14,7 @@ import { spanEnd, spanStart, texelTriangle } from '../../../texture/bake/texelTr
  * ```
  */
 export function hairGutter(data: Uint8Array, mask: Uint8Array, mesh: Pick<Mesh, 'indices' | 'uvs'>, width: number, height: number, reach: number): void {
-  const used = usedTexels(mesh, width, height);
-  const depth = new Uint8Array(width * height);
-  // Flat queues of texel indices, no per-texel arrays: the seeds alone can be a hundred thousand.
-  let queue: Int32Array = new Int32Array(1024), length = 0;
-  const push = (list: Int32Array, n: number, k: number): Int32Array => {
-    if (n === list.length) {
-      const grown = new Int32Array(list.length * 2);
-      grown.set(list);
-      list = grown;
-    }
-    list[n] = k;
-    return list;
-  };
-  for (let j = 0; j < height; j++) {
-    for (let i = 0, k = j * width; i < width; i++, k++) {
-      if (mask[k] < 128 || !used[k]) continue;
-      if ((i > 0 && !used[k - 1]) || (i + 1 < width && !used[k + 1]) || (j > 0 && !used[k - width]) || (j + 1 < height && !used[k + width])) {
-        queue = push(queue, length++, k);
-      }
-    }
-  }
-  let next: Int32Array = new Int32Array(queue.length);
-  for (let step = 1; step <= reach && length; step++) {
-    let nextLength = 0;
-    for (let q = 0; q < length; q++) {
-      const k = queue[q];
-      const i = k % width;
-      for (let side = 0; side < 4; side++) {
-        const n = side === 0 ? (i > 0 ? k - 1 : -1) : side === 1 ? (i + 1 < width ? k + 1 : -1) : side === 2 ? k - width : k + width;
-        if (n < 0 || n >= used.length || used[n] || depth[n]) continue;
-        depth[n] = 1;
-        data[n * 3] = data[k * 3];
-        data[n * 3 + 1] = data[k * 3 + 1];
-        data[n * 3 + 2] = data[k * 3 + 2];
-        mask[n] = mask[k];
-        next = push(next, nextLength++, n);
-      }
-    }
-    [queue, next] = [next, queue];
-    length = nextLength;
-  }
+  gutter([{ data, channels: 3 }, { data: mask, channels: 1 }], usedTexels(mesh, width, height), width, height, reach, (k) => mask[k] >= 128);
 }
 
 /**
