@@ -18,7 +18,11 @@ export interface IdleAnimationOptions {
   kneeSlack?: number;
   /** Chest lift of a breath, degrees over the two upper spine joints. */
   breath?: number;
-  /** How far the arms come down from the T-pose, degrees. */
+  /**
+   * How far the arms come down from the T-pose, degrees. 70, not 76: at 76 a skinned upper arm
+   * folds into the torso under the armpit and takes a sleeve's underside with it (docs/outfits.md:
+   * the body through a zip jacket in the idle, 346 → 193 covered vertices on the female body).
+   */
   armsDown?: number;
 }
 
@@ -29,7 +33,7 @@ export const IDLE_ANIMATION_DEFAULTS: Required<IdleAnimationOptions> = {
   sway: 0.018,
   kneeSlack: 0.9995,
   breath: 2,
-  armsDown: 76,
+  armsDown: 70,
 };
 
 /**

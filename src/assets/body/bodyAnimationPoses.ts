@@ -19,7 +19,7 @@ export interface HeldPose {
 }
 
 /** Arms at the sides, a little bent: the base most poses change. */
-const atSides = (down = 76, bend = 12): Record<string, Quat> => relaxedArms({ down, swingLeft: -2, swingRight: -2, elbowBend: [bend, bend] });
+const atSides = (down = 70, bend = 12): Record<string, Quat> => relaxedArms({ down, swingLeft: -2, swingRight: -2, elbowBend: [bend, bend] });
 
 /** An arm brought `down` degrees from the T-pose, swung `forward` degrees, the elbow bent `bend` forward; side L or R. */
 function arm(side: 'Left' | 'Right', down: number, forward: number, bend: number, twist = 0): Record<string, Quat> {

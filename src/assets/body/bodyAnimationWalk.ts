@@ -40,7 +40,7 @@ export interface WalkAnimationOptions {
   elbowBend?: [number, number];
   /**
    * How far the arms come down from the T-pose, degrees (90 would be straight down, into the hips).
-   * 68, not the idle's 76: swinging, a skinned arm at 74 folded into the torso under the armpit and
+   * 68, below the idle's 70: swinging, a skinned arm at 74 folded into the torso under the armpit and
    * took the sleeve's underside with it (docs/outfits.md: the body through a shirt in the walk,
    * 122 → 33 covered vertices on the female body).
    */
