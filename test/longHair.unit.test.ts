@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createFaceAnalyzer, type FaceAnalyzer } from '../src/analysis/index.js';
-import { headTemplate, type HeadSubtype } from '../src/assets/index.js';
+import { CURTAIN_STRIP_UVS, headTemplate, type HeadSubtype } from '../src/assets/index.js';
 import { hairGutter } from '../src/assets/haircuts/texture/hairGutter.js';
+import { paintCurtain } from '../src/assets/haircuts/texture/curtainTexture.js';
 import type { Mesh } from '../src/core/mesh.js';
 import { blendshapeSet, headLod, meshDefects, type FittedHead } from '../src/geometry/index.js';
 import { headSurface } from '../src/geometry/headSurface.js';
@@ -168,6 +169,52 @@ describe('head_1.2 with long hair', () => {
       assert.equal(delta.length, delivered.mesh.positions.length);
       assert.ok(delta.subarray(own).every((d) => d === 0));
     }
+  });
+
+  test('the curtain has texels of its own in the layout\'s free strip, the colour the photo shows the hair at each height: lighter lengths hang lighter', async () => {
+    const { geometry } = heads.long;
+    const curtain = geometry.curtain!, strip = geometry.curtainStrip;
+    assert.deepEqual(strip, CURTAIN_STRIP_UVS, 'the standard layout gives the curtain its strip');
+    const uv = curtain.uvs!;
+    for (let v = 0; v < uv.length / 2; v++) {
+      assert.ok(uv[v * 2] >= strip!.u0 && uv[v * 2] <= strip!.u1 && uv[v * 2 + 1] >= strip!.v0 && uv[v * 2 + 1] <= strip!.v1, `vertex ${v} at ${uv[v * 2]}, ${uv[v * 2 + 1]}`);
+    }
+    // The same photo with its hair below the chin lighter: the curtain's lower rows follow, its top
+    // (where it comes from under the cap, in the cap's colour) does not.
+    const bytes = await readFile(LONG_HAIR);
+    const analysis = await analyzer.analyze(bytes);
+    const photo = await decodeRgb(bytes), lighter = { ...photo, data: photo.data.slice() };
+    const region = geometry.hair!.region, chin = analysis.face.box.y + analysis.face.box.height;
+    for (let y = Math.ceil(chin); y < photo.height; y++) {
+      for (let x = 0; x < photo.width; x++) {
+        if (region.data[Math.floor((y * region.height) / photo.height) * region.width + Math.floor((x * region.width) / photo.width)] < 128) continue;
+        const i = (y * photo.width + x) * 3;
+        [40, 30, 20].forEach((d, c) => (lighter.data[i + c] = Math.min(255, photo.data[i + c] + d)));
+      }
+    }
+    const W = 1024, H = 512;
+    const rows = (image: typeof photo) => {
+      const texture = { width: W, height: H, channels: 3 as const, data: new Uint8Array(W * H * 3) }, mask = { width: W, height: H, channels: 1 as const, data: new Uint8Array(W * H) };
+      paintCurtain({ texture, mask, curtain, strip: strip!, camera: geometry.fitted.camera, photo: image, hair: region, color: analysis.colors.hair, width: analysis.width, height: analysis.height, strands: 0 });
+      // Mean luma of the strip's first and last fifth across u: the curtain's top rows and its lower ones.
+      const band = (from: number, to: number) => {
+        let sum = 0, n = 0;
+        for (let j = Math.ceil(strip!.v0 * H); j < Math.floor(strip!.v1 * H); j++) {
+          for (let i = Math.ceil((strip!.u0 + from * (strip!.u1 - strip!.u0)) * W); i < Math.floor((strip!.u0 + to * (strip!.u1 - strip!.u0)) * W); i++) {
+            const k = j * W + i;
+            if (mask.data[k] !== 255) continue;
+            sum += 0.299 * texture.data[k * 3] + 0.587 * texture.data[k * 3 + 1] + 0.114 * texture.data[k * 3 + 2];
+            n++;
+          }
+        }
+        assert.ok(n > 100, `${n} painted texels`);
+        return sum / n;
+      };
+      return { top: band(0, 0.2), bottom: band(0.8, 1) };
+    };
+    const plain = rows(photo), lightened = rows(lighter);
+    assert.ok(Math.abs(lightened.top - plain.top) < 3, `top rows ${plain.top.toFixed(1)} → ${lightened.top.toFixed(1)}`);
+    assert.ok(lightened.bottom - plain.bottom > 8, `lower rows ${plain.bottom.toFixed(1)} → ${lightened.bottom.toFixed(1)}`);
   });
 
   test('short hair hangs no curtain: the head keeps the template\'s topology', () => {

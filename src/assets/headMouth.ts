@@ -13,6 +13,12 @@ export const LOWER_INNER_LIP = [78, 95, 88, 178, 87, 14, 317, 402, 318, 324, 308
 /** Where the bag's UVs go in the standard layout: the empty strip right of the band, below the cap. */
 export const MOUTH_BAG_UVS: UvBox = { u0: 0.84, v0: 0.52, u1: 0.96, v1: 0.92 };
 
+/**
+ * Where a merged head's curtain of long hair has texels of its own in the standard layout (see
+ * curtainTexture.ts): the empty strip between the band (u ≤ 0.8) and the mouth bag, below the cap.
+ */
+export const CURTAIN_STRIP_UVS: UvBox = { u0: 0.81, v0: 0.47, u1: 0.834, v1: 0.99 };
+
 /** What a template is built from, before and after the mouth goes in. */
 export interface MouthParts {
   positions: Float32Array;

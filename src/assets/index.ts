@@ -9,4 +9,6 @@ export { HEAD_SUBTYPES, HEAD_SUBTYPE_NAMES, headSubtype, type HeadSubtype, type 
 export { MEAN_FACE, LANDMARK_MIRROR } from '../geometry/meanFace.js';
 export { warmUpHeadGeometry, WARM_UP_HEAD_GEOMETRY_DEFAULTS, type WarmUpHeadGeometryOptions } from './warmUpHeadGeometry.js';
 export { BAND_U_END } from './headGrid.js';
+export { CURTAIN_STRIP_UVS } from './headMouth.js';
+export type { UvBox } from './headMouthShape.js';
 export { repackUvs, REPACK_UVS_DEFAULTS, REPACKED_TEXTURE_SIZE, type RepackUvsOptions } from './repackUvs.js';

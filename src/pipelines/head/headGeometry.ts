@@ -1,5 +1,5 @@
 import { hairRegion, type FaceAnalysis, type Mask } from '../../analysis/index.js';
-import { repackUvs, type HeadTemplate } from '../../assets/index.js';
+import { CURTAIN_STRIP_UVS, repackUvs, type HeadTemplate, type UvBox } from '../../assets/index.js';
 import { mergeMeshes } from '../../geometry/index.js';
 import { haircutShell, hairCurtain, hairVolume, type HairVolume } from '../../assets/haircuts/index.js';
 import { cartoonish, curvedBottom, fitHead, fitNeck, photoShading, type FittedHead, type Mesh } from '../../geometry/index.js';
@@ -29,6 +29,8 @@ export interface HeadGeometry {
    * generated haircut's curtain is, and delivered as part of the head's mesh (deliveredHead).
    */
   curtain?: Mesh;
+  /** Where the curtain's own texels are (its UVs lie there), when the layout has room for them. */
+  curtainStrip?: UvBox;
   /** Whether the UVs are the repacked square layout (see repackUvs). */
   repacked: boolean;
 }
@@ -93,11 +95,13 @@ export function headGeometry(template: HeadTemplate, photo: Image, analysis: Fac
   const uvs = repacked ? repackUvs(template) : head.mesh.uvs;
   head = { ...head, mesh: { ...head.mesh, uvs } };
   let curtain: Mesh | undefined;
+  // The standard layout has room for the curtain's own texels; the repacked square has none to spare.
+  const curtainStrip = repacked ? undefined : CURTAIN_STRIP_UVS;
   if (hair && merged) {
     // It hangs over the head without its hair, from under the merged scalp, as a haircut's from under its shell.
     curtain = hairCurtain({
       hair: merged.mesh, coverage: hair.coverage, uvs, head: modify(fitted).mesh, camera: fitted.camera, mask: hair.region,
-      width: analysis.width, height: analysis.height, photo, color: analysis.colors.hair,
+      width: analysis.width, height: analysis.height, photo, color: analysis.colors.hair, strip: curtainStrip,
     }, MERGED_CURTAIN) ?? undefined;
   }
   let haircut: Mesh | undefined;
@@ -111,5 +115,5 @@ export function headGeometry(template: HeadTemplate, photo: Image, analysis: Fac
     });
     if (shell.indices.length > 0) haircut = curtain ? mergeMeshes([shell, curtain]) : shell;
   }
-  return { head, fitted, hair, hairMode, haircut, curtain, repacked };
+  return { head, fitted, hair, hairMode, haircut, curtain, curtainStrip: curtain && curtainStrip, repacked };
 }

@@ -114,6 +114,9 @@ export function headTexture(
       color: analysis.colors.hair,
       // Skin the hair region mistook for hair is left to the bake.
       skin: baked.tone,
+      curtain: geometry.curtain && geometry.curtainStrip
+        ? { mesh: geometry.curtain, strip: geometry.curtainStrip, camera: geometry.fitted.camera, width: analysis.width, height: analysis.height }
+        : undefined,
     });
     // Hair without a haircut of its own (merged, or flat on the scalp) is the head's.
     if (!geometry.haircut) {

@@ -11,6 +11,7 @@ import { radialProfile } from '../../../geometry/radialProfile.js';
 import { curtainRim, type RimColumn } from './curtainRim.js';
 import { smoothstep } from '../../../core/smoothstep.js';
 import { latticeHash } from '../../../core/valueNoise.js';
+import type { UvBox } from '../../headMouthShape.js';
 
 /** Options of {@link hairCurtain}. */
 export interface HairCurtainOptions {
@@ -127,6 +128,12 @@ export interface HairCurtainInput {
   coverage: Float32Array;
   /** UVs the curtain takes, per vertex of `hair` (a repacked layout); default `hair.uvs`. */
   uvs?: Float32Array;
+  /**
+   * A free rectangle of the layout where the curtain gets texels of its own (curtainTexture.ts
+   * paints them): its columns along v, its rows along u. Without it the curtain takes the cap's
+   * hair above the ears, stretched down.
+   */
+  strip?: UvBox;
   /** The head the curtain hangs over (same frame as `hair`), with normals. */
   head: Mesh;
   /** The fit's camera: head frame → photo. */
@@ -150,7 +157,7 @@ export interface HairCurtainInput {
  * down, pushed out by what lies beneath (ears, shoulders), spreading slightly, widened towards the
  * photo's hair silhouette at the sides, and ends where the shoulders would push it out more than
  * `maxPush`. Its front edges turn in onto the head beside the face. Its texture is the cap's
- * opaque hair above the ears, stretched down. Null when the hair ends above `minDrop` or the photo
+ * opaque hair above the ears, stretched down, or, given a `strip`, texels of its own there. Null when the hair ends above `minDrop` or the photo
  * does not show it.
  *
  * ```ts
@@ -224,7 +231,7 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
       if (radii[v] > under) radii[v] -= (radii[v] - under) * o.thinning * smoothstep(0.4, 1, k / R);
     }
   });
-  const positions = new Float32Array(C * (R + 1) * 3), uvs = new Float32Array(C * (R + 1) * 2);
+  const positions = new Float32Array(C * (R + 1) * 3), uvs = new Float32Array(C * (R + 1) * 2), strip = input.strip;
   columns.forEach((c, i) => {
     const inward = 1 - smoothstep(0, tuck, fromFront(c));
     const relief = o.lockDepth * lockRelief(c.angle, o.lockWidth) * (1 - inward);
@@ -238,8 +245,13 @@ export function hairCurtain(input: HairCurtainInput, options: HairCurtainOptions
       positions[v * 3] = r * Math.sin(c.angle);
       positions[v * 3 + 1] = y;
       positions[v * 3 + 2] = axisZ + r * Math.cos(c.angle);
-      uvs[v * 2] = uvFrom.uvTop[0] + (uvFrom.uvBottom[0] - uvFrom.uvTop[0]) * t;
-      uvs[v * 2 + 1] = uvFrom.uvTop[1] + (uvFrom.uvBottom[1] - uvFrom.uvTop[1]) * t;
+      if (strip) {
+        uvs[v * 2] = strip.u0 + (strip.u1 - strip.u0) * t;
+        uvs[v * 2 + 1] = strip.v0 + ((strip.v1 - strip.v0) * (i + 0.5)) / C;
+      } else {
+        uvs[v * 2] = uvFrom.uvTop[0] + (uvFrom.uvBottom[0] - uvFrom.uvTop[0]) * t;
+        uvs[v * 2 + 1] = uvFrom.uvTop[1] + (uvFrom.uvBottom[1] - uvFrom.uvTop[1]) * t;
+      }
     }
   });
   // Columns run from the right of the face round the back to the left: seen from outside, column

@@ -77,6 +77,11 @@ export interface HairSide {
   levels: Float32Array;
   /** Per level, the farthest |x| (metres) the hair reaches beside the head, NaN without hair. */
   extent: Float32Array;
+  /**
+   * Per level, the mean colour (r, g, b, 0..255) of the photo's hair pixels beside the head there,
+   * NaN without hair or photo: hair whose lengths are lighter than its roots (or darker) shows it.
+   */
+  color: Float32Array;
 }
 
 /**
@@ -100,14 +105,15 @@ export function hairLength(camera: PhotoCamera, input: HairLengthInput, width: n
   const count = Math.floor((o.top - o.bottom) / o.step) + 1;
   const levels = Float32Array.from({ length: count }, (_, k) => o.top - k * o.step);
   if (Math.abs(camera.towardsCamera[0]) > o.maxTurn || camera.scale < o.minScale) {
-    return [0, 1].map(() => ({ end: NaN, levels, extent: new Float32Array(count).fill(NaN) })) as [HairSide, HairSide];
+    return [0, 1].map(() => ({ end: NaN, levels, extent: new Float32Array(count).fill(NaN), color: new Float32Array(count * 3).fill(NaN) })) as [HairSide, HairSide];
   }
+  const pixel = (px: number, py: number): number => (Math.floor(py * (photo!.height / height)) * photo!.width + Math.floor(px * (photo!.width / width))) * photo!.channels;
+  const g1 = photo && photo.channels >= 3 ? 1 : 0, g2 = 2 * g1;
   const hairLike = (px: number, py: number): number => {
     const h = confidentMask(sampleMask(hair, px * sx, py * sy));
     if (h === 0 || !photo || !color) return h;
-    const i = (Math.floor(py * (photo.height / height)) * photo.width + Math.floor(px * (photo.width / width))) * photo.channels;
-    const g = photo.channels < 3;
-    const d = Math.hypot(photo.data[i] - color.red, photo.data[g ? i : i + 1] - color.green, photo.data[g ? i : i + 2] - color.blue);
+    const i = pixel(px, py);
+    const d = Math.hypot(photo.data[i] - color.red, photo.data[i + g1] - color.green, photo.data[i + g2] - color.blue);
     return d <= o.colorTolerance ? h : 0;
   };
   // Levels are scanned across the photo square to the head's axis, not along the head's x: a
@@ -118,12 +124,12 @@ export function hairLength(camera: PhotoCamera, input: HairLengthInput, width: n
   if (m[0] * ax + m[4] * ay < 0) [ax, ay] = [-ax, -ay];
   const samples = Math.floor((o.outer - o.inner) / o.step + 1e-9) + 1;
   return [-1, 1].map((side) => {
-    const extent = new Float32Array(count).fill(NaN);
+    const extent = new Float32Array(count).fill(NaN), colors = new Float32Array(count * 3).fill(NaN);
     let end = NaN, gap = 0, shown = false;
     for (let k = 0; k < count; k++) {
       const y = levels[k];
       const cx = m[1] * y + m[2] * o.plane + m[3], cy = m[5] * y + m[6] * o.plane + m[7];
-      let span = 0, far = NaN, inFrame = 0;
+      let span = 0, far = NaN, inFrame = 0, r = 0, gr = 0, b = 0, n = 0;
       for (let s = 0; s < samples; s++) {
         const d = o.inner + s * o.step;
         const px = cx + side * ax * d * camera.scale, py = cy + side * ay * d * camera.scale;
@@ -131,8 +137,15 @@ export function hairLength(camera: PhotoCamera, input: HairLengthInput, width: n
         inFrame++;
         const h = hairLike(px, py);
         span += h * o.step;
-        if (h > 0.5) far = d;
+        if (h > 0.5) {
+          far = d;
+          if (photo) {
+            const i = pixel(px, py);
+            r += photo.data[i]; gr += photo.data[i + g1]; b += photo.data[i + g2]; n++;
+          }
+        }
       }
+      if (n > 0) colors.set([r / n, gr / n, b / n], k * 3);
       if (inFrame * 2 >= samples) shown = true;
       if (span >= o.minSpan) {
         extent[k] = far;
@@ -148,6 +161,6 @@ export function hairLength(camera: PhotoCamera, input: HairLengthInput, width: n
     }
     // Seen, with no hair hanging beside it: a ponytail or hair tied back hangs nothing here.
     if (Number.isNaN(end) && shown) end = o.top;
-    return { end, levels, extent };
+    return { end, levels, extent, color: colors };
   }) as [HairSide, HairSide];
 }

@@ -5,6 +5,9 @@ import { feather } from '../../../texture/filters/feather.js';
 import { composite } from '../../../texture/bake/composite.js';
 import { paintHair } from './hairPaint.js';
 import { hairGutter } from './hairGutter.js';
+import { paintCurtain } from './curtainTexture.js';
+import type { UvBox } from '../../headMouthShape.js';
+import type { PhotoCamera } from '../../../core/camera.js';
 import { crownCoordinates, hairLook, keepHairLike, strandNoise } from './hairStrands.js';
 import { checkImage, checkRgbImage, type Image, type RgbImage } from '../../../core/image.js';
 import { photoGrid } from '../../../texture/bake/photoGrid.js';
@@ -36,6 +39,11 @@ export interface HairTextureInput {
    * Without it the mask is trusted as it is.
    */
   skin?: Rgb;
+  /**
+   * A merged head's curtain of long hair with texels of its own (hairCurtain given a strip), and the
+   * fit's camera and the photo size it projects into: painted into its strip (curtainTexture.ts).
+   */
+  curtain?: { mesh: Mesh; strip: UvBox; camera: PhotoCamera; width: number; height: number };
 }
 
 /**
@@ -99,6 +107,8 @@ export interface HairTexture {
  *    fill) and towards its mean colour with distance, streaked with strand noise that runs from the
  *    crown down, as contrasty as the photo's own hair detail (bounded: a low-contrast texture).
  * 3. Laid over the baked skin by the per-vertex coverage, which fades at the hairline.
+ * 4. Given a curtain with a strip of its own, its texels: the photo's hair colour at each height
+ *    beside the face, with the same strands (curtainTexture.ts).
  *
  * ```ts
  * const hair = hairRegion(photo, analysis);
@@ -170,6 +180,14 @@ export function hairTexture(input: HairTextureInput, options: HairTextureOptions
     strandsOnPhoto: contrast * o.strandsOnPhoto, hairlineFrom: o.hairlineFrom, hairlineTo: o.hairlineTo, mask,
   });
   hairGutter(data, mask, mesh, W, H, Math.round(o.gutter * W));
+  const { curtain } = input;
+  if (curtain) {
+    paintCurtain({
+      texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, channels: 1, data: mask },
+      curtain: curtain.mesh, strip: curtain.strip, camera: curtain.camera, photo, hair, color: look.color,
+      width: curtain.width, height: curtain.height, strands: contrast,
+    });
+  }
   return { texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, channels: 1, data: mask } };
 }
 
