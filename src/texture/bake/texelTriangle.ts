@@ -65,3 +65,16 @@ export function spanEnd(w0: number, di: number, m: number): number {
   if (di < 0) return Math.floor(limit / di + 1e-6);
   return di > 0 || limit <= 0 ? Infinity : -Infinity;
 }
+
+/**
+ * Calls `visit` for each row of texels whose centres lie in the (undilated) triangle: the row, its
+ * first and last texel, and w_b and w_c at texel 0 of that row (they grow by dbi, dci per texel).
+ */
+export function triangleRows(t: TexelTriangle, visit: (j: number, lo: number, hi: number, wb: number, wc: number) => void): void {
+  for (let j = t.j0; j <= t.j1; j++) {
+    const wb = t.b0 + j * t.dbj, wc = t.c0 + j * t.dcj, wa = 1 - wb - wc;
+    const lo = Math.max(t.iMin, spanStart(wb, t.dbi, 0), spanStart(wc, t.dci, 0), spanStart(wa, t.dai, 0));
+    const hi = Math.min(t.iMax, spanEnd(wb, t.dbi, 0), spanEnd(wc, t.dci, 0), spanEnd(wa, t.dai, 0));
+    if (lo <= hi) visit(j, lo, hi, wb, wc);
+  }
+}

@@ -2,7 +2,7 @@ import type { Mask, Rgb } from '../../../analysis/types.js';
 import type { PhotoCamera } from '../../../core/camera.js';
 import type { Image, RgbImage } from '../../../core/image.js';
 import type { Mesh } from '../../../core/mesh.js';
-import { spanEnd, spanStart, texelTriangle } from '../../../texture/bake/texelTriangle.js';
+import { texelTriangle, triangleRows } from '../../../texture/bake/texelTriangle.js';
 import { gutter } from '../../../texture/filters/gutter.js';
 import type { UvBox } from '../../headMouthShape.js';
 import { hairLength, type HairSide } from '../generated/hairLength.js';
@@ -96,11 +96,8 @@ export function paintCurtain(input: CurtainTextureInput): void {
     const a = indices[t], b = indices[t + 1], c = indices[t + 2];
     const tt = texelTriangle(uvs, a, b, c, W, H, 0, 0);
     if (!tt) continue;
-    const { dai, dbi, dbj, b0, dci, dcj, c0, j0, j1, iMin, iMax } = tt;
-    for (let j = j0; j <= j1; j++) {
-      const wb0 = b0 + j * dbj, wc0 = c0 + j * dcj, wa0 = 1 - wb0 - wc0;
-      const lo = Math.max(iMin, spanStart(wb0, dbi, 0), spanStart(wc0, dci, 0), spanStart(wa0, dai, 0));
-      const hi = Math.min(iMax, spanEnd(wb0, dbi, 0), spanEnd(wc0, dci, 0), spanEnd(wa0, dai, 0));
+    const { dbi, dci } = tt;
+    triangleRows(tt, (j, lo, hi, wb0, wc0) => {
       for (let i = lo; i <= hi; i++) {
         const wb = wb0 + i * dbi, wc = wc0 + i * dci, wa = 1 - wb - wc;
         // Round the back the azimuth wraps: the column's own corners, not an average across ±½ turn.
@@ -113,7 +110,7 @@ export function paintCurtain(input: CurtainTextureInput): void {
         }
         mask.data[k] = 255;
       }
-    }
+    });
   }
   stripGutter(data, mask.data, input.strip, W, H);
 }

@@ -1,5 +1,5 @@
 import type { Mesh } from '../../../core/mesh.js';
-import { spanEnd, spanStart, texelTriangle } from '../../../texture/bake/texelTriangle.js';
+import { texelTriangle, triangleRows } from '../../../texture/bake/texelTriangle.js';
 import { gutter } from '../../../texture/filters/gutter.js';
 
 /**
@@ -38,14 +38,7 @@ function rasterUsed(mesh: Pick<Mesh, 'indices' | 'uvs'>, width: number, height: 
   const { indices, uvs } = mesh;
   for (let t = 0; t < indices.length; t += 3) {
     const tt = texelTriangle(uvs!, indices[t], indices[t + 1], indices[t + 2], width, height, 0, 0);
-    if (!tt) continue;
-    const { dai, dbi, dbj, b0, dci, dcj, c0, j0, j1, iMin, iMax } = tt;
-    for (let j = j0; j <= j1; j++) {
-      const wb = b0 + j * dbj, wc = c0 + j * dcj, wa = 1 - wb - wc;
-      const lo = Math.max(iMin, spanStart(wb, dbi, 0), spanStart(wc, dci, 0), spanStart(wa, dai, 0));
-      const hi = Math.min(iMax, spanEnd(wb, dbi, 0), spanEnd(wc, dci, 0), spanEnd(wa, dai, 0));
-      if (lo <= hi) used.fill(1, j * width + lo, j * width + hi + 1);
-    }
+    if (tt) triangleRows(tt, (j, lo, hi) => used.fill(1, j * width + lo, j * width + hi + 1));
   }
   return used;
 }
