@@ -152,6 +152,15 @@ async function personaExport(): Promise<Figure[]> {
     figures.push({ name: '  the worker\'s first (fits and paints the items)', value: cold, unit: 'ms' });
     figures.push({ name: '  GLB archive size', value: size / 2 ** 20, unit: 'MiB' });
   }
+  // A fresh worker thread's first dressed export at 2K: painting the items' maps, or taking the
+  // static files an earlier export stored (on any worker).
+  const fresh = resolveExportParameters({ format: 'glb', lod: 'LOD1', textures: { profile: '2K.jpg', embed: true }, ...dressed }, exportContext('persona_2.0', 'female', 'enterprise'));
+  if (!fresh.ok) throw new Error(JSON.stringify(fresh.errors));
+  const input = { pipeline: 'persona_2.0' as const, pipeline_subtype: 'female', parameters: fresh.value, files };
+  const painting = await dressedExportInWorker(input);
+  const stored = await dressedExportInWorker({ ...input, staticFiles: Object.fromEntries(painting.staticFiles.map((f) => [f.name, f.data])) });
+  figures.push({ name: 'GLB export, dressed persona_2.0: LOD1, 2K.jpg, a fresh worker\'s first: painting the items', value: painting.ms, unit: 'ms' });
+  figures.push({ name: '  the same, given the static files an earlier export stored', value: stored.ms, unit: 'ms' });
   // Dressed in accessories (docs/accessories.md): what fitting and texturing them adds.
   const accessories = { glasses: { list: ['aviator_gradient'] }, hats: { list: ['felt_fedora'] }, earrings: { list: ['pearl_drops'] }, necklaces: { list: ['gold_chain'] } };
   for (const [lod, profile] of [['LOD2', '1K.jpg'], ['LOD1', '2K.jpg']] as const) {

@@ -12,6 +12,7 @@ import { loadFbx, loadGlbWithThree } from './support/fbx.js';
 import { OUTFITS, outfitByIdentity } from '../src/library/outfits/outfitLibrary.js';
 import { personaOutfitSet } from '../src/library/outfits/personaOutfits.js';
 import { putStaticFile } from '../src/store/staticFiles.js';
+import { staticKey } from '../src/store/keys.js';
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
 
@@ -332,6 +333,21 @@ for (const backend of oneBackend('embedded')) describe(`persona_2.0 outfits (ove
       t.diagnostic(`${item} ${blend}: the cloth moves ${(moves * 1000).toFixed(1)} mm (median), ${(differs * 1000).toFixed(1)} mm from the body's nearest vertex`);
       assert.ok(moves > 0.002 && differs < moves / 3, `${item} ${blend}: the cloth moves ${moves} m, ${differs} m off the body's movement`);
     }
+  });
+
+  test('an item\'s images painted once are stored at their profile, and the next export takes them instead of painting them again', async () => {
+    // What the first export painted and embedded (so not listed) is stored all the same.
+    const color = (await readGltfDocument(dressed, 'model.glb')).getRoot().listTextures().find((t) => (t.getName() + t.getURI()).includes('outfit_top_oxford_shirt_Color'))!;
+    const stored = await server.blobs.get(staticKey('outfit_top_oxford_shirt_Color_1K_png'));
+    assert.ok(stored && Buffer.from(stored).equals(Buffer.from(color.getImage()!)), 'the embedded Color is stored as a static file');
+    // A marker stored for an item at a profile no other test exports it at: the export carries it.
+    const marker = new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff00ff' } }).jpeg().toBuffer());
+    await putStaticFile(server.blobs, { identity: 'outfit_shoes_tan_loafers_Color_1K_jpg', name: 'outfit_shoes_tan_loafers_Color.jpg', contentType: 'image/jpeg', data: marker });
+    const exp = await api.exportAvatar(persona, { format: 'glb', lod: 'LOD2', textures: { profile: '1K.jpg', embed: true, list: ['Color'] }, outfits_shoes: { list: ['shoes_tan_loafers'] } }, 240_000);
+    const document = await readGltfDocument(readZip(await download(exp.files[0].file)), 'model.glb');
+    const mesh = document.getRoot().listMeshes().find((m) => m.getName() === 'outfit_shoes_tan_loafers')!;
+    const image = mesh.listPrimitives()[0].getMaterial()!.getBaseColorTexture()!.getImage()!;
+    assert.deepEqual(Buffer.from(image), Buffer.from(marker), 'the stored static file is the item\'s Color');
   });
 
   test('color recolours only the RecoloringMask texels; an item not embedded is a file of its own', async () => {

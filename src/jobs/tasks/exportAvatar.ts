@@ -4,7 +4,7 @@ import type { Job } from '../../store/jobs.js';
 import { avatarKey, avatarPrefix } from '../../store/keys.js';
 import { putStaticFile } from '../../store/staticFiles.js';
 import { outfitImageKinds } from '../../pipelines/exports/outfitImageNames.js';
-import { storedOutfitImages } from './storedOutfitImages.js';
+import { storedOutfitImages, storedPersonaItemImages } from './storedOutfitImages.js';
 import { avatarFiles, readTextureIndex } from '../../pipelines/files.js';
 import { GENERATED_HAIRCUT } from '../../pipelines/catalogue/haircuts.js';
 import type { ResolvedExport } from '../../pipelines/catalogue/exports/types.js';
@@ -32,11 +32,13 @@ async function exportInputs(ctx: JobContext, avatarCode: string, parameters: Res
 
 /**
  * The static files of an earlier export that this one would make again (a body_0.3 outfit's
- * images, 4096² and some 5 s to paint), by file name: a worker thread takes them instead of painting.
+ * images, 4096² and some 5 s to paint; a persona_2.0 item's at its profile, not recoloured), by file
+ * name: a worker thread takes them instead of painting.
  */
 function storedStaticFiles(ctx: JobContext, parameters: ResolvedExport): Promise<Record<string, Uint8Array>> {
+  if (parameters.persona) return storedPersonaItemImages(ctx, parameters.persona.outfits);
   const outfit = parameters.outfits.list[0];
-  if (!outfit || parameters.persona || parameters.avatar.template === 'head') return Promise.resolve({});
+  if (!outfit || parameters.avatar.template === 'head') return Promise.resolve({});
   return storedOutfitImages(ctx, outfit, outfitImageKinds(parameters.outfits.additionalTextures));
 }
 

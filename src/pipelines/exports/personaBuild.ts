@@ -118,7 +118,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
   const bodyShapeNames = new Set(joined.bodyTargets.map((t) => t.name));
   // The outfit items (one per section), fitted to the body as exported; with apply_visibility_masks
   // the body polygons they hide go (personaVisibility.ts).
-  const outfits = await personaOutfitItems(persona.outfits, joined.fused, joined.fusedPositions, joined.shapeTargets);
+  const outfits = await personaOutfitItems(persona.outfits, joined.fused, joined.fusedPositions, joined.shapeTargets, input.staticFiles);
   const hiding = persona.avatar.applyVisibilityMasks ? outfits.filter((o) => o.item.applyVisibilityMasks).map((o) => o.hidden) : [];
   const body = withoutMaskedPolygons(split.body, hiding);
   const analysis = input.files[avatarFiles.analysis];
@@ -237,6 +237,9 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
       files.push({ identity: o.item.identity, category: o.item.section, data, staticFiles: statics.map((s) => s.identity) });
     }
   }
+  // What this export painted is stored too, listed or not, so that the next export of an item at
+  // its profile (on any worker) takes it instead of painting it again.
+  for (const o of outfits) for (const image of o.painted) if (!staticFiles.some((s) => s.identity === image.identity)) staticFiles.push(image);
   const accessories = await personaAccessories(persona, wearerOf);
   meshes.push(...accessories.meshes);
   files.push(...accessories.files);

@@ -9,6 +9,8 @@ import type { PersonaOutfitPart } from '../catalogue/index.js';
 import { PipelineFailure } from '../failure.js';
 import { fittedOutfitMorphs, fusedBody } from './outfitMesh.js';
 import { partMaterial, partTextures, profileSide } from './personaTextures.js';
+import { personaItemImages } from './personaItemImageNames.js';
+import type { StaticFileOutput } from './types.js';
 
 /** An item's maps are painted at most this size (the spec: most outfit textures are 4096²). */
 const OUTFIT_SIDE = 4096;
@@ -22,6 +24,8 @@ export interface PersonaOutfitItem {
   images: Map<string, SceneImage>;
   /** Alpha of the body visibility mask at the profile's side, in AvatarBody's texture layout: 0 where the item hides the body. */
   hidden: Image;
+  /** The images this export painted that every export of the item at its profile shares: to store as static files. */
+  painted: StaticFileOutput[];
 }
 
 /**
@@ -114,21 +118,33 @@ function hiddenRaster(identity: string, fitted: FittedOutfit, side: number): Ima
  * options), each fitted to the exported body (`positions`: the fused avatar's, with any baked
  * body blendshapes), skinned to its skeleton with the weights of the body beneath, following the
  * body's `shapes` exported as targets, at its section's level, with its material and maps at its
- * section's profile.
+ * section's profile: taken from `stored` (by file name, static files an earlier export stored)
+ * when all of them are there, else painted.
  */
-export async function personaOutfitItems(items: readonly PersonaOutfitPart[], fused: FusedAvatar, positions: Float32Array, shapes: readonly SceneMorphTarget[] = []): Promise<PersonaOutfitItem[]> {
+export async function personaOutfitItems(
+  items: readonly PersonaOutfitPart[], fused: FusedAvatar, positions: Float32Array, shapes: readonly SceneMorphTarget[] = [], stored: Record<string, Uint8Array> = {},
+): Promise<PersonaOutfitItem[]> {
   const body = fusedBody(fused, positions);
   const bodyKey = positionsKey(body.positions);
   return Promise.all(items.map(async (o) => {
     if (!personaOutfitByIdentity(o.identity)) throw new PipelineFailure(`Unknown outfit "${o.identity}".`);
     const fitted = await remember(fits, `${o.identity}|${o.lod}|${bodyKey}`, () => fitOutfit(o.identity, body, detailOf(o.lod), undefined, 'packed'));
     const side = Math.min(OUTFIT_SIDE, profileSide(o.textures.profile));
-    const m = await itemMaps(o.identity, side);
     const name = `outfit_${o.identity}`;
     const hidden = hiddenRaster(o.identity, fitted, side);
-    const images = await itemImages(o, m, fitted, name, hidden);
+    // Not recoloured, its images are the same in every export at its profile: those an earlier
+    // export stored are taken rather than painted again (some 2–8 s per item on a fresh worker).
+    const shared = o.color ? [] : personaItemImages(o);
+    const fromStore = shared.length > 0 && shared.every((s) => stored[s.name]);
+    const images = fromStore
+      ? new Map(shared.map((s) => [s.texture, { name: s.name, mimeType: s.contentType, data: stored[s.name] }]))
+      : await itemImages(o, await itemMaps(o.identity, side), fitted, name, hidden);
+    const painted = fromStore ? [] : shared.flatMap((s) => {
+      const image = images.get(s.texture);
+      return image && image.name === s.name ? [{ identity: s.identity, name: s.name, contentType: s.contentType, data: image.data }] : [];
+    });
     // Cloth without its packed map: the fabrics' usual roughness.
     const material = partMaterial(name, images, 0.8);
-    return { item: o, part: { name, mesh: fitted.mesh, material, morphTargets: fittedOutfitMorphs(fitted, fused, shapes), skin: fitted.skin }, images, hidden };
+    return { item: o, part: { name, mesh: fitted.mesh, material, morphTargets: fittedOutfitMorphs(fitted, fused, shapes), skin: fitted.skin }, images, hidden, painted };
   }));
 }

@@ -1,0 +1,35 @@
+/**
+ * The images a persona_2.0 outfit item's export carries at its profile, named as the export names
+ * them, with their static files' identities. Light on purpose, as outfitImageNames.ts: the export
+ * job reads the stored static files by these identities before a worker thread runs the export,
+ * and must not load the painting code to do so.
+ */
+import type { PersonaOutfitPart } from '../catalogue/index.js';
+
+/** The maps partTextures makes from an item's maps when listed (Color always), then the item's own two. */
+const LISTED = ['Normal', 'Roughness', 'GltfMetallicRoughness', 'UnityMetallicSmoothness', 'RecoloringMask', 'body_visibility_mask'] as const;
+
+export interface PersonaItemImage {
+  /** The persona texture name (`Color`, `Normal`, …, `body_visibility_mask`). */
+  texture: string;
+  /** The file name in the export: `outfit_<item>_<texture>.<format>`. */
+  name: string;
+  /** The static file's identity: the name without its extension, then the profile (`_2K_jpg`). */
+  identity: string;
+  contentType: 'image/png' | 'image/jpeg' | 'image/webp';
+}
+
+const MIME = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+
+/** An item's images at its section's profile: Color, and those of `textures.list` an item has. */
+export function personaItemImages(item: Pick<PersonaOutfitPart, 'identity' | 'textures'>): PersonaItemImage[] {
+  const { profile, list } = item.textures;
+  const format = profile.split('.')[1] as keyof typeof MIME;
+  const wanted = new Set(list);
+  return ['Color', ...LISTED.filter((t) => wanted.has(t))].map((texture) => {
+    // RGBA with its alpha as the mask: a jpg profile gives it as png.
+    const f = texture === 'body_visibility_mask' && format === 'jpg' ? 'png' : format;
+    const base = `outfit_${item.identity}_${texture}`;
+    return { texture, name: `${base}.${f}`, identity: `${base}_${profile.replace('.', '_')}`, contentType: MIME[f] };
+  });
+}
