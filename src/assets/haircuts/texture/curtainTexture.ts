@@ -88,6 +88,8 @@ export function paintCurtain(input: CurtainTextureInput): void {
     const own = x < 0 ? atRight : atLeft;
     for (let c = 0; c < 3; c++) rgb[v * 3 + c] = w * own[c] + (1 - w) * 0.5 * (atRight[c] + atLeft[c]);
     around[v] = Math.atan2(x, p[v * 3 + 2] - axisZ) / (2 * Math.PI);
+    // Radians from the crown as the cap counts them: about 1.2 where the curtain starts above the
+    // ears, then on down (a radian per 17 cm), so that the strands sway as they fall.
     down[v] = Math.min(Math.PI, Math.max(0, 1.2 + 6 * (0.05 - y)));
   }
   const noise = strandNoise();
