@@ -11,6 +11,7 @@ import { readZip } from '../src/formats/zip.js';
 import { readPly } from '../src/formats/ply.js';
 import { OUTFIT_SETS, outfitByIdentity, outfitSet } from '../src/library/outfits/outfitLibrary.js';
 import { personaOutfitSet } from '../src/library/outfits/personaOutfits.js';
+import { putStaticFile } from '../src/store/staticFiles.js';
 
 const final = (a: any) => ['Completed', 'Failed', 'Timed Out'].includes(a.status);
 
@@ -231,5 +232,26 @@ for (const backend of oneBackend('embedded')) describe(`an avatar's outfits (ove
     assert.equal(texture.status, 200);
     assert.equal(texture.headers.get('content-type'), 'image/jpeg');
     assert.match(texture.headers.get('content-disposition')!, /outfit_top_oxford_shirt_Color\.jpg/);
+  });
+
+  test('a persona item\'s Color and mask already stored as static files are what its outfit job dresses the avatar in, not painted again', async () => {
+    // Markers stored before the first request for an item no other test asks for at this profile:
+    // a magenta Color, and a mask that hides nothing. The preview shows the avatar in magenta.
+    const marker = new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff00ff' } }).jpeg().toBuffer());
+    const mask = new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } }).png().toBuffer());
+    await putStaticFile(server.blobs, { identity: 'outfit_bottom_khaki_chinos_Color_2K_jpg', name: 'outfit_bottom_khaki_chinos_Color.jpg', contentType: 'image/jpeg', data: marker });
+    await putStaticFile(server.blobs, { identity: 'outfit_bottom_khaki_chinos_body_visibility_mask_2K_jpg', name: 'outfit_bottom_khaki_chinos_body_visibility_mask.png', contentType: 'image/png', data: mask });
+    const item = (await api.get(`/avatars/${persona.code}/outfits/`)).body.find((o: any) => o.identity === 'bottom_khaki_chinos');
+    let res = await fetch(item.preview, { headers: { Authorization: `Bearer ${api.token}` } });
+    for (let tries = 0; res.status === 503 && tries < 120; tries++) {
+      await res.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 1000));
+      res = await fetch(item.preview, { headers: { Authorization: `Bearer ${api.token}` } });
+    }
+    assert.equal(res.status, 200);
+    const { data, info } = await sharp(new Uint8Array(await res.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    let magenta = 0;
+    for (let i = 0; i < data.length; i += 3) if (data[i] > 150 && data[i + 2] > 150 && data[i + 1] < 90) magenta++;
+    assert.ok(magenta > info.width * info.height * 0.01, `${magenta} magenta pixels in the preview`);
   });
 });

@@ -6,7 +6,7 @@ import { avatarFiles, type StoredOutfitFiles } from '../../pipelines/files.js';
 import type { OutfitFilesOutput } from '../../pipelines/exports/types.js';
 import { readOutfitTarget } from '../outfitTarget.js';
 import type { JobContext, TaskKind } from '../runTask.js';
-import { storedOutfitImages } from './storedOutfitImages.js';
+import { storedOutfitJobImages } from './storedOutfitImages.js';
 
 /**
  * An outfit's files for one avatar (GET /avatars/{code}/outfits/{identity}/…), made on its first
@@ -29,8 +29,8 @@ export function outfitFiles(job: Job, ctx: JobContext): TaskKind<OutfitFilesOutp
           const found = await Promise.all(reads.map((k) => ctx.blobs.get(avatarKey(avatar.code, k))));
           if (found.some((f) => !f)) throw new Error('the avatar has no LOD0 mesh or no model texture');
           const files = Object.fromEntries(reads.map((k, i) => [k, new Uint8Array(found[i]!)]));
-          // A body_0.3 outfit's texture and mask, when an export or another avatar's job stored them.
-          const staticFiles = await storedOutfitImages(ctx, identity, ['color', 'mask']);
+          // The outfit's texture and mask, when an export or another avatar's job stored them.
+          const staticFiles = await storedOutfitJobImages(ctx, identity);
           return ctx.pool.run('outfit', { pipeline: avatar.pipeline, pipeline_subtype: avatar.pipeline_subtype, identity, files, staticFiles }, () => undefined);
         },
         async keep(out) {

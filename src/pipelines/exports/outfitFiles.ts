@@ -12,6 +12,7 @@ import { avatarFiles } from '../files.js';
 import { exportedBody, storedBodyAvatar } from './bodyScene.js';
 import { exportedOutfit } from './outfitMesh.js';
 import { personaOutfitItems } from './personaOutfits.js';
+import { OUTFIT_FILES_TEXTURES } from './personaItemImageNames.js';
 import type { OutfitFilesInput, OutfitFilesOutput, StaticFileOutput } from './types.js';
 
 /** Side of the atlas the preview paints the body with, and of the mask that cuts it. */
@@ -22,8 +23,6 @@ const BODY_OUTFIT: ExportPartOptions = {
   format: 'glb', embed: true, embedTextures: false, pointclouds: false, textureSize: null, lod: 0, additionalTextures: ['body_visibility_mask'],
 };
 
-/** The persona profile of an outfit's own texture and mask as these endpoints serve them: 2048², JPEG (the mask PNG, for its alpha). */
-const PERSONA_PROFILE = '2K.jpg';
 
 /** A static file as exports name them: the file name without its extension, and the profile for persona's (personaBuild.ts). */
 function staticImage(image: SceneImage, profile?: string): StaticFileOutput {
@@ -80,16 +79,16 @@ export async function personaOutfitFiles(input: OutfitFilesInput): Promise<Outfi
   const body = await exportedBody(avatar, new Map(), new Map(), null, 1, undefined, 'persona');
   const item: PersonaOutfitPart = {
     section: known.set === 'persona' ? 'outfits' : known.set, identity: input.identity, applyVisibilityMasks: true, color: null,
-    format: 'glb', embed: true, lod: 'LOD1', textures: { list: ['body_visibility_mask'], profile: PERSONA_PROFILE, embed: false },
+    format: 'glb', embed: true, lod: 'LOD1', textures: OUTFIT_FILES_TEXTURES,
   };
-  const [dressed] = await personaOutfitItems([item], body.fused, body.fusedPositions);
+  const [dressed] = await personaOutfitItems([item], body.fused, body.fusedPositions, [], input.staticFiles);
   const color = dressed.images.get('Color'), mask = dressed.images.get('body_visibility_mask');
   if (!color || !mask) throw new Error(`the outfit ${input.identity} has no Color or no body_visibility_mask`);
   return {
     ...zips(dressed.part, input.identity),
     preview: await preview(input, body.fused, dressed.part, color, inAtlas(dressed.hidden, PREVIEW_ATLAS)),
-    texture: staticImage(color, PERSONA_PROFILE),
-    bodyVisibilityMask: staticImage(mask, PERSONA_PROFILE),
+    texture: staticImage(color, OUTFIT_FILES_TEXTURES.profile),
+    bodyVisibilityMask: staticImage(mask, OUTFIT_FILES_TEXTURES.profile),
   };
 }
 

@@ -33,3 +33,14 @@ export function personaItemImages(item: Pick<PersonaOutfitPart, 'identity' | 'te
     return { texture, name: `${base}.${f}`, identity: `${base}_${profile.replace('.', '_')}`, contentType: MIME[f] };
   });
 }
+
+/**
+ * The textures of a persona_2.0 item as the outfit endpoints serve them (GET …/outfits/{identity}/…):
+ * its Color and body_visibility_mask at 2048², JPEG (the mask PNG, for its alpha), as static files.
+ */
+export const OUTFIT_FILES_TEXTURES = { list: ['body_visibility_mask'], profile: '2K.jpg', embed: false };
+
+/** The images the outfit job makes for persona_2.0 item `identity` (none that is no persona item's matter: they are never stored). */
+export function outfitFilesItemImages(identity: string): PersonaItemImage[] {
+  return personaItemImages({ identity, textures: OUTFIT_FILES_TEXTURES });
+}
