@@ -195,7 +195,7 @@ describe('head_1.2 with long hair', () => {
     const W = 1024, H = 512;
     const rows = (image: typeof photo) => {
       const texture = { width: W, height: H, channels: 3 as const, data: new Uint8Array(W * H * 3) }, mask = { width: W, height: H, channels: 1 as const, data: new Uint8Array(W * H) };
-      paintCurtain({ texture, mask, curtain, strip: strip!, camera: geometry.fitted.camera, photo: image, hair: region, color: analysis.colors.hair, width: analysis.width, height: analysis.height, strands: 0 });
+      paintCurtain({ texture, mask, curtain, strip: strip!, camera: geometry.fitted.camera, photo: image, hair: region, color: analysis.colors.hair, cap: analysis.colors.hair, width: analysis.width, height: analysis.height, strands: 0 });
       // Mean luma of the strip's first and last fifth across u: the curtain's top rows and its lower ones.
       const band = (from: number, to: number) => {
         let sum = 0, n = 0;

@@ -136,7 +136,6 @@ function rasterise(outfit: FittedOutfit, size: number, h0: number, h1: number, b
   }
 }
 
-
 /** Paints row `y` of the texture (row `j` of the band): its height always, its colour and maps into `out` when given. */
 function paintRow(outfit: FittedOutfit, size: number, y: number, j: number, band: PaintBand, perTexel: number[], out?: { color: Uint8Array; rough: Uint8Array; metal: Uint8Array; recoloring: Uint8Array }): void {
   const { hem, zone, garment, st, height } = band;

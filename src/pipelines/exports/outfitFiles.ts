@@ -12,7 +12,7 @@ import { avatarFiles } from '../files.js';
 import { exportedBody, storedBodyAvatar } from './bodyScene.js';
 import { exportedOutfit } from './outfitMesh.js';
 import { personaOutfitItems } from './personaOutfits.js';
-import { OUTFIT_FILES_TEXTURES } from './personaItemImageNames.js';
+import { OUTFIT_FILES_TEXTURES, personaStaticIdentity } from './personaItemImageNames.js';
 import type { OutfitFilesInput, OutfitFilesOutput, StaticFileOutput } from './types.js';
 
 /** Side of the atlas the preview paints the body with, and of the mask that cuts it. */
@@ -23,11 +23,10 @@ const BODY_OUTFIT: ExportPartOptions = {
   format: 'glb', embed: true, embedTextures: false, pointclouds: false, textureSize: null, lod: 0, additionalTextures: ['body_visibility_mask'],
 };
 
-
 /** A static file as exports name them: the file name without its extension, and the profile for persona's (personaBuild.ts). */
 function staticImage(image: SceneImage, profile?: string): StaticFileOutput {
-  const base = image.name.replace(/\.[a-z]+$/, '');
-  return { identity: profile ? `${base}_${profile.replace('.', '_')}` : base, name: image.name, contentType: image.mimeType, data: image.data };
+  const identity = profile ? personaStaticIdentity(image.name, profile) : image.name.replace(/\.[a-z]+$/, '');
+  return { identity, name: image.name, contentType: image.mimeType, data: image.data };
 }
 
 async function preview(input: OutfitFilesInput, fused: Parameters<typeof renderDressedPreview>[0], part: SceneMesh, color: SceneImage, hidden: Image): Promise<Uint8Array> {

@@ -32,6 +32,7 @@ import { BESIDE, personaEyes } from './personaEyes.js';
 import { personaEyelashes } from './personaEyelashes.js';
 import { faceDemoAnimations, faceDemosOverBody } from './personaFaceDemos.js';
 import { avatarFiles, readAnalysis } from '../files.js';
+import { personaStaticIdentity } from './personaItemImageNames.js';
 import type { ExportFileOutput, ExportInput, ExportOutput, StaticFileOutput } from './types.js';
 
 /**
@@ -217,7 +218,7 @@ export async function buildPersonaExport(input: ExportInput, progress: (value: n
     const material = [...o.images].filter(([name]) => !outfitBeside.includes(name)).map(([, image]) => image);
     const [format, embedTextures] = o.item.embed ? [persona.avatar.format, persona.avatar.textures.embed] : [o.item.format, o.item.textures.embed];
     const statics = o.item.color ? [] : [...beside, ...(separate(format, embedTextures) ? material : [])].map((image) => ({
-      identity: `${image.name.replace(/\.[a-z]+$/, '')}_${o.item.textures.profile.replace('.', '_')}`, name: image.name, contentType: image.mimeType, data: image.data,
+      identity: personaStaticIdentity(image.name, o.item.textures.profile), name: image.name, contentType: image.mimeType, data: image.data,
     }));
     staticFiles.push(...statics);
     const loose = beside.filter((image) => !statics.some((s) => s.name === image.name));

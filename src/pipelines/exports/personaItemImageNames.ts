@@ -20,17 +20,31 @@ export interface PersonaItemImage {
 }
 
 const MIME = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+type Format = keyof typeof MIME;
+
+/** The format a persona texture is written in at a profile's `format`: the body_visibility_mask is RGBA (its alpha the mask), so a jpg profile gives it as png. */
+export function personaImageFormat(texture: string, format: Format): Format {
+  return texture === 'body_visibility_mask' && format === 'jpg' ? 'png' : format;
+}
+
+/** A persona texture's file name in an export: `<part>_<texture>.<format>` (part: `AvatarHead`, `outfit_<item>`, …). */
+export function personaImageName(part: string, texture: string, format: Format): string {
+  return `${part}_${texture}.${personaImageFormat(texture, format)}`;
+}
+
+/** The static file identity of a persona image at `profile`: its file name without the extension, then the profile (`_2K_jpg`). */
+export function personaStaticIdentity(name: string, profile: string): string {
+  return `${name.replace(/\.[a-z]+$/, '')}_${profile.replace('.', '_')}`;
+}
 
 /** An item's images at its section's profile: Color, and those of `textures.list` an item has. */
 export function personaItemImages(item: Pick<PersonaOutfitPart, 'identity' | 'textures'>): PersonaItemImage[] {
   const { profile, list } = item.textures;
-  const format = profile.split('.')[1] as keyof typeof MIME;
+  const format = profile.split('.')[1] as Format;
   const wanted = new Set(list);
   return ['Color', ...LISTED.filter((t) => wanted.has(t))].map((texture) => {
-    // RGBA with its alpha as the mask: a jpg profile gives it as png.
-    const f = texture === 'body_visibility_mask' && format === 'jpg' ? 'png' : format;
-    const base = `outfit_${item.identity}_${texture}`;
-    return { texture, name: `${base}.${f}`, identity: `${base}_${profile.replace('.', '_')}`, contentType: MIME[f] };
+    const name = personaImageName(`outfit_${item.identity}`, texture, format);
+    return { texture, name, identity: personaStaticIdentity(name, profile), contentType: MIME[personaImageFormat(texture, format)] };
   });
 }
 

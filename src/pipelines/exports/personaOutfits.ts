@@ -9,7 +9,7 @@ import type { PersonaOutfitPart } from '../catalogue/index.js';
 import { PipelineFailure } from '../failure.js';
 import { fittedOutfitMorphs, fusedBody } from './outfitMesh.js';
 import { partMaterial, partTextures, profileSide } from './personaTextures.js';
-import { personaItemImages } from './personaItemImageNames.js';
+import { personaImageFormat, personaImageName, personaItemImages } from './personaItemImageNames.js';
 import type { StaticFileOutput } from './types.js';
 
 /** An item's maps are painted at most this size (the spec: most outfit textures are 4096²). */
@@ -88,13 +88,13 @@ async function itemImages(o: PersonaOutfitPart, m: OutfitMaps, fitted: FittedOut
     const color = o.color ? recolorRegion({ ...m.color, channels: 3 }, { ...m.recoloring, channels: 1 }, { red: o.color[0], green: o.color[1], blue: o.color[2] }) : m.color;
     const out = await partTextures(prefix, { color, normal: m.normal, roughness: m.roughness, metallic: m.metallic }, o.textures);
     if (wanted.has('RecoloringMask')) {
-      out.set('RecoloringMask', { name: `${prefix}_RecoloringMask.${format}`, mimeType: MIME[format], data: bytes(await encodeProfile(m.recoloring, format, side)) });
+      out.set('RecoloringMask', { name: personaImageName(prefix, 'RecoloringMask', format), mimeType: MIME[format], data: bytes(await encodeProfile(m.recoloring, format, side)) });
     }
     if (wanted.has('body_visibility_mask')) {
       // RGBA: its alpha is the mask (the spec), so a jpg profile gives it as png.
       const rgba = bodyVisibilityMask(fitted, hidden.width, 'body');
-      const f: ProfileFormat = format === 'jpg' ? 'png' : format;
-      out.set('body_visibility_mask', { name: `${prefix}_body_visibility_mask.${f}`, mimeType: MIME[f], data: bytes(await encodeProfile(rgba, f, side, 100)) });
+      const f = personaImageFormat('body_visibility_mask', format);
+      out.set('body_visibility_mask', { name: personaImageName(prefix, 'body_visibility_mask', format), mimeType: MIME[f], data: bytes(await encodeProfile(rgba, f, side, 100)) });
     }
     return out;
   };

@@ -2,6 +2,7 @@ import type { Image } from '../../core/image.js';
 import { decodeChannel, decodeRgb, encodeProfile, readImageInfo, type ProfileFormat } from '../../formats/image.js';
 import type { SceneImage, SceneMaterial } from '../../formats/scene.js';
 import type { PersonaTextures } from '../catalogue/index.js';
+import { personaImageName } from './personaItemImageNames.js';
 import { avatarFiles } from '../files.js';
 
 /** Which half of the body atlas (assets/body/headFusion.ts) a part's texture is: the head's on top, the body's below. */
@@ -91,7 +92,7 @@ export async function partTextures(part: string, maps: PartMaps, textures: Perso
   const out = new Map<string, SceneImage>();
   const add = async (name: string, image: Image) => {
     const data = await encodeProfile(image, format, side);
-    out.set(name, { name: `${part}_${name}.${format}`, mimeType: MIME[format], data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) });
+    out.set(name, { name: personaImageName(part, name, format), mimeType: MIME[format], data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) });
   };
   const wanted = new Set(textures.list);
   await add('Color', maps.color);

@@ -157,8 +157,8 @@ export interface HairCurtainInput {
  * down, pushed out by what lies beneath (ears, shoulders), spreading slightly, widened towards the
  * photo's hair silhouette at the sides, and ends where the shoulders would push it out more than
  * `maxPush`. Its front edges turn in onto the head beside the face. Its texture is the cap's
- * opaque hair above the ears, stretched down, or, given a `strip`, texels of its own there. Null when the hair ends above `minDrop` or the photo
- * does not show it.
+ * opaque hair above the ears, stretched down, or, given a `strip`, texels of its own there. Null
+ * when the hair ends above `minDrop` or the photo does not show it.
  *
  * ```ts
  * const curtain = hairCurtain({ hair: styled.mesh, coverage: volume.coverage, head: head.mesh, camera: fitted.camera,

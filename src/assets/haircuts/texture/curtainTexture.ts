@@ -17,11 +17,16 @@ export interface CurtainTextureInput {
   /** The curtain, its UVs in `strip` (hairCurtain with a strip), in the head frame. */
   curtain: Mesh;
   strip: UvBox;
-  /** The fit's camera (head frame → photo), the photo, its hair region and the hair's colour (the fallback). */
+  /**
+   * The fit's camera (head frame → photo), the photo, its hair region and the analysis' hair colour:
+   * what hairCurtain measured the hair's length on, so that the same pixels count as hair.
+   */
   camera: PhotoCamera;
   photo: Image;
   hair: Mask;
   color: Rgb;
+  /** The cap's own hair colour (hairTexture's measured look): where the curtain comes out from under the cap, and the fallback. */
+  cap: Rgb;
   /** Photo width and height the camera projects into (the analysis'). */
   width: number;
   height: number;
@@ -42,21 +47,22 @@ const BLEND_DOWN = 0.06;
  * Paints the curtain of long hair (hairCurtain.ts) into its strip of the layout: at each height,
  * the colour the photo shows the hair at that height beside the face (hairLength's levels; the
  * person's right for the columns at the right, the left for the left, the two together at the
- * back), turning into it from the cap's own colour (`color`) over the top 6 cm, streaked with the cap's strand noise running down the curtain. Hair whose lengths are
- * lighter than its roots (blond ends under dark roots) hangs that way, where the cap's texels
- * stretched down hung the roots' colour to the shoulders. Levels the photo does not show take the
- * nearest shown above, then below; a photo that shows no hair beside the head, `color`.
+ * back), turning into it from the cap's own colour (`cap`) over the top 6 cm, streaked with the
+ * cap's strand noise running down the curtain. Hair whose lengths are lighter than its roots
+ * (blond ends under dark roots) hangs that way, where the cap's texels stretched down hung the
+ * roots' colour to the shoulders. Levels the photo does not show take the nearest shown above,
+ * then below; a photo that shows no hair beside the head, `cap`.
  *
  * ```ts
- * paintCurtain({ texture, mask, curtain, strip: CURTAIN_STRIP, camera, photo, hair: region,
- *   color: analysis.colors.hair, width: analysis.width, height: analysis.height, strands: 0.08 });
+ * paintCurtain({ texture, mask, curtain, strip: CURTAIN_STRIP_UVS, camera, photo, hair: region,
+ *   color: analysis.colors.hair, cap: look.color, width: analysis.width, height: analysis.height, strands: 0.08 });
  * ```
  */
 export function paintCurtain(input: CurtainTextureInput): void {
-  const { texture, mask, curtain, camera, photo, hair, color } = input;
+  const { texture, mask, curtain, camera, photo, hair, color, cap } = input;
   const W = texture.width, H = texture.height, data = texture.data;
   const sides = hairLength(camera, { hair, photo, color }, input.width, input.height);
-  const fallback = [color.red, color.green, color.blue];
+  const fallback = [cap.red, cap.green, cap.blue];
   // Each side's colour: the cap's own colour at the temples, the photo's below, blended over
   // BLEND_DOWN: the curtain meets the cap where it comes from under it, whatever the light there.
   const profiles = sides.map((side) => {

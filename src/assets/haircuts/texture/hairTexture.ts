@@ -184,7 +184,7 @@ export function hairTexture(input: HairTextureInput, options: HairTextureOptions
   if (curtain) {
     paintCurtain({
       texture: { width: W, height: H, channels: 3, data }, mask: { width: W, height: H, channels: 1, data: mask },
-      curtain: curtain.mesh, strip: curtain.strip, camera: curtain.camera, photo, hair, color: look.color,
+      curtain: curtain.mesh, strip: curtain.strip, camera: curtain.camera, photo, hair, color: input.color, cap: look.color,
       width: curtain.width, height: curtain.height, strands: contrast,
     });
   }
