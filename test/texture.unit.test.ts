@@ -709,6 +709,68 @@ describe('orientedShadingIn', () => {
     assert.ok(before.mean > 0, 'lit');
   });
 
+  test('the shadow a ledge casts on the face goes with the light that casts it', (t) => {
+    // A sphere (radius 0.1) under a ledge that stands out in front of it, as a brow ridge over the
+    // sockets, lit from above and in front: the texture is the skin times Lambert shading, and black
+    // where the ledge hides the light. The ledge's UVs are one corner point: it has no texels.
+    const sphere = uvSphere({ rings: 64, segments: 128 });
+    const ledge = { y: 0.035, x0: -0.06, x1: 0.06, z0: 0.07, z1: 0.16 };
+    const corners = [[ledge.x0, ledge.z0], [ledge.x1, ledge.z0], [ledge.x1, ledge.z1], [ledge.x0, ledge.z1]];
+    const base = sphere.positions.length / 3;
+    const mesh: Mesh = {
+      positions: Float32Array.from([...sphere.positions, ...corners.flatMap(([x, z]) => [x, ledge.y, z])]),
+      normals: Float32Array.from([...sphere.normals!, ...corners.flatMap(() => [0, 1, 0])]),
+      uvs: Float32Array.from([...sphere.uvs!, ...corners.flatMap(() => [0.999, 0.001])]),
+      indices: Uint32Array.from([...sphere.indices, base, base + 1, base + 2, base, base + 2, base + 3]),
+    };
+    const light = [0, 0.6, 0.8];
+    const width = 512, height = 256;
+    const box = { x0: 128, y0: 40, x1: 383, y1: 215 };
+    const data = new Uint8Array(width * height * 3), skin = new Uint8Array(width * height);
+    // 1 in the ledge's shadow, 2 lit; both facing the light (cosine over 0.5).
+    const shadowed = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const theta = ((y + 0.5) / height) * Math.PI, phi = ((x + 0.5) / width - 0.5) * 2 * Math.PI;
+        const n = [Math.sin(theta) * Math.sin(phi), Math.cos(theta), Math.sin(theta) * Math.cos(phi)];
+        const cos = n[0] * light[0] + n[1] * light[1] + n[2] * light[2];
+        // The ray to the light from the point below the ledge crosses the ledge's plane inside it.
+        const p = n.map((c) => 0.1 * c), s = (ledge.y - p[1]) / light[1];
+        const hit = p[1] < ledge.y && p[0] + s * light[0] >= ledge.x0 && p[0] + s * light[0] <= ledge.x1
+          && p[2] + s * light[2] >= ledge.z0 && p[2] + s * light[2] <= ledge.z1;
+        const shade = 0.6 + 0.4 * Math.max(0, cos) * (hit ? 0 : 1);
+        const k = y * width + x;
+        data.set([200, 160, 140].map((c) => Math.round(c * shade)), k * 3);
+        if (x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1) skin[k] = 255;
+        // Well inside the shadow and facing the light: what the test watches.
+        if (cos > 0.5 && skin[k]) shadowed[k] = hit ? 1 : 2;
+      }
+    }
+    const luma = (img: Uint8Array, k: number) => 0.299 * img[k * 3] + 0.587 * img[k * 3 + 1] + 0.114 * img[k * 3 + 2];
+    // The shadow's mean luma against the lit skin's, facing the light as squarely.
+    const contrast = (img: Uint8Array) => {
+      let inShadow = 0, n = 0, lit = 0, m = 0;
+      for (let k = 0; k < width * height; k++) {
+        if (!skin[k]) continue;
+        if (shadowed[k] === 1) {
+          // Away from the penumbra, which the fit is not asked to draw sharp.
+          const y = Math.floor(k / width), x = k % width;
+          if (shadowed[(y - 6) * width + x] !== 1 || shadowed[(y + 6) * width + x] !== 1 || shadowed[k - 6] !== 1 || shadowed[k + 6] !== 1) continue;
+          inShadow += luma(img, k); n++;
+        } else if (shadowed[k] === 2) { lit += luma(img, k); m++; }
+      }
+      return (inShadow / n) / (lit / m);
+    };
+    const withShadows = data.slice(), without = data.slice();
+    orientedShadingIn(withShadows, skin, width, height, box, mesh);
+    orientedShadingIn(without, skin, width, height, box, mesh, { castShadows: false });
+    const before = contrast(data), plain = contrast(without), after = contrast(withShadows);
+    t.diagnostic(`the shadow against the lit skin: ${before.toFixed(3)} in the photo, ${plain.toFixed(3)} by orientation alone, ${after.toFixed(3)} with the cast shadow`);
+    assert.ok(before < 0.72, `the test's shadow is too weak: ${before}`);
+    assert.ok(plain < 0.8, `orientation alone cannot see a cast shadow, yet it brought it to ${plain}`);
+    assert.ok(after > 0.82 && after < 1.15, `the cast shadow against the lit skin: ${after}`);
+  });
+
   test('a texture the light does not shade is left as it was', () => {
     const mesh = uvSphere({ rings: 64, segments: 128 });
     const width = 512, height = 256;

@@ -3,7 +3,8 @@
  * exported GLB by three.js in Chromium: for each face photo and gender, the whole figure from the
  * front, 3/4 and back, a close-up of the face, and at LOD2 the same front; a frame of the walk and
  * a blink (mobile_51's eyeBlink on the head and lashes); the three ages (adult, teen15, teen12) of one
- * photo under one camera. scratch/personas/personas.png.
+ * photo under one camera. scratch/personas/personas.png. It prints how much light is left on each
+ * face (faceShading.ts).
  *
  *   npx tsc -p . && node dist/bench/quality/personaSheets.js
  */
@@ -14,6 +15,7 @@ import { chromiumAvailable } from '../browserView.js';
 import { completedAvatar, exportedFiles, withLikeness } from './apiClient.js';
 import { withStage, type ShotRotation } from './glbStage.js';
 import { contactSheet, type Panel } from './sheet.js';
+import { faceShading } from './faceShading.js';
 import { CUSTOMISATION } from '../../src/library/blendshapeNames.js';
 
 const OUT_DIR = join('scratch', 'personas');
@@ -41,6 +43,10 @@ export async function run(): Promise<string[]> {
         const url = `/model/${face.subtype}-${lod}.glb`;
         add(url, files['model.glb']);
         await writeFile(join(OUT_DIR, `${face.subtype}-${lod}.glb`), files['model.glb']);
+        if (lod === 'LOD1') {
+          const s = await faceShading(files['model.glb']);
+          console.log(`${face.photo} ${face.subtype}: the face's log-luma spread ${s.spread.toFixed(3)}, darkest tenth ${s.darkestTenth.toFixed(0)}, median ${s.median.toFixed(0)} (${s.vertices} vertices)`);
+        }
         const [lo, hi] = await bounds(url, {});
         const H = hi[1] - lo[1];
         const whole = { target: [0, lo[1] + H * 0.5, 0] as [number, number, number], distance: H * 2.3, width: 300, height: 500, pose: ARMS_DOWN };
