@@ -492,6 +492,37 @@ describe('persona_2.0 outfits', () => {
     }
   });
 
+  test('a long coat worn over a skirt keeps the skirt inside it, at rest and through the walk', async (t) => {
+    for (const rig of rigs) {
+      const coat = await fitPersona(rig, 'top_camel_long_coat', 'full');
+      const coatShell = outerOf(coat, 0, () => true);
+      // The coat's hem: outer vertices within 1 cm of it, below the hips (not the cuffs).
+      const coatHem = outerOf(coat, 0, (l) => coat.garments[0].hem[l] < 0.01).filter((v) => coat.mesh.positions[v * 3 + 1] < 0.6);
+      assert.ok(coatHem.length > 20, `${coatHem.length} hem vertices`);
+      for (const identity of ['bottom_pleated_skirt', 'bottom_black_midi_skirt']) {
+        const skirt = await fitPersona(rig, identity, 'full');
+        const shell = outerOf(skirt, 0, () => true);
+        for (const [name, pose] of poses(rig)) {
+          if (name === 'Pose_Idle') continue;
+          const c = moved(poseBody(coat.mesh.positions, rig.skeleton, coat.skin, pose.rotations), pose.rootOffset);
+          const k = moved(poseBody(skirt.mesh.positions, rig.skeleton, skirt.skin, pose.rotations), pose.rootOffset);
+          const cn = computeNormals({ positions: c, indices: coat.mesh.indices }).normals!;
+          // Under the coat: 3 cm above its hem as posed, at the hem vertex nearest in plan (a
+          // midi skirt shows below a coat, and below its back hem as the leg swings back).
+          const under = shell.filter((v) => {
+            let best = coatHem[0], bd = Infinity;
+            for (const w of coatHem) { const d = (c[w * 3] - k[v * 3]) ** 2 + (c[w * 3 + 2] - k[v * 3 + 2]) ** 2; if (d < bd) { bd = d; best = w; } }
+            return k[v * 3 + 1] > c[best * 3 + 1] + 0.03 && k[v * 3 + 1] < c[best * 3 + 1] + 0.6;
+          });
+          assert.ok(under.length > 100, `${identity} ${name}: ${under.length} vertices under the coat`);
+          const through = outside(k, under, c, cn, coatShell, 0.001);
+          t.diagnostic(`${rig.gender} ${identity} ${name}: ${through} of ${under.length} skirt vertices outside the coat`);
+          if (!process.env.OUTFIT_REPORT) assert.ok(through <= under.length * 0.002, `${rig.gender} ${identity} ${name}: ${through} of ${under.length} skirt vertices outside the coat`);
+        }
+      }
+    }
+  });
+
   test('the cloth follows the body_shape blendshapes as morph targets: at each one\'s extreme no more of the body through it, and close to the outfit fitted again', async (t) => {
     // A dress (its skirt hangs from the waist), a shirt and chinos, and the long coat; every target
     // for what shows through, and those that move most of the cloth against a refit (60–250 ms each).

@@ -1,7 +1,7 @@
 import { bodyTopology } from '../body/bodyTopology.js';
 import type { SkinWeights } from '../body/skinWeights.js';
 import { partOfIsland, type SurfacePatch } from './garmentSurface.js';
-import type { GarmentHang } from './garmentRecipe.js';
+import { LEG_T, ROWS, type GarmentHang } from './garmentRecipe.js';
 
 /**
  * A skirt's tube (a skirt, a dress, a long coat): cloth hanging from a ring of the garment's own
@@ -9,8 +9,9 @@ import type { GarmentHang } from './garmentRecipe.js';
  * made on each body: every ring vertex keeps its direction from the pelvis' axis and stands the
  * hang's ease outside the legs' outline at its height (and flares by the hang's rate), never
  * narrowing downwards. It is skinned between the hips, where it hangs from, and the thigh on its
- * side, more the lower it is: it swings with the legs, the middle of the front and back half
- * with each.
+ * side, more the lower it is (by its height between the top of the legs and the knees, the same
+ * on every hang, so that layered hangs swing together): it swings with the legs, the middle of
+ * the front and back half with each.
  */
 
 /** The tube's ring: the surface samples on the hang's row, in order round the body, chosen once per layout. */
@@ -56,10 +57,29 @@ export function hangRing(patch: SurfacePatch, onHem: Uint8Array, reference: Floa
 
 /** The height of a hang's hem on a body: its legs' ring at toLegT. */
 function hemHeight(P: Float32Array, hang: GarmentHang): number {
+  return legRingHeight(P, hang.toLegT);
+}
+
+/** The mean height of the legs' ring at leg t on a body. */
+function legRingHeight(P: Float32Array, legT: number): number {
   const { left, right, t } = legVertices();
   let y = 0, m = 0;
-  for (const v of [...left, ...right]) if (Math.abs(t[v] - hang.toLegT) < 0.5) { y += P[v * 3 + 1]; m++; }
+  for (const v of [...left, ...right]) if (Math.abs(t[v] - legT) < 0.5) { y += P[v * 3 + 1]; m++; }
   return y / Math.max(1, m);
+}
+
+/** The torso's vertices on the hips' row (ROWS.hips), where every hang's own share of the skin is taken. */
+let hips: number[] | undefined;
+function hipVertices(): number[] {
+  if (hips) return hips;
+  const topology = bodyTopology();
+  const on = new Set<number>();
+  for (const face of topology.faces) {
+    if (partOfIsland(topology.islands[face.island].name) !== 'torso') continue;
+    for (const c of face.corners) if (Math.abs(c.t - ROWS.hips) < 1e-6) on.add(c.vertex);
+  }
+  hips = [...on];
+  return hips;
 }
 
 /** The legs' vertices (topology ids), each leg's own, and each at its ring t: what the tube measures. */
@@ -119,10 +139,12 @@ export function buildHang(
   top.forEach((p, i) => { r[0][i] = Math.hypot(p[0] - cx, p[2] - cz); });
   const band = Math.max(0.02, length / K);
   const all = [...left, ...right];
+  // Per ring, the legs' outline plus the ease in each direction (the top ring: its own radius).
+  const needs = Array.from({ length: K + 1 }, (_, k) => (k === 0 ? Float64Array.from(r[0]) : new Float64Array(N)));
   for (let k = 1; k <= K; k++) {
     const depth = (length * k) / K, y = y0 - depth;
     const near = all.filter((v) => Math.abs(P[v * 3 + 1] - y) < band);
-    const need = new Float64Array(N);
+    const need = needs[k];
     for (let i = 0; i < N; i++) {
       let support = 0;
       for (const v of near) support = Math.max(support, (P[v * 3] - cx) * dirs[i][0] + (P[v * 3 + 2] - cz) * dirs[i][1]);
@@ -146,6 +168,17 @@ export function buildHang(
     for (const v of side) { const d = (P[v * 3] - p[0]) ** 2 + (P[v * 3 + 1] - p[1]) ** 2 + (P[v * 3 + 2] - p[2]) ** 2; if (d < bd) { bd = d; best = v; } }
     return best;
   };
+  // The thighs' share of the skin grows from the top of the legs to the knee, the same at the same
+  // height on every hang: a coat over a skirt swings as the skirt does and stays outside it.
+  const thighTop = legRingHeight(P, 0), knee = legRingHeight(P, LEG_T.knee);
+  const thighShare = (y: number) => 0.85 * Math.pow(Math.min(1, Math.max(0, (thighTop - y) / Math.max(0.05, thighTop - knee))), 0.7);
+  // Per ring direction, the hips' vertex furthest that way from the axis.
+  const hipRing = hipVertices();
+  const hipSkin = dirs.map(([dx, dz]) => {
+    let best = hipRing[0], bd = -Infinity;
+    for (const v of hipRing) { const d = (P[v * 3] - cx) * dx + (P[v * 3 + 2] - cz) * dz; if (d > bd) { bd = d; best = v; } }
+    return best;
+  });
   // Which way the left leg lies from the axis.
   let lx = 0, lz = 0;
   for (const v of left) { lx += P[v * 3] - cx; lz += P[v * 3 + 2] - cz; }
@@ -160,16 +193,22 @@ export function buildHang(
     out.hem.push(Math.max(0, length - depth - lift));
     out.weld.push(layer === 0 && k === 0 ? ring.samples[ii] : weldBase + (k * (N + 1) + ii) * 5 + slot);
     // Skin: the hips' (the ring sample's) fading into the thigh's on its side.
-    const a = 0.85 * Math.pow(k / K, 0.7);
+    const a = thighShare(p[1]);
     const side = 0.5 + 0.5 * Math.max(-1, Math.min(1, 2.5 * (dirs[ii][0] * lx + dirs[ii][1] * lz) / ll));
     const acc = new Map<number, number>();
     const add = (joints: ArrayLike<number>, weights: ArrayLike<number>, off: number, w: number) => {
       for (let j = 0; j < 4; j++) if (weights[off + j] > 0) acc.set(joints[off + j], (acc.get(joints[off + j]) ?? 0) + weights[off + j] * w);
     };
-    add(sampleSkin[ring.samples[ii]].joints, sampleSkin[ring.samples[ii]].weights, 0, 1 - a);
+    // The hips' share from the body's hips in this direction, not the ring's own sample (hangs
+    // start on different rows): layered hangs are skinned alike.
+    add(skin.joints, skin.weights, hipSkin[ii] * 4, 1 - a);
     if (a > 0) {
-      add(skin.joints, skin.weights, legSkin(left, p) * 4, a * side);
-      add(skin.joints, skin.weights, legSkin(right, p) * 4, a * (1 - side));
+      // The leg vertex nearest the legs' outline in this direction, not the cloth: every hang at
+      // this height and direction, however loose, takes the same.
+      const reach = Math.max(0.004, needs[Math.min(k, K)][ii] - hang.ease);
+      const q: V3 = [cx + dirs[ii][0] * reach, p[1], cz + dirs[ii][1] * reach];
+      add(skin.joints, skin.weights, legSkin(left, q) * 4, a * side);
+      add(skin.joints, skin.weights, legSkin(right, q) * 4, a * (1 - side));
     }
     const best = [...acc].sort((x, y) => y[1] - x[1]).slice(0, 4);
     const sum = best.reduce((s, [, w]) => s + w, 0) || 1;
