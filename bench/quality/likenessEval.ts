@@ -6,7 +6,8 @@
  *    to 2.6× its face box so that the face is a portrait, as the fixtures are. Held-out photos are read
  *    from where they are and never copied into the project.
  * 2. The GLBs: `likeness serve` in its own process, `POST /avatars/` (head_1.2 `base/static` unless
- *    LIKENESS_EVAL_PIPELINE / LIKENESS_EVAL_SUBTYPE say otherwise), then an export with `format: glb`,
+ *    LIKENESS_EVAL_PIPELINE / LIKENESS_EVAL_SUBTYPE say otherwise, with LIKENESS_EVAL_PARAMETERS as
+ *    its `parameters` when set), then an export with `format: glb`,
  *    `embed: true`, `embed_textures: true`, exactly as a client makes them.
  * 3. The figures: when LIKENESS_EVAL names a ready copy of `../shared/tools/likeness-eval` (its
  *    `npm install` done; the tool is not part of the project), it is run on the pairs and its summary
@@ -24,6 +25,8 @@ import { faceSquare } from './fixtures.js';
 
 const PIPELINE = process.env.LIKENESS_EVAL_PIPELINE ?? 'head_1.2';
 const SUBTYPE = process.env.LIKENESS_EVAL_SUBTYPE ?? 'base/static';
+/** The avatar's `parameters` (JSON), as a client sends them: none unless LIKENESS_EVAL_PARAMETERS says. */
+const PARAMETERS = process.env.LIKENESS_EVAL_PARAMETERS;
 const HELD_OUT = process.env.LIKENESS_EVAL_HELD_OUT ?? join('..', 'shared', 'photos', 'bodies');
 const TOOL = process.env.LIKENESS_EVAL;
 /** The portrait cut from a held-out photo: this many face-box sides around the box's centre. */
@@ -82,7 +85,7 @@ async function main(): Promise<void> {
       const photo = join(pairsDir, `${name}${bytes[0] === 0x89 ? '.png' : '.jpg'}`);
       await writeFile(photo, bytes);
       try {
-        const { avatar, ms } = await completedAvatar(api, { pipeline: PIPELINE, pipeline_subtype: SUBTYPE, photo: bytes });
+        const { avatar, ms } = await completedAvatar(api, { pipeline: PIPELINE, pipeline_subtype: SUBTYPE, photo: bytes, ...(PARAMETERS ? { parameters: PARAMETERS } : {}) });
         const { files } = await exportedFiles(api, avatar, { format: 'glb', embed: true, embed_textures: true });
         const glb = Object.entries(files).find(([file]) => file.endsWith('.glb'));
         if (!glb) throw new Error(`the export has no .glb: ${Object.keys(files).join(', ')}`);
