@@ -70,35 +70,70 @@ function pokingThrough(outfit: FittedOutfit, body: Float32Array, cloth: Float32A
     const inside = new Uint8Array(topology.vertexCount).fill(2);
     topology.faces.forEach((f, i) => { for (const c of f.corners) inside[c.vertex] = cov.has(i) ? (inside[c.vertex] === 0 ? 0 : 1) : 0; });
     const outer = (v: number) => outfit.garmentOf[v] === k && g.layer[outfit.sourceVertices[v] - starts[k]] === GARMENT_LAYERS.indexOf('outer');
-    // The garment's outer triangles, each on a grid of 2 cm cells by its centre, and the body side it lies over.
-    const cell = 0.02, grid = new Map<string, number[]>();
+    // The garment's outer triangles, each on a grid of 2 cm cells by its centre, with the body side it
+    // lies over (the left leg's cloth is not the right leg's: where the thighs touch, each body side is
+    // measured against the cloth over that side) and its bounding sphere (a triangle that cannot be
+    // nearer than the nearest found so far is passed over without finding its nearest point).
+    const sideOf = (v: number) => topology.side[g.bindVertices[(outfit.sourceVertices[v] - starts[k]) * 4]];
+    const grid = new CellGrid(0.02);
+    const sphere = new Float64Array(idx.length / 3 * 4), side = new Int8Array(idx.length / 3);
     for (let f = 0; f < idx.length; f += 3) {
       if (!outer(idx[f]) || !outer(idx[f + 1]) || !outer(idx[f + 2])) continue;
-      const key = [0, 1, 2].map((a) => Math.floor((cloth[idx[f] * 3 + a] + cloth[idx[f + 1] * 3 + a] + cloth[idx[f + 2] * 3 + a]) / 3 / cell)).join(',');
-      (grid.get(key) ?? grid.set(key, []).get(key)!).push(f);
+      const [x, y, z] = [0, 1, 2].map((a) => (cloth[idx[f] * 3 + a] + cloth[idx[f + 1] * 3 + a] + cloth[idx[f + 2] * 3 + a]) / 3);
+      const r = Math.max(...[0, 1, 2].map((c) => Math.hypot(cloth[idx[f + c] * 3] - x, cloth[idx[f + c] * 3 + 1] - y, cloth[idx[f + c] * 3 + 2] - z)));
+      sphere.set([x, y, z, r], (f / 3) * 4);
+      side[f / 3] = sideOf(idx[f]);
+      grid.add(x, y, z, f);
     }
-    // The left leg's cloth is not the right leg's: where the thighs touch, each body side is
-    // measured against the cloth over that side.
-    const sideOf = (v: number) => topology.side[g.bindVertices[(outfit.sourceVertices[v] - starts[k]) * 4]];
     for (let b = 0; b < topology.vertexCount; b++) {
       if (inside[b] !== 1) continue;
       covered++;
       const p: [number, number, number] = [body[b * 3], body[b * 3 + 1], body[b * 3 + 2]];
       let bestD = Infinity, h = 0;
-      const [cx, cy, cz] = p.map((u) => Math.floor(u / cell));
-      for (let i = -2; i <= 2; i++) for (let j = -2; j <= 2; j++) for (let l = -2; l <= 2; l++) {
-        for (const f of grid.get(`${cx + i},${cy + j},${cz + l}`) ?? []) {
-          if (sideOf(idx[f]) * topology.side[b] < 0) continue;
-          const { point, normal } = nearestOnTriangle(p, cloth, idx[f], idx[f + 1], idx[f + 2]);
-          const d = (point[0] - p[0]) ** 2 + (point[1] - p[1]) ** 2 + (point[2] - p[2]) ** 2;
-          if (d < bestD) { bestD = d; h = (p[0] - point[0]) * normal[0] + (p[1] - point[1]) * normal[1] + (p[2] - point[2]) * normal[2]; }
-        }
-      }
+      grid.near(p[0], p[1], p[2], 2, (f) => {
+        if (side[f / 3] * topology.side[b] < 0) return;
+        const o = (f / 3) * 4;
+        const reach = Math.sqrt((sphere[o] - p[0]) ** 2 + (sphere[o + 1] - p[1]) ** 2 + (sphere[o + 2] - p[2]) ** 2) - sphere[o + 3];
+        if (reach > 0 && reach * reach >= bestD) return;
+        const { point, normal } = nearestOnTriangle(p, cloth, idx[f], idx[f + 1], idx[f + 2]);
+        const d = (point[0] - p[0]) ** 2 + (point[1] - p[1]) ** 2 + (point[2] - p[2]) ** 2;
+        if (d < bestD) { bestD = d; h = (p[0] - point[0]) * normal[0] + (p[1] - point[1]) * normal[1] + (p[2] - point[2]) * normal[2]; }
+      });
       if (bestD === Infinity) { poking++; continue; }
       if (h > tolerance) { poking++; where.push(`${g.name} v${b} ${['torso', 'neck', 'arm', 'hand', 'finger', 'leg', 'foot'][topology.region[b]]} ${(h * 1000).toFixed(1)}mm at ${p.map((u) => u.toFixed(2)).join(',')}`); }
     }
   });
   return { poking, covered, where };
+}
+
+/**
+ * Items by cubic cell, each cell keyed by one number: the clipping test asks for the 5³ cells round
+ * every covered body vertex in every pose, and a string key per cell was most of its time.
+ */
+class CellGrid {
+  private readonly cells = new Map<number, number[]>();
+  constructor(private readonly size: number) {}
+
+  // 2^17 cells a side (2.6 km of 2 cm cells: far past any body) keeps the key an exact integer, under 2^53.
+  private static key(i: number, j: number, k: number): number {
+    return ((i + 2 ** 16) * 2 ** 17 + (j + 2 ** 16)) * 2 ** 17 + (k + 2 ** 16);
+  }
+
+  add(x: number, y: number, z: number, item: number): void {
+    const key = CellGrid.key(Math.floor(x / this.size), Math.floor(y / this.size), Math.floor(z / this.size));
+    const cell = this.cells.get(key);
+    if (cell) cell.push(item);
+    else this.cells.set(key, [item]);
+  }
+
+  /** Every item within `reach` cells of the point's own cell, each a side. */
+  near(x: number, y: number, z: number, reach: number, visit: (item: number) => void): void {
+    const ci = Math.floor(x / this.size), cj = Math.floor(y / this.size), ck = Math.floor(z / this.size);
+    for (let i = -reach; i <= reach; i++) for (let j = -reach; j <= reach; j++) for (let k = -reach; k <= reach; k++) {
+      const cell = this.cells.get(CellGrid.key(ci + i, cj + j, ck + k));
+      if (cell) for (const item of cell) visit(item);
+    }
+  }
 }
 
 /** The point of triangle (a, b, c) of `p` closest to `q` (geometry's closestOnTriangle), and the triangle's unit normal as wound. */
@@ -393,18 +428,14 @@ function outside(points: ArrayLike<number>, ids: number[], shell: Float32Array, 
   let n = 0;
   // A grid of the shell's vertices, 5 cm cells; the nearest is looked for in the 5³ cells around
   // (a point 10 cm from the shell, between the legs under a coat, is nowhere near poking through it).
-  const cell = 0.05, grid = new Map<string, number[]>();
-  const key = (x: number, y: number, z: number) => `${Math.floor(x / cell)},${Math.floor(y / cell)},${Math.floor(z / cell)}`;
-  for (const w of shellIds) { const k = key(shell[w * 3], shell[w * 3 + 1], shell[w * 3 + 2]); (grid.get(k) ?? grid.set(k, []).get(k)!).push(w); }
+  const grid = new CellGrid(0.05);
+  for (const w of shellIds) grid.add(shell[w * 3], shell[w * 3 + 1], shell[w * 3 + 2], w);
   for (const v of ids) {
     let best = -1, bestD = Infinity;
-    const [cx, cy, cz] = [0, 1, 2].map((c) => Math.floor(points[v * 3 + c] / cell));
-    for (let i = -2; i <= 2; i++) for (let j = -2; j <= 2; j++) for (let l = -2; l <= 2; l++) {
-      for (const w of grid.get(`${cx + i},${cy + j},${cz + l}`) ?? []) {
-        const d = (shell[w * 3] - points[v * 3]) ** 2 + (shell[w * 3 + 1] - points[v * 3 + 1]) ** 2 + (shell[w * 3 + 2] - points[v * 3 + 2]) ** 2;
-        if (d < bestD) { bestD = d; best = w; }
-      }
-    }
+    grid.near(points[v * 3], points[v * 3 + 1], points[v * 3 + 2], 2, (w) => {
+      const d = (shell[w * 3] - points[v * 3]) ** 2 + (shell[w * 3 + 1] - points[v * 3 + 1]) ** 2 + (shell[w * 3 + 2] - points[v * 3 + 2]) ** 2;
+      if (d < bestD) { bestD = d; best = w; }
+    });
     if (best < 0) continue;
     let h = 0;
     for (let c = 0; c < 3; c++) h += (points[v * 3 + c] - shell[best * 3 + c]) * shellNormals[best * 3 + c];
