@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { createFaceAnalyzer, type FaceAnalysis, type FaceAnalyzer } from '../src/analysis/index.js';
 import { fillMaskHoles } from '../src/analysis/fillMaskHoles.js';
 import { hairRegion } from '../src/analysis/hairRegion.js';
+import { faceStrands } from '../src/analysis/faceStrands.js';
+import { convexHull, fillPolygon } from '../src/analysis/raster.js';
 import type { Mask } from '../src/analysis/types.js';
 import { headTemplate } from '../src/assets/index.js';
 import { fitHead, type FittedHead } from '../src/geometry/fitHead.js';
@@ -255,5 +257,53 @@ describe('fillMaskHoles', () => {
   test('an enclosed hole larger than the largest area (a face inside the hair) stays open', () => {
     const filled = fillMaskHoles(ring(), 15);
     assert.equal(filled.data[10 * 20 + 10], 0);
+  });
+});
+
+describe('faceStrands: hair fallen over the face', () => {
+  test('strands of the person\'s hair colour drawn from the face\'s edge over the cheek are found; the bare face is not', async () => {
+    const { analysis, photo } = astronaut;
+    const clean = faceStrands(photo, analysis);
+    const w = clean.width, h = clean.height;
+    const sx = w / analysis.width, sy = h / analysis.height;
+    const lm = analysis.face.landmarks;
+    const at = (i: number): [number, number] => [lm[i * 3], lm[i * 3 + 1]];
+    const face = new Uint8Array(w * h);
+    fillPolygon(face, w, h, convexHull(Array.from({ length: 468 }, (_, i): [number, number] => [lm[i * 3] * sx, lm[i * 3 + 1] * sy])), 1);
+    // The bare face: below the brows and within 80 % of the face's outline about the nose's bridge
+    // (at the hairline and the temples, what the strands take is hair the hair mask missed).
+    const [cx, cy] = at(6);
+    const inner = new Uint8Array(w * h);
+    fillPolygon(inner, w, h, convexHull(Array.from({ length: 468 }, (_, i): [number, number] => [(cx + (lm[i * 3] - cx) * 0.8) * sx, (cy + (lm[i * 3 + 1] - cy) * 0.8) * sy])), 1);
+    const browLine = at(9)[1] * sy;
+    let faceArea = 0, marked = 0;
+    for (let i = 0; i < w * h; i++) if (inner[i] && Math.floor(i / w) > browLine) { faceArea++; if (clean.data[i]) marked++; }
+    assert.ok(marked <= faceArea * 0.005, `${marked} of ${faceArea} face pixels below the brows taken for strands on the bare face`);
+    // Three strands, 3 photo pixels wide, in the hair's colour, from the right temple's edge (162,
+    // 127, 234) a third of the way to the nose's bridge (6), as a lock falls across a temple.
+    const drawn = { ...photo, data: photo.data.slice() };
+    const { red, green, blue } = analysis.colors.hair;
+    const strand = new Uint8Array(photo.width * photo.height);
+    for (const from of [162, 127, 234]) {
+      const [x0, y0] = at(from), [x1, y1] = at(6);
+      for (let s = 0; s <= 1; s += 0.002) {
+        const x = x0 + (x1 - x0) * 0.35 * s, y = y0 + (y1 - y0) * 0.35 * s + 6 * Math.sin(6 * s);
+        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+          const k = Math.round(y + dy) * photo.width + Math.round(x + dx);
+          strand[k] = 1;
+          drawn.data.set([red, green, blue], k * 3);
+        }
+      }
+    }
+    const found = faceStrands(drawn, analysis);
+    let inFace = 0, hit = 0, elsewhere = 0;
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const onStrand = strand[Math.floor((y + 0.5) / sy) * photo.width + Math.floor((x + 0.5) / sx)];
+      if (face[i] && onStrand) { inFace++; if (found.data[i]) hit++; } else if (face[i] && found.data[i] && !clean.data[i]) elsewhere++;
+    }
+    assert.ok(inFace > 100, `${inFace} strand pixels in the face`);
+    assert.ok(hit >= inFace * 0.6, `${hit} of ${inFace} strand pixels found`);
+    assert.ok(elsewhere <= inFace * 0.25, `${elsewhere} pixels off the strands newly taken for them`);
   });
 });

@@ -16,6 +16,7 @@ export type {
   Box, FaceAnalysis, FaceColors, Gender, HeadPose, MainFace, Mask, Race, RaceConfidences, Rgb,
 } from './types.js';
 export { hairRegion, HAIR_REGION_DEFAULTS, type HairRegionOptions } from './hairRegion.js';
+export { faceStrands, FACE_STRANDS_DEFAULTS, type FaceStrandsOptions } from './faceStrands.js';
 export { fillMaskHoles } from './fillMaskHoles.js';
 // Body from the photo: on demand, never part of the face analysis (docs/bodies.md, "Body from the photo").
 export {

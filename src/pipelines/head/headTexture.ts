@@ -1,4 +1,4 @@
-import type { FaceAnalysis, Mask, Rgb } from '../../analysis/index.js';
+import { faceStrands, type FaceAnalysis, type Mask, type Rgb } from '../../analysis/index.js';
 import { LEFT_BROW, LEFT_EYE_OPENING, NOSE_BOTTOM, RIGHT_BROW, RIGHT_EYE_OPENING } from '../../analysis/regions.js';
 import {
   bakeTexture, eyeColours, HAIR_MARGIN, faceLayout, faceOutline, parametricEyes, parametricEyesV2, recolorLips,
@@ -93,8 +93,9 @@ export function headTexture(
       facialHair: facialHair(layout, analysis.colors.hair, analysis.colors.skin),
       // Their colour is their own: kept out of the skin fill, and never taken for an occluder.
       regions: { eyes: { faces: eyeFaces(head.template.regions) }, lips: head.template.regions.lips },
-      // The hair region (fringe included) stays off the skin whether it goes into the head or a haircut.
-      masks: { person: analysis.segmentation.person, hair: hair?.region ?? analysis.segmentation.hair },
+      // The hair region (fringe included) stays off the skin whether it goes into the head or a
+      // haircut, and so do strands fallen over the face: the side they hide is taken from the other.
+      masks: { person: analysis.segmentation.person, hair: withStrands(hair?.region ?? analysis.segmentation.hair, faceStrands(photo, analysis)) },
     },
     // A head whose haircut is a mesh of its own is shown bald without it: its forehead fades into the
     // fill beside the hair rather than ending on the strands and shadow along the fringe.
@@ -142,4 +143,11 @@ export function headTexture(
   texture = paintMouthBag(texture, head.template, head.mesh.uvs!, { lips: [lips.red, lips.green, lips.blue] });
   if (m.slightly_cartoonish_texture === true) texture = slightlyCartoonishTexture(texture);
   return { texture, layout, hair: hairMask, haircut, tone: baked.tone };
+}
+
+/** The hair mask with the strands over the face added (both the analysis' mask size). */
+function withStrands(hair: Mask, strands: Mask): Mask {
+  const data = hair.data.slice();
+  for (let i = 0; i < data.length; i++) if (strands.data[i] > data[i]) data[i] = strands.data[i];
+  return { ...hair, data };
 }
