@@ -1,4 +1,5 @@
 import { colorModel, logLikelihood, mahalanobis2 } from './colorModel.js';
+import { MIN_HAIR_SKIN_DISTANCE } from './hair.js';
 import type { Point2 } from './mesh.js';
 import { convexHull, fillPolygon } from './raster.js';
 import { FOREHEAD_TOP, LEFT_BROW, LEFT_CHEEK, LEFT_EYE_OPENING, LIPS_OUTER, NOSE_BOTTOM, RIGHT_BROW, RIGHT_CHEEK, RIGHT_EYE_OPENING } from './regions.js';
@@ -16,8 +17,6 @@ export interface FaceStrandsOptions {
 
 export const FACE_STRANDS_DEFAULTS: Required<FaceStrandsOptions> = { margin: 3, skinGate: 16.3, hairGate: 16.3 };
 
-/** Hair closer to the skin colour than this (RGB distance) is not told from skin (as hair.ts). */
-const MIN_HAIR_SKIN_DISTANCE = 30;
 
 /**
  * Strands of hair fallen over the face: pixels inside the face (the 468 points' hull) above the

@@ -7,7 +7,7 @@ import { CHIN_BOTTOM, FOREHEAD_TOP } from './regions.js';
 import type { HeadPose, Mask, Rgb } from './types.js';
 
 /** Hair closer to the skin colour than this (RGB distance) cannot be told from skin: no hair mask. */
-const MIN_HAIR_SKIN_DISTANCE = 30;
+export const MIN_HAIR_SKIN_DISTANCE = 30;
 
 /** Squared Mahalanobis distance from the hair's colours beyond which a pixel is not hair (χ² with 3 degrees of freedom, 99.9 %). */
 const HAIR_GATE = 16.3;

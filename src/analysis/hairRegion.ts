@@ -1,4 +1,5 @@
 import { fillMaskHoles } from './fillMaskHoles.js';
+import { MIN_HAIR_SKIN_DISTANCE } from './hair.js';
 import { fillPolygon } from './raster.js';
 import type { FaceAnalysis, Mask, Rgb } from './types.js';
 
@@ -27,8 +28,6 @@ export const HAIR_REGION_DEFAULTS: Required<HairRegionOptions> = {
   interpupillaryDistance: 0.063,
 };
 
-/** Hair closer to the skin colour than this (RGB distance) is not told from skin (as hair.ts). */
-const MIN_HAIR_SKIN_DISTANCE = 30;
 
 /**
  * The forehead between the face oval's top and the brows (MediaPipe indices): from the right temple
