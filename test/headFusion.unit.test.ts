@@ -124,6 +124,29 @@ describe('a head joined to the body', () => {
     }
   });
 
+  test('the throat has room under the jaw: straight ahead, the jaw stands well above the seam, not on a shelf just over it', () => {
+    const shared = (() => {
+      const solved = solveBodyShape({ gender: 'female', height: 165 });
+      const skeleton = bodySkeleton(solved.body.proportions);
+      return fuseHead(head, solved, skeleton, bodySkinWeights(solved.body, skeleton), { reference: headTemplate(BODY_HEAD_MODEL).mesh });
+    })();
+    for (const [name, f] of [['male', male.fused], ['female', female.fused], ['the persona body', shared]] as const) {
+      const p = f.mesh.positions, uvs = f.mesh.uvs!;
+      let cx = 0, cz = 0, n = 0;
+      for (let v = 0; v < f.headVertices; v++) if (f.neckShare[v] > 0) { cx += p[v * 3]; cz += p[v * 3 + 2]; n++; }
+      cx /= n; cz /= n;
+      const ahead = (v: number) => Math.abs(p[v * 3] - cx) < 0.015 && p[v * 3 + 2] > cz;
+      // The seam's top in front: the highest vertex there textured from the body (the bridge).
+      let seam = -Infinity, seamDepth = 0;
+      for (let v = f.headVertices; v < p.length / 3; v++) if (ahead(v) && uvs[v * 2 + 1] >= 0.5 && p[v * 3 + 1] > seam) { seam = p[v * 3 + 1]; seamDepth = p[v * 3 + 2]; }
+      // The lowest of the head there that stands 2.5 cm further forward: the jaw's underside.
+      let jaw = Infinity;
+      for (let v = 0; v < f.headVertices; v++) if (ahead(v) && p[v * 3 + 2] > seamDepth + 0.025) jaw = Math.min(jaw, p[v * 3 + 1]);
+      // With the ring a centimetre under the chin, the throat was a shelf 1.1 cm over the seam.
+      assert.ok(jaw - seam > 0.025, `${name}: the jaw ${((jaw - seam) * 100).toFixed(1)} cm above the seam in front`);
+    }
+  });
+
   test('nothing at the seam is inside out: the bridge and the reshaped neck face away from the neck\'s axis', () => {
     for (const { fused: f } of [male, female, small, tall]) {
       const p = f.mesh.positions, idx = f.mesh.indices;

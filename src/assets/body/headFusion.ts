@@ -148,12 +148,16 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
   // as a neck meets the shoulders, instead of a thin body neck under a wider head one (a collar),
   // or a ring pulled down flat over the shoulders. The head's neck is shortened only as far as the
   // junction lies above its cut; the ring never comes closer than a bridge and a centimetre to the chin.
-  const highest = junctionHead.blendStart - o.bridge - 0.01;
+  // In front, under the jaw, the neck needs more room than that: with the ring a centimetre under
+  // the chin, the head's throat was squeezed into a shelf there, seen as a collar; the ring keeps
+  // 3.5 cm from the chin straight ahead, the extra fading out towards the sides (cos²).
+  const highest = (front: number) => junctionHead.blendStart - o.bridge - 0.01 - 0.025 * Math.max(0, front) ** 2;
   const radius = (v: number) => Math.hypot(bodyPositions[v * 3] - ringCx, bodyPositions[v * 3 + 2] - ringCz);
   const columnsAt = Array.from({ length: columns }, (_, c) => {
     const column = Array.from({ length: TORSO_ROWS.neckTop + 1 - TORSO_ROWS.armpit }, (_, k) => topology.torso[(TORSO_ROWS.armpit + k) * columns + c]).filter((v) => v >= 0);
     const top = column[column.length - 1];
-    const tube = radiusAt(junctionHead.loopXZ, ringCentre, Math.atan2(bodyPositions[top * 3] - ringCx, bodyPositions[top * 3 + 2] - ringCz));
+    const direction = Math.atan2(bodyPositions[top * 3] - ringCx, bodyPositions[top * 3 + 2] - ringCz);
+    const tube = radiusAt(junctionHead.loopXZ, ringCentre, direction);
     // Rows from the top down: the first as wide as the tube, and where between it and the one above the surface crosses it.
     let wide = column.length - 1;
     while (wide > 0 && radius(column[wide]) < tube) wide--;
@@ -164,7 +168,7 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
       const s = Math.min(1, Math.max(0, (radius(lower) - tube) / Math.max(1e-6, radius(lower) - radius(upper))));
       junction = bodyPositions[lower * 3 + 1] + s * (bodyPositions[upper * 3 + 1] - bodyPositions[lower * 3 + 1]);
     }
-    return { column, tube, wide, target: Math.max(junctionHead.loopY - o.bridge, Math.min(junction, highest)) };
+    return { column, tube, wide, target: Math.max(junctionHead.loopY - o.bridge, Math.min(junction, highest(Math.cos(direction)))) };
   });
   // The junction, smoothed round the neck: the head's neck is shortened towards it, and a steep change
   // from one direction to the next would fold the faces under the chin.

@@ -118,3 +118,35 @@ function largest(deltas: Float32Array): number {
   for (const d of deltas) if (Math.abs(d) > m) m = Math.abs(d);
   return m;
 }
+
+/**
+ * An item's morph targets, made by following one surface (`skin`), kept clear of another that the
+ * same blends leave still (`still`). A necklace follows the body part's blends, and round the neck's
+ * base the head part's own neck, which they do not move, lies beside the body's skin: as
+ * `Neck_decrease` drew the body in, the necklace followed it into the head's neck. Moved by a target,
+ * a vertex comes no nearer `still` than it lay from the nearer of the two at rest, pushed back out
+ * along `still`'s normal where it would.
+ *
+ * ```ts
+ * necklace.morphTargets = keptClearOf(necklace.mesh, followingMorphs(necklace.mesh, body.mesh, body.morphTargets), body.mesh, head.mesh);
+ * ```
+ */
+export function keptClearOf(item: Mesh, targets: readonly SceneMorphTarget[], skin: Mesh, still: Mesh): SceneMorphTarget[] {
+  const p = item.positions, count = p.length / 3;
+  const onSkin = headSurface(skin), onStill = headSurface(still);
+  const rest = new Float32Array(count);
+  for (let v = 0; v < count; v++) {
+    const toSkin = onSkin.closest(p[v * 3], p[v * 3 + 1], p[v * 3 + 2]).distance;
+    rest[v] = Math.min(toSkin, onStill.closest(p[v * 3], p[v * 3 + 1], p[v * 3 + 2]).distance);
+  }
+  return targets.map((target) => {
+    const positions = target.positions.slice();
+    for (let v = 0; v < count; v++) {
+      const hit = onStill.closest(p[v * 3] + positions[v * 3], p[v * 3 + 1] + positions[v * 3 + 1], p[v * 3 + 2] + positions[v * 3 + 2]);
+      if (hit.distance >= rest[v]) continue;
+      const push = rest[v] - hit.distance;
+      for (let c = 0; c < 3; c++) positions[v * 3 + c] += hit.normal[c] * push;
+    }
+    return { ...target, positions };
+  });
+}

@@ -12,7 +12,7 @@ import type { ResolvedPersona } from '../catalogue/index.js';
 import { PipelineFailure } from '../failure.js';
 import { onPlacedHead } from './bodyScene.js';
 import { bakedPositions } from './headMesh.js';
-import { anchoredMorphs, followingMorphs } from './headFollowingMorphs.js';
+import { anchoredMorphs, followingMorphs, keptClearOf } from './headFollowingMorphs.js';
 import { BESIDE } from './personaEyes.js';
 import { partTextures, profileSide } from './personaTextures.js';
 import { writeArchive } from './writeArchive.js';
@@ -138,7 +138,9 @@ export async function personaAccessories(persona: ResolvedPersona, wearerOf: () 
       parts.push(resting(onHead(fitEarrings(item.recipe.earring, landmarks(), lod).mesh, name, material), [ears.left.lobe, ears.right.lobe]));
     } else if (item.recipe.slot === 'necklaces') {
       const fitted = fitNecklace(item.recipe.necklace, { mesh: wearer.body, neck: handBody(wearer).joint('Neck') }, lod);
-      parts.push({ name, mesh: fitted.mesh, material, morphTargets: followingMorphs(fitted.mesh, wearer.bodyPart.mesh, wearer.bodyPart.morphTargets), skin: neckSkin(fitted.neckShare, wearer.fused) });
+      const { bodyPart, headPart } = wearer;
+      const morphTargets = keptClearOf(fitted.mesh, followingMorphs(fitted.mesh, bodyPart.mesh, bodyPart.morphTargets), bodyPart.mesh, headPart.mesh);
+      parts.push({ name, mesh: fitted.mesh, material, morphTargets, skin: neckSkin(fitted.neckShare, wearer.fused) });
     } else {
       const r = item.recipe, body = handBody(wearer);
       const fitted = r.slot === 'watches' ? fitWatch(r.watch, body, lod) : r.slot === 'bracelets' ? fitBracelet(r.bracelet, body, lod) : fitRing(r.ring, body, lod);
