@@ -37,6 +37,12 @@ describe('a head joined to the body', () => {
   // Outside the intervals: a head large for the body, and a tall thin one.
   const small = fused({ gender: 'female', height: 138, weight: 40 });
   const tall = fused({ gender: 'male', height: 205, weight: 85 });
+  // The one body every persona of a gender shares, its neck gathered for the template head.
+  const shared = (() => {
+    const solved = solveBodyShape({ gender: 'female', height: 165 });
+    const skeleton = bodySkeleton(solved.body.proportions);
+    return fuseHead(head, solved, skeleton, bodySkinWeights(solved.body, skeleton), { reference: headTemplate(BODY_HEAD_MODEL).mesh });
+  })();
 
   test('the neck has no gap: the joined mesh has no open edge the head did not already have, bar its neck cut', () => {
     const headOpen = openEdges(head.positions, head.indices);
@@ -102,11 +108,6 @@ describe('a head joined to the body', () => {
   });
 
   test("the neck keeps its own section all round: a reshaped neck vertex moves at most 1.5 cm to or from the neck's axis, also on the one body every persona shares", () => {
-    const shared = (() => {
-      const solved = solveBodyShape({ gender: 'female', height: 165 });
-      const skeleton = bodySkeleton(solved.body.proportions);
-      return fuseHead(head, solved, skeleton, bodySkinWeights(solved.body, skeleton), { reference: headTemplate(BODY_HEAD_MODEL).mesh });
-    })();
     for (const f of [male.fused, female.fused, shared]) {
       const p = f.mesh.positions, [ox, , oz] = f.headOffset;
       // The axis: the centre of the neck's reshaped vertices as placed, before reshaping.
@@ -125,11 +126,6 @@ describe('a head joined to the body', () => {
   });
 
   test('the throat has room under the jaw: straight ahead, the jaw stands well above the seam, not on a shelf just over it', () => {
-    const shared = (() => {
-      const solved = solveBodyShape({ gender: 'female', height: 165 });
-      const skeleton = bodySkeleton(solved.body.proportions);
-      return fuseHead(head, solved, skeleton, bodySkinWeights(solved.body, skeleton), { reference: headTemplate(BODY_HEAD_MODEL).mesh });
-    })();
     for (const [name, f] of [['male', male.fused], ['female', female.fused], ['the persona body', shared]] as const) {
       const p = f.mesh.positions, uvs = f.mesh.uvs!;
       let cx = 0, cz = 0, n = 0;
