@@ -32,7 +32,7 @@ async function head12(photo: string, subtype: string): Promise<{ geometry: HeadG
   const analysis = await analyzer.analyze(bytes);
   const template = headTemplate(`head_1.2 ${subtype}` as HeadSubtype);
   const geometry = headGeometry(template, await decodeRgb(bytes), analysis, effectiveParameters({}, 'head_1.2', subtype), 'merged');
-  return { geometry, delivered: deliveredHead(geometry) };
+  return { geometry, delivered: deliveredHead(geometry, true) };
 }
 
 before(async () => {

@@ -39,7 +39,7 @@ export async function headAvatar(
   progress(45);
 
   // Long hair's curtain is part of the delivered mesh; the texture is baked on the head alone, which the curtain's UVs share.
-  const delivered = deliveredHead(geometry);
+  const delivered = deliveredHead(geometry, parameters.avatar_modifications.enhance_lighting !== true);
   const lods: Mesh[] = [delivered.mesh];
   for (let lod = 1; lod < pipeline.lodCount; lod++) lods.push(await headLod(delivered, lod));
   progress(60);

@@ -56,11 +56,15 @@ const CARTOON_STYLES = [['cartoonish_v0.3', 'v0.3'], ['cartoonish_v1.0', 'v1.0']
  * The head as delivered in every LOD's mesh: the head, with the normals it is shaded by, and after its
  * vertices and triangles the curtain of long hair, if any (headLod simplifies the two apart;
  * blendshapes leave the curtain still).
+ *
+ * `photoLit`: the texture keeps the photo's own shading (no `enhance_lighting`), so the face is
+ * shaded by its broad form only (photoShading.ts). A texture whose shading was divided out has no
+ * relief of its own left to draw: there the geometry's normals give it back, where the broad form
+ * left a delit face flat and grey under an engine's lights (persona_2.0's sheets).
  */
-export function deliveredHead(geometry: HeadGeometry): FittedHead {
+export function deliveredHead(geometry: HeadGeometry, photoLit: boolean): FittedHead {
   const { curtain } = geometry;
-  // Shaded by its broad form where the photo's own shading is in the texture (photoShading.ts).
-  const head = { ...geometry.head, mesh: { ...geometry.head.mesh, normals: photoShading(geometry.head) } };
+  const head = photoLit ? { ...geometry.head, mesh: { ...geometry.head.mesh, normals: photoShading(geometry.head) } } : geometry.head;
   return curtain ? { ...head, mesh: mergeMeshes([head.mesh, curtain]) } : head;
 }
 
