@@ -4,9 +4,11 @@ import {
   bodyAnimationPoseAt, bodyShapeBlendshapeDeltas, bodySkeleton, bodySkinWeights, bodyTopology, heldPoseAnimation, HELD_POSES, poseBody, solveBodyShape, walkAnimation,
   type BoneRotations, type Skeleton, type SkinWeights, type SolvedBody, type Vec3,
 } from '../src/assets/body/index.js';
-import { fitOutfit, outfitMorphs, GARMENT_LAYERS, paintOutfit, bodyVisibilityMask, hiddenFaces, OUTFIT_RECIPES, PERSONA_RECIPES, type FittedOutfit } from '../src/assets/outfits/index.js';
+import { fitOutfit, outfitMorphs, GARMENT_LAYERS, paintOutfit, bodyVisibilityMask, hiddenFaces, OUTFIT_RECIPES, PERSONA_GARMENTS, PERSONA_RECIPES, type FittedOutfit } from '../src/assets/outfits/index.js';
 import { PERSONA_OUTFITS, personaOutfitSet } from '../src/library/outfits/personaOutfits.js';
-import { faceCornerUvs } from '../src/assets/outfits/garmentSurface.js';
+import { BODY_PARTS, faceCornerUvs } from '../src/assets/outfits/garmentSurface.js';
+import { buildGarment } from '../src/assets/outfits/garment.js';
+import type { GarmentRecipe } from '../src/assets/outfits/garmentRecipe.js';
 import { computeNormals } from '../src/geometry/computeNormals.js';
 import { closestOnTriangle } from '../src/geometry/surfaceBinding.js';
 import { OUTFITS, outfitSet } from '../src/library/outfits/outfitLibrary.js';
@@ -461,6 +463,34 @@ describe('persona_2.0 outfits', () => {
     const garments = new Set(Object.values(PERSONA_RECIPES).flat().map((r) => r.name));
     for (const kind of ['crew_tshirt', 'oxford_shirt', 'pique_polo', 'hoodie', 'knit_sweater', 'zip_jacket', 'long_coat', 'suit_jacket', 'summer_dress', 'pleated_skirt',
       'slim_jeans', 'tailored_trousers', 'chino_shorts', 'canvas_sneakers', 'leather_boots', 'leather_derby', 'leather_sandals']) assert.ok(garments.has(kind), kind);
+  });
+
+  test('trousers and straight jeans fall from the knee past the shin instead of following it, and come in again above the boots\' collar', () => {
+    const leg = BODY_PARTS.indexOf('leg');
+    // The left leg's front outline (most forward z of the outer shell) per half unit of leg t.
+    const front = (recipe: GarmentRecipe, rig: Rig) => {
+      const g = buildGarment(recipe, { positions: rig.solved.body.positions, weights: rig.weights }, 'full');
+      const out = new Map<number, number>();
+      for (let l = 0; l < g.layer.length; l++) {
+        if (g.layer[l] !== 0 || g.place[l * 4 + 3] !== leg || g.mesh.positions[l * 3] <= 0) continue;
+        const t = Math.round(g.place[l * 4 + 1] * 2) / 2;
+        out.set(t, Math.max(out.get(t) ?? -Infinity, g.mesh.positions[l * 3 + 2]));
+      }
+      return out;
+    };
+    for (const name of ['bottom_charcoal_trousers', 'bottom_dark_straight_jeans'] as const) {
+      const recipe = PERSONA_GARMENTS[name];
+      assert.ok(recipe.fall, name);
+      for (const rig of rigs) {
+        const fallen = front(recipe, rig), fitted = front({ ...recipe, fall: undefined }, rig);
+        // Down the shin the cloth stands forward of where an even ease over the leg puts it…
+        const at = (t: number) => fallen.get(t)! - fitted.get(t)!;
+        assert.ok(at(21) > 0.003, `${name} on the ${rig.gender}: ${(at(21) * 1000).toFixed(1)} mm forward at leg t 21`);
+        // …never behind it, and is the fitted cloth again from the boots' collar down (inside their shaft).
+        for (const [t, z] of fallen) assert.ok(z >= fitted.get(t)! - 1e-6, `${name} on the ${rig.gender}: behind the fitted cloth at leg t ${t}`);
+        for (const t of [30, 33, 36]) assert.ok(Math.abs(at(t)) < 1e-6, `${name} on the ${rig.gender}: moved at leg t ${t}`);
+      }
+    }
   });
 
   test('every item at LOD2, and some at LOD1: finite, UVs in the texture, weights summing to 1, the same triangles on both bodies, LOD2 lighter', async () => {

@@ -6,6 +6,7 @@ import { BODY_PARTS, surfacePatch, type SurfacePatch, type SurfacePlace } from '
 import { solveBodyShape } from '../body/bodyShapeSolver.js';
 import type { GarmentPoint, GarmentRecipe } from './garmentRecipe.js';
 import { buildHang, hangRing, type HangRing } from './garmentHang.js';
+import { legFall } from './legFall.js';
 import { metresPerAtlasUnit } from './atlasScale.js';
 
 /** The body a garment is fitted to: positions and skin weights per body vertex (topology ids), as bodySkinWeights makes them. */
@@ -102,6 +103,7 @@ export function buildGarment(recipe: GarmentRecipe, body: GarmentBody, detail: '
       for (let k = 0; k < 3; k++) outer[i * 3 + k] = tmp[i * 3 + k] + normal[i * 3 + k] * push;
     }
   }
+  if (recipe.fall) legFall(recipe.fall, patch.samples, base, outer);
   // Collars, lapels, plackets: lifted after smoothing, so their steps stay crisp.
   if (recipe.relief) for (let i = 0; i < S; i++) {
     const lift = recipe.relief(at(i));

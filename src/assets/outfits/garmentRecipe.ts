@@ -1,3 +1,4 @@
+import type { LegFall } from './legFall.js';
 import type { SurfacePlace } from './garmentSurface.js';
 import type { FabricName } from './fabrics.js';
 
@@ -56,6 +57,8 @@ export interface GarmentRecipe {
   flap?: { covers: (place: SurfacePlace) => boolean; lift: (at: GarmentPoint) => number };
   /** A skirt hanging from a torso ring over both legs (a skirt, a dress, a long coat): garment.ts builds it as a tube. */
   hang?: GarmentHang;
+  /** Trouser legs that fall straight from the knee rather than following the calf (legFall.ts). */
+  fall?: LegFall;
   /** Painter's details: buttons down a placket, a zip, a hood's drawstrings, a crease down trouser legs. */
   details?: { buttons?: number; zip?: boolean; drawstrings?: boolean; laces?: boolean };
   /** Buttons' colour when not the accent (a suit's, whose accent is its tie). */

@@ -228,6 +228,8 @@ export interface BottomOptions {
   thickness?: number;
   /** A skirt: the tube hanging from this torso row instead of legs (`length` is then unused). */
   hang?: GarmentRecipe['hang'];
+  /** Legs that fall straight from the knee (trousers, straight jeans) rather than following the calf. */
+  fall?: GarmentRecipe['fall'];
 }
 
 export function bottomRecipe(o: BottomOptions): GarmentRecipe {
@@ -235,6 +237,7 @@ export function bottomRecipe(o: BottomOptions): GarmentRecipe {
     name: o.name,
     slot: 'bottom',
     hang: o.hang,
+    fall: o.fall,
     covers: (place) => (o.hang
       ? place.part === 'torso' && place.t < o.waistRow && place.t > o.hang.fromRow
       : (place.part === 'torso' && place.t < o.waistRow) || (place.part === 'leg' && place.t < o.length)),

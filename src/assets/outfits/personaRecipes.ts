@@ -18,8 +18,9 @@ const shirt = (name: string, fabric: 'cotton' | 'denim', color: Rgb, accent: Rgb
   collar: 'shirt', placket: { rows: 0, buttons: 7 },
 });
 const jeans = (name: string, color: Rgb) => bottomRecipe({ name, waistRow: 13, length: 38, thigh: 0.012, knee: 0.017, hemEase: 0.008, cuffs: false, fabric: 'denim', color, accent: [196, 140, 62], detail: LODS });
-// Trousers stand off the calf and taper to the ankle, inside the shoes' collar.
-const trousers = (name: string, fabric: 'cotton' | 'wool', color: Rgb) => bottomRecipe({ name, waistRow: 13, length: 38, thigh: 0.017, knee: 0.027, hemEase: 0.009, cuffs: false, fabric, color, accent: color, detail: LODS });
+// Trousers fall straight from the knee past the calf, then come in to the ankle inside the shoes' collar.
+const STRAIGHT = { from: 14, until: 23, to: 30, taper: 0.04 };
+const trousers = (name: string, fabric: 'cotton' | 'wool', color: Rgb) => bottomRecipe({ name, waistRow: 13, length: 38, thigh: 0.017, knee: 0.027, hemEase: 0.009, cuffs: false, fabric, color, accent: color, detail: LODS, fall: STRAIGHT });
 
 export const PERSONA_GARMENTS = {
   // Tops.
@@ -49,7 +50,7 @@ export const PERSONA_GARMENTS = {
   }),
   // Bottoms.
   bottom_slim_blue_jeans: jeans('slim_jeans', [52, 78, 122]),
-  bottom_dark_straight_jeans: bottomRecipe({ name: 'straight_jeans', waistRow: 13, length: 38, thigh: 0.015, knee: 0.025, hemEase: 0.009, cuffs: false, fabric: 'denim', color: [30, 38, 62], accent: [196, 140, 62], detail: LODS }),
+  bottom_dark_straight_jeans: bottomRecipe({ name: 'straight_jeans', waistRow: 13, length: 38, thigh: 0.015, knee: 0.025, hemEase: 0.009, cuffs: false, fabric: 'denim', color: [30, 38, 62], accent: [196, 140, 62], detail: LODS, fall: STRAIGHT }),
   bottom_khaki_chinos: trousers('chinos', 'cotton', [186, 164, 122]),
   bottom_charcoal_trousers: trousers('tailored_trousers', 'wool', [54, 56, 62]),
   bottom_grey_joggers: bottomRecipe({ name: 'knit_joggers', waistRow: 14, length: 37.5, thigh: 0.016, knee: 0.022, hemEase: 0.009, cuffs: true, fabric: 'knit', color: [92, 94, 100], accent: [80, 82, 88], detail: LODS }),
