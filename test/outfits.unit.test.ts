@@ -493,6 +493,23 @@ describe('persona_2.0 outfits', () => {
     }
   });
 
+  test('a shoe\'s toe comes to a tip between its tread and its upper, not pulled down to the ground in a V', () => {
+    const foot = BODY_PARTS.indexOf('foot');
+    for (const [name, recipe] of Object.entries(PERSONA_GARMENTS)) {
+      if (recipe.slot !== 'shoes' || name.includes('sandals')) continue;
+      for (const rig of rigs) {
+        const g = buildGarment(recipe, { positions: rig.solved.body.positions, weights: rig.weights }, 'full');
+        const P = g.mesh.positions;
+        // The left shoe's heights at leg t: the toe's last ring (22) and its tip (22.5), where every column meets.
+        const heights = (t: number) => [...g.layer.keys()].filter((l) => g.layer[l] === 0 && g.place[l * 4 + 3] === foot && P[l * 3] > 0 && Math.abs(g.place[l * 4 + 1] - t) < 1e-6).map((l) => P[l * 3 + 1]);
+        const ring = heights(22), tip = heights(22.5);
+        assert.ok(ring.length > 8 && tip.length > 0, name);
+        const low = Math.min(...ring), high = Math.max(...ring);
+        for (const y of tip) assert.ok(y > low + 0.25 * (high - low) && y < high, `${name} on the ${rig.gender}: the toe's tip at ${(y * 1000).toFixed(0)} mm, its last ring ${(low * 1000).toFixed(0)}–${(high * 1000).toFixed(0)} mm`);
+      }
+    }
+  });
+
   test('every item at LOD2, and some at LOD1: finite, UVs in the texture, weights summing to 1, the same triangles on both bodies, LOD2 lighter', async () => {
     // The full outfits are the items' garments, but for the dress: each garment is checked once.
     for (const o of PERSONA_OUTFITS.filter((x) => x.slot !== 'full' || x.identity === 'persona_summer_dress')) {

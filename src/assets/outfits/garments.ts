@@ -1,4 +1,5 @@
 import type { SurfacePlace } from './garmentSurface.js';
+import { BODY_RINGS } from '../body/bodyTopology.js';
 import { ARM_T, FOOT_TOP_S, LEG_T, lerp, ROWS, smooth, zoneId, type GarmentPoint, type GarmentRecipe, type GarmentZone } from './garmentRecipe.js';
 import type { FabricName } from './fabrics.js';
 
@@ -281,6 +282,14 @@ export interface ShoeOptions {
 /** How far round the foot a place is from its top: 0 on the instep, 1 at the middle of the sole. */
 const soleness = (place: SurfacePlace): number => smooth(5.2, 6.8, Math.abs(place.s - FOOT_TOP_S));
 
+/**
+ * The heel's and the toe's tip: one body vertex that every column of the foot meets in a fan, so
+ * its place's column is whichever wedge reached it first. Half sole, half upper: taken as all sole
+ * it was pulled to the ground with the tread and dragged the upper's wedges down into a V at the
+ * toe.
+ */
+const footTip = (place: SurfacePlace): boolean => place.part === 'foot' && (place.t <= 0 || place.t >= BODY_RINGS.footRows + 0.5);
+
 /** A shoe's zone at a place `hem` metres from its collar: sole, laces, the collar band (trim), the toe cap (band). */
 function shoeZone(o: ShoeOptions, place: SurfacePlace, hem: number): GarmentZone {
   if (place.part === 'foot' && soleness(place) > 0.3) return 'sole';
@@ -309,7 +318,7 @@ export function shoeRecipe(o: ShoeOptions): GarmentRecipe {
     drape: 2,
     shape: ({ place, position }, outer, ground) => {
       if (place.part !== 'foot') return outer;
-      const sole = soleness(place);
+      const sole = footTip(place) ? 0.5 : soleness(place);
       if (sole === 0) return outer;
       // The sole: a flat tread under the foot, thicker at the heel, and its edge standing out as a welt.
       const thick = lerp(o.sole, o.sole * 0.7, place.t / 22);
