@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { Mask, Rgb } from '../src/analysis/types.js';
 import type { Mesh } from '../src/core/mesh.js';
-import { symmetricCompletion, type FacialHair } from '../src/texture/bake/symmetricCompletion.js';
+import { symmetricCompletion, SYMMETRIC_COMPLETION_DEFAULTS, type FacialHair } from '../src/texture/bake/symmetricCompletion.js';
 import type { PhotoTexels } from '../src/texture/bake/photoTexels.js';
 import { orientedShadingIn } from '../src/texture/bake/orientedShading.js';
 import { GRID_STRIDE, HAIR_MARGIN, photoGrid } from '../src/texture/bake/photoGrid.js';
@@ -834,6 +834,47 @@ describe('symmetricCompletion', () => {
     const out = symmetricCompletion(eye(W, H, 1), strand(W / 2, H / 2, 2), W, H, { red: SKIN[0], green: SKIN[1], blue: SKIN[2] }, hair);
     const mean = socketMean(out);
     assert.ok(near(mean, EYE) < 12, `the eye became ${mean.map(Math.round)}`);
+  });
+
+  test('where this side stops being seen, its mirror image fades in over at least minRamp texels: a magnified face meets it without a cut', () => {
+    // This side seen up to x = 128, then not at all; the other side seen everywhere, with stripes of
+    // luma (detail no lighting correction evens out), so the output's stripes show the mirror's share.
+    const w = 256, h = 16, edge = 128;
+    const flat = (x: number) => (x < edge ? 255 : 0);
+    const direct: PhotoTexels = {
+      color: new Uint8Array(w * h * 3), weight: new Uint8Array(w * h), source: new Uint8Array(w * h), likeness: new Uint8Array(w * h).fill(255),
+      facing: new Uint8Array(w * h).fill(255), coverage: new Uint8Array(w * h).fill(255), seen: { x0: 0, y0: 0, x1: edge - 1, y1: h - 1 },
+    };
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+      const k = y * w + x;
+      direct.weight[k] = direct.source[k] = flat(x);
+      if (x < edge) direct.color.set(SKIN, k * 3);
+    }
+    const mw = w / 2, mh = h / 2;
+    const mirrored: PhotoTexels = {
+      color: new Uint8Array(mw * mh * 3), weight: new Uint8Array(mw * mh).fill(255), source: new Uint8Array(mw * mh).fill(255), likeness: new Uint8Array(mw * mh).fill(255),
+      facing: new Uint8Array(mw * mh).fill(255), coverage: new Uint8Array(mw * mh).fill(255), seen: { x0: 0, y0: 0, x1: mw - 1, y1: mh - 1 },
+    };
+    for (let k = 0; k < mw * mh; k++) {
+      const d = (k % mw) % 4 < 2 ? 24 : -24;
+      mirrored.color.set(SKIN.map((c) => c + d), k * 3);
+    }
+    // The stripes' amplitude in red at each x of the middle row, over a window of one period (8 texels).
+    const amplitude = (t: PhotoTexels) => Array.from({ length: w - 8 }, (_, x) => {
+      let lo = 255, hi = 0;
+      for (let i = x; i < x + 8; i++) { const r = t.color[((h >> 1) * w + i) * 3]; lo = Math.min(lo, r); hi = Math.max(hi, r); }
+      return hi - lo;
+    });
+    // How many texels before the edge the mirror image shows a tenth of its full amplitude.
+    const width = (a: number[]) => {
+      const full = Math.max(...a.slice(edge + 8));
+      return edge - (a.findIndex((v) => v > 0.1 * full) + 4);
+    };
+    const clone = (t: PhotoTexels): PhotoTexels => ({ ...t, color: t.color.slice(), weight: t.weight.slice(), source: t.source.slice(), likeness: t.likeness.slice(), facing: t.facing.slice(), coverage: t.coverage.slice(), seen: { ...t.seen } });
+    const skin = { red: SKIN[0], green: SKIN[1], blue: SKIN[2] };
+    const hard = width(amplitude(symmetricCompletion(clone(direct), clone(mirrored), w, h, skin)));
+    const soft = width(amplitude(symmetricCompletion(clone(direct), clone(mirrored), w, h, skin, undefined, { ...SYMMETRIC_COMPLETION_DEFAULTS, minRamp: 24 })));
+    assert.ok(soft >= 8 && soft > 2 * hard, `the mirror image starts ${soft} texels before the edge with minRamp 24, ${hard} without`);
   });
 
   test('in an eye socket, a fair strand of hair across the eye is replaced by the mirror image of the clear eye', () => {

@@ -14,7 +14,7 @@ import { checkProjection, type Projection } from '../../core/projection.js';
 import { regionTriangles, type FaceRegion } from '../layout/regionMask.js';
 import { skinFill } from './skinFill.js';
 import { mirroredProjection } from './mirroredProjection.js';
-import { symmetricCompletion, type FacialHair } from './symmetricCompletion.js';
+import { symmetricCompletion, SYMMETRIC_COMPLETION_DEFAULTS, type FacialHair } from './symmetricCompletion.js';
 import { islandBorders } from './uvEdges.js';
 import { texelDensity } from './texelDensity.js';
 import { doubleResolution } from '../filters/doubleResolution.js';
@@ -149,6 +149,8 @@ export const BAKE_DEFAULTS: Required<BakeOptions> = {
 
 /** Texels: a tiny face magnified onto a large texture is sharpened no coarser than this. */
 const MAX_SHARPEN_RADIUS = 24;
+/** Photo pixels over which the two sides of the face meet, at least (symmetricCompletion's minRamp). */
+const SEAM_PIXELS = 1.5;
 
 /** A baked texture and what later steps need to know about it. */
 export interface BakedTexture {
@@ -254,11 +256,13 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
     dilation: Math.ceil((o.dilation * w) / width),
   });
   const texels = texelsOf(projection, width, height);
+  // Texels per photo pixel over the squarely seen face: how wide a photo pixel is in the texture.
+  const perPixel = texelDensity(mesh, projection, width, height, o.facingTo);
   if (input.mirror) {
     // The mirror image at half resolution: a photo's face has several times fewer pixels than the
     // texture's face has texels, so nothing is lost, and the second rasterisation costs a quarter.
     const mirrored = texelsOf(mirroredProjection(projection, input.mirror), Math.ceil(width / 2), Math.ceil(height / 2));
-    symmetricCompletion(texels, mirrored, width, height, tone, input.facialHair);
+    symmetricCompletion(texels, mirrored, width, height, tone, input.facialHair, { ...SYMMETRIC_COMPLETION_DEFAULTS, minRamp: SEAM_PIXELS * perPixel });
   }
   if (o.evenLighting > 0) {
     // First what the light's direction explains (the nose's and the sockets' shading), then the rest.
@@ -271,7 +275,6 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
   const blend = feather(texels.weight, texels.coverage, width, height, texels.seen, Math.round(o.feather * width));
   const data = composite(texels.color, blend, texels.seen, fill, width, height);
   if (o.sharpen > 0) {
-    const perPixel = texelDensity(mesh, projection, width, height, o.facingTo);
     const radius = Math.min(MAX_SHARPEN_RADIUS, Math.max(1, o.sharpenRadius * perPixel));
     unsharpMask(data, width, height, 3, texels.seen, radius, o.sharpen, blend);
   }

@@ -14,6 +14,12 @@ export interface SymmetricCompletionOptions {
   lumaTolerance: number;
   /** Chroma (Cb, Cr) difference below which they agree. */
   chromaTolerance: number;
+  /**
+   * Least width (texels) of the ramp where the two sides' photo weights meet: 1.5 photo pixels, so
+   * that a face magnified many times (a 25-pixel face over 700 texels) does not meet its mirror image
+   * in a step finer than one of its own pixels, which reads as a cut down the cheek.
+   */
+  minRamp?: number;
 }
 
 export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { factor: 64, lumaTolerance: 90, chromaTolerance: 14 };
@@ -70,7 +76,7 @@ export function symmetricCompletion(
   );
   // The share of each side follows a photo weight whose hard edges (behind the nose, at a mask) are
   // ramped over a few millimetres, so that the two photos' colours meet without a step.
-  const ramp = Math.round(SEAM_RAMP * width);
+  const ramp = Math.max(Math.round(SEAM_RAMP * width), Math.round(options.minRamp ?? 0));
   const soft = feather(direct.weight, direct.coverage, width, height, direct.seen, ramp);
   const softMirrored = feather(mirrored.weight, mirrored.coverage, half.width, half.height, mirrored.seen, Math.round(ramp / 2));
   const side = mirrorSide(mirrored, softMirrored, gain, occluded, box, width, height);
