@@ -35,7 +35,7 @@ export interface FuseHeadOptions {
   reference?: Mesh;
 }
 
-export const FUSE_HEAD_DEFAULTS: Required<Omit<FuseHeadOptions, 'reference'>> & FuseHeadOptions = { chinRadius: 1.45, chinMargin: 0.005, taper: 0.06, bridge: 0.01, gather: 0.004, junctionSmoothing: 4, softening: 0.03, softeningPasses: 8 };
+export const FUSE_HEAD_DEFAULTS: Required<Omit<FuseHeadOptions, 'reference'>> & FuseHeadOptions = { chinRadius: 1.45, chinMargin: 0.005, taper: 0.06, bridge: 0.01, gather: 0.004, junctionSmoothing: 4, softening: 0.04, softeningPasses: 48 };
 
 /**
  * A full body with its head: one mesh and one texture atlas, the head's vertices first and in the
@@ -182,6 +182,20 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
     let floor = column.length - 1;
     while (floor > 0 && bodyPositions[column[floor] * 3 + 1] > target - o.gather) floor--;
     const floorY = bodyPositions[column[floor] * 3 + 1];
+    // Rows between where the body is first as wide as the tube and the floor keep their height, but
+    // not a section narrower than the tube's: where the head's neck holds the ring up (at the back,
+    // on the trapezius), they left a groove under it, 6 mm deep, that read as a collar. They widen
+    // into the tube towards the floor.
+    if (floor > wide) {
+      const wideY = bodyPositions[column[wide] * 3 + 1];
+      for (let k = wide + 1; k <= floor; k++) {
+        const v = column[k], r = radius(v) || 1;
+        if (r >= tube) continue;
+        const f = 1 + smoothstep(0, 1, (bodyPositions[v * 3 + 1] - wideY) / Math.max(1e-6, floorY - wideY)) * (tube / r - 1);
+        bodyPositions[v * 3] = ringCx + (bodyPositions[v * 3] - ringCx) * f;
+        bodyPositions[v * 3 + 2] = ringCz + (bodyPositions[v * 3 + 2] - ringCz) * f;
+      }
+    }
     const above = column.length - 1 - floor;
     for (let k = 1; k <= above; k++) {
       const v = column[floor + k], share = k / above;
