@@ -31,6 +31,14 @@ function openEdges(positions: Float32Array, indices: Uint32Array): number {
   return [...count.values()].filter((c) => c === 1).length;
 }
 
+/** The centre (x, z) of the head's reshaped neck: the axis the seam runs round. */
+function neckCentre(f: ReturnType<typeof fuseHead>): [number, number] {
+  const p = f.mesh.positions;
+  let cx = 0, cz = 0, n = 0;
+  for (let v = 0; v < f.headVertices; v++) if (f.neckShare[v] > 0) { cx += p[v * 3]; cz += p[v * 3 + 2]; n++; }
+  return [cx / n, cz / n];
+}
+
 describe('a head joined to the body', () => {
   const male = fused({ gender: 'male', height: 186, weight: 90, chest: 108, waist: 95, hips: 104 });
   const female = fused({ gender: 'female', height: 152 });
@@ -128,9 +136,7 @@ describe('a head joined to the body', () => {
   test('the throat has room under the jaw: straight ahead, the jaw stands well above the seam, not on a shelf just over it', () => {
     for (const [name, f] of [['male', male.fused], ['female', female.fused], ['the persona body', shared]] as const) {
       const p = f.mesh.positions, uvs = f.mesh.uvs!;
-      let cx = 0, cz = 0, n = 0;
-      for (let v = 0; v < f.headVertices; v++) if (f.neckShare[v] > 0) { cx += p[v * 3]; cz += p[v * 3 + 2]; n++; }
-      cx /= n; cz /= n;
+      const [cx, cz] = neckCentre(f);
       const ahead = (v: number) => Math.abs(p[v * 3] - cx) < 0.015 && p[v * 3 + 2] > cz;
       // The seam's top in front: the highest vertex there textured from the body (the bridge).
       let seam = -Infinity, seamDepth = 0;
@@ -146,9 +152,7 @@ describe('a head joined to the body', () => {
   test('no groove under the seam: the body\'s rows just below it are no narrower than the neck they meet, all round', () => {
     for (const [name, f] of [['male', male.fused], ['female', female.fused], ['the persona body', shared]] as const) {
       const p = f.mesh.positions, uvs = f.mesh.uvs!;
-      let cx = 0, cz = 0, n = 0;
-      for (let v = 0; v < f.headVertices; v++) if (f.neckShare[v] > 0) { cx += p[v * 3]; cz += p[v * 3 + 2]; n++; }
-      cx /= n; cz /= n;
+      const [cx, cz] = neckCentre(f);
       const radius = (v: number) => Math.hypot(p[v * 3] - cx, p[v * 3 + 2] - cz);
       const near = (v: number, a: number) => Math.abs(Math.atan2(Math.sin(Math.atan2(p[v * 3] - cx, p[v * 3 + 2] - cz) - a), Math.cos(Math.atan2(p[v * 3] - cx, p[v * 3 + 2] - cz) - a))) < 0.09;
       for (let k = 0; k < 12; k++) {
