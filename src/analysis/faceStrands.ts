@@ -1,7 +1,7 @@
 import { colorModel, logLikelihood, mahalanobis2 } from './colorModel.js';
 import { MIN_HAIR_SKIN_DISTANCE } from './hair.js';
 import type { Point2 } from './mesh.js';
-import { convexHull, fillPolygon } from './raster.js';
+import { convexHull, fillPolygon, rgbUnder } from './raster.js';
 import { FOREHEAD_TOP, LEFT_BROW, LEFT_CHEEK, LEFT_EYE_OPENING, LIPS_OUTER, NOSE_BOTTOM, RIGHT_BROW, RIGHT_CHEEK, RIGHT_EYE_OPENING } from './regions.js';
 import type { FaceAnalysis, Mask } from './types.js';
 
@@ -50,10 +50,9 @@ export function faceStrands(
   const at = (i: number): Point2 => [lm[i * 3] * sx, lm[i * 3 + 1] * sy];
   // The photo at the mask's resolution.
   const rgb = new Uint8Array(w * h * 3);
-  const px = photo.width / w, py = photo.height / h;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const k = (Math.min(photo.height - 1, Math.floor((y + 0.5) * py)) * photo.width + Math.min(photo.width - 1, Math.floor((x + 0.5) * px))) * 3;
+      const k = rgbUnder(photo, w, h, x, y);
       rgb.set(photo.data.subarray(k, k + 3), (y * w + x) * 3);
     }
   }

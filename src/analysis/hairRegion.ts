@@ -1,6 +1,6 @@
 import { fillMaskHoles } from './fillMaskHoles.js';
 import { MIN_HAIR_SKIN_DISTANCE } from './hair.js';
-import { fillPolygon } from './raster.js';
+import { fillPolygon, rgbUnder } from './raster.js';
 import type { FaceAnalysis, Mask, Rgb } from './types.js';
 
 /** Options of {@link hairRegion}. */
@@ -72,12 +72,12 @@ export function hairRegion(
       return [(lm[i * 3] + t * (topX - lm[i * 3])) * sx, (lm[i * 3 + 1] + t * (topY - lm[i * 3 + 1])) * sy];
     };
     fillPolygon(forehead, mw, mh, FOREHEAD.map(corner), 1);
-    const px = photo.width / mw, py = photo.height / mh, ratio2 = o.fringeRatio ** 2;
+    const ratio2 = o.fringeRatio ** 2;
     for (let y = 0; y < mh; y++) {
       for (let x = 0; x < mw; x++) {
         const i = y * mw + x;
         if (!forehead[i] || person.data[Math.floor((y * person.height) / mh) * person.width + Math.floor((x * person.width) / mw)] < 128) continue;
-        const k = (Math.min(photo.height - 1, Math.floor((y + 0.5) * py)) * photo.width + Math.min(photo.width - 1, Math.floor((x + 0.5) * px))) * 3;
+        const k = rgbUnder(photo, mw, mh, x, y);
         const c = { red: photo.data[k], green: photo.data[k + 1], blue: photo.data[k + 2] };
         if (distance2(c, hc) < ratio2 * distance2(c, sc)) out.data[i] = 255;
       }

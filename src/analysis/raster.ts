@@ -89,3 +89,13 @@ export function convexHull(points: ReadonlyArray<Readonly<Point2>>): Point2[] {
   upper.pop();
   return lower.concat(upper);
 }
+
+/**
+ * The offset in a photo's RGB bytes of its pixel under the centre of pixel (x, y) of a width × height
+ * grid laid over it: masks are made at the analysis' resolution, the photo comes at any.
+ */
+export function rgbUnder(photo: { width: number; height: number }, width: number, height: number, x: number, y: number): number {
+  const px = Math.min(photo.width - 1, Math.floor(((x + 0.5) * photo.width) / width));
+  const py = Math.min(photo.height - 1, Math.floor(((y + 0.5) * photo.height) / height));
+  return (py * photo.width + px) * 3;
+}

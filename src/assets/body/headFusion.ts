@@ -176,6 +176,11 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
     const t = columnsAt.map((a) => a.target);
     columnsAt.forEach((a, c) => { a.target = 0.25 * t[(c + columns - 1) % columns] + 0.5 * t[c] + 0.25 * t[(c + 1) % columns]; });
   }
+  // A body vertex moved f times as far from the ring's axis, its height kept.
+  const widen = (v: number, f: number) => {
+    bodyPositions[v * 3] = ringCx + (bodyPositions[v * 3] - ringCx) * f;
+    bodyPositions[v * 3 + 2] = ringCz + (bodyPositions[v * 3 + 2] - ringCz) * f;
+  };
   for (const { column, tube, wide, target } of columnsAt) {
     // Rows at or below the target keep their place (those above a lowered target come down with it);
     // the rows above are gathered into the last millimetres under it, on the tube's section.
@@ -191,9 +196,7 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
       for (let k = wide + 1; k <= floor; k++) {
         const v = column[k], r = radius(v) || 1;
         if (r >= tube) continue;
-        const f = 1 + smoothstep(0, 1, (bodyPositions[v * 3 + 1] - wideY) / Math.max(1e-6, floorY - wideY)) * (tube / r - 1);
-        bodyPositions[v * 3] = ringCx + (bodyPositions[v * 3] - ringCx) * f;
-        bodyPositions[v * 3 + 2] = ringCz + (bodyPositions[v * 3 + 2] - ringCz) * f;
+        widen(v, 1 + smoothstep(0, 1, (bodyPositions[v * 3 + 1] - wideY) / Math.max(1e-6, floorY - wideY)) * (tube / r - 1));
       }
     }
     const above = column.length - 1 - floor;
@@ -202,10 +205,8 @@ export function fuseHead(head: Mesh, solved: SolvedBody, skeleton: Skeleton, wei
       const y = target - o.gather * (1 - share);
       const r = radius(v) || 1;
       const toTube = k > wide - floor ? 1 : smoothstep(0, 1, share);
-      const f = 1 + toTube * (tube / r - 1);
-      bodyPositions[v * 3] = ringCx + (bodyPositions[v * 3] - ringCx) * f;
+      widen(v, 1 + toTube * (tube / r - 1));
       bodyPositions[v * 3 + 1] = Math.max(floorY, y);
-      bodyPositions[v * 3 + 2] = ringCz + (bodyPositions[v * 3 + 2] - ringCz) * f;
     }
   }
   const ringXZ = ring.map((v) => [bodyPositions[v * 3], bodyPositions[v * 3 + 2]] as [number, number]);

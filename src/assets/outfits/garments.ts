@@ -321,7 +321,7 @@ export function shoeRecipe(o: ShoeOptions): GarmentRecipe {
       const sole = footTip(place) ? 0.5 : soleness(place);
       if (sole === 0) return outer;
       // The sole: a flat tread under the foot, thicker at the heel, and its edge standing out as a welt.
-      const thick = lerp(o.sole, o.sole * 0.7, place.t / 22);
+      const thick = lerp(o.sole, o.sole * 0.7, place.t / BODY_RINGS.footRows);
       const low = smooth(ground + 0.05, ground + 0.01, position[1]);
       const y = lerp(outer[1], ground - thick, sole * low);
       const welt = 0.004 * sole * low;
