@@ -877,6 +877,51 @@ describe('symmetricCompletion', () => {
     assert.ok(soft >= 8 && soft > 2 * hard, `the mirror image starts ${soft} texels before the edge with minRamp 24, ${hard} without`);
   });
 
+  test('a dark line whose mirror image lands a few texels away is kept; a blue hand over the cheek is still replaced', () => {
+    // Skin seen squarely on both sides, 1024 × 64 texels (reach: 8 texels). This side has a liner
+    // (a dark bar) and a hand (a blue square); the mirror image has the liner 6 texels lower, as an
+    // asymmetric face or an inexact fit puts it, and no hand.
+    const w = 1024, h = 64, LINER = [60, 45, 40], HAND = [40, 60, 160];
+    const liner = (x: number, y: number, dy: number) => x >= 200 && x < 260 && y >= 20 + dy && y < 26 + dy;
+    const hand = (x: number, y: number) => x >= 600 && x < 640 && y >= 12 && y < 52;
+    const side = (sw: number, sh: number, scale: number, dy: number, withHand: boolean): PhotoTexels => {
+      const t: PhotoTexels = {
+        color: new Uint8Array(sw * sh * 3), weight: new Uint8Array(sw * sh).fill(255), source: new Uint8Array(sw * sh), likeness: new Uint8Array(sw * sh),
+        facing: new Uint8Array(sw * sh).fill(255), coverage: new Uint8Array(sw * sh).fill(255), seen: { x0: 0, y0: 0, x1: sw - 1, y1: sh - 1 },
+      };
+      for (let y = 0; y < sh; y++) for (let x = 0; x < sw; x++) {
+        const k = y * sw + x, X = x * scale, Y = y * scale;
+        const [color, likeness] = withHand && hand(X, Y) ? [HAND, 20] : liner(X, Y, dy) ? [LINER, 40] : [SKIN, 255];
+        t.color.set(color, k * 3);
+        t.likeness[k] = t.source[k] = likeness;
+      }
+      return t;
+    };
+    const mean = (t: PhotoTexels, inside: (x: number, y: number) => boolean) => {
+      const sum = [0, 0, 0];
+      let n = 0;
+      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (inside(x, y)) { n++; for (let c = 0; c < 3; c++) sum[c] += t.color[(y * w + x) * 3 + c]; }
+      return sum.map((v) => v / n);
+    };
+    const skin = { red: SKIN[0], green: SKIN[1], blue: SKIN[2] };
+    const run = (reach: number) => symmetricCompletion(side(w, h, 1, 0, true), side(w / 2, h / 2, 2, 6, false), w, h, skin, undefined, { ...SYMMETRIC_COMPLETION_DEFAULTS, occluderReach: reach });
+    // The liner where its mirror image is not: its colour, and how much of it the bake keeps (the rest goes to the skin fill).
+    const linerOnly = (x: number, y: number) => liner(x, y, 0) && !liner(x, y, 6);
+    const keptShare = (t: PhotoTexels) => {
+      let sum = 0, n = 0;
+      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (linerOnly(x, y)) { sum += t.weight[y * w + x] / 255; n++; }
+      return sum / n;
+    };
+    const out = run(SYMMETRIC_COMPLETION_DEFAULTS.occluderReach);
+    const kept = mean(out, linerOnly);
+    assert.ok(near(kept, LINER) < 20 && keptShare(out) > 0.9, `the liner became ${kept.map(Math.round)}, kept at ${keptShare(out).toFixed(2)}`);
+    const replaced = mean(out, (x, y) => x >= 610 && x < 630 && y >= 22 && y < 42);
+    assert.ok(near(replaced, SKIN) < 20, `the hand became ${replaced.map(Math.round)}`);
+    // Compared texel for texel, the liner was taken for an occluder and left to the fill.
+    const before = keptShare(run(0));
+    assert.ok(before < 0.5, `texel for texel, the liner was kept at ${before.toFixed(2)}`);
+  });
+
   test('in an eye socket, a fair strand of hair across the eye is replaced by the mirror image of the clear eye', () => {
     const out = symmetricCompletion(strand(W, H, 1), eye(W / 2, H / 2, 2), W, H, { red: SKIN[0], green: SKIN[1], blue: SKIN[2] }, hair);
     const mean = socketMean(out);

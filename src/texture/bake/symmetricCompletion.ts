@@ -20,9 +20,14 @@ export interface SymmetricCompletionOptions {
    * in a step finer than one of its own pixels, which reads as a cut down the cheek.
    */
   minRamp?: number;
+  /**
+   * How far from the same place on the other side (a fraction of the texture width) a colour may be
+   * found for the two sides to agree: how far a feature's mirror image may land from it (see occluders).
+   */
+  occluderReach: number;
 }
 
-export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { factor: 64, lumaTolerance: 90, chromaTolerance: 14 };
+export const SYMMETRIC_COMPLETION_DEFAULTS: SymmetricCompletionOptions = { factor: 64, lumaTolerance: 90, chromaTolerance: 14, occluderReach: 1 / 64 };
 
 /**
  * Completes the photo's texels with their mirror images, in place in `direct`: a face seen turned
@@ -73,6 +78,7 @@ export function symmetricCompletion(
   const socketLean = hair ? hairLean(hair.color, 1 / options.chromaTolerance) : undefined;
   const occluded = occluders(
     direct, mirrored, gain, width, height, invY2, invC2, hair ? facialHair(hair, width, height, options) : () => false, featureLean, inSocket, socketLean,
+    options.occluderReach * width,
   );
   // The share of each side follows a photo weight whose hard edges (behind the nose, at a mask) are
   // ramped over a few millimetres, so that the two photos' colours meet without a step.
@@ -212,43 +218,83 @@ const OCCLUDER_CELL = 8;
  * Where the two sides disagree, which one is occluded, per texel, kept as the maximum per cell,
  * grown by two cells and softened by one: the blurred edge of a finger or a strand is a mix of the two colours that
  * disagrees too little to be caught on its own, and would stay as its outline.
+ *
+ * The side taken for the occluder is one only if its colour is nowhere within `reach` texels of the
+ * same place on the other side. A face is not quite symmetric and its fit not exact: an eye's liner,
+ * a nostril or a smile's crease lands a few millimetres from its mirror image, and compared texel for
+ * texel its edges disagree as a finger's would. Taken for occluders, they were replaced by the other
+ * side's skin, with the other side's feature beside them: a ghost of each (likeness-eval:
+ * person-linda's liner gone, lines under both eyes, a second nose shadow). A hand, a strand or a
+ * microphone is a colour the other side does not have nearby.
  */
 function occluders(
   direct: PhotoTexels, mirrored: PhotoTexels, gain: CellField, width: number, height: number, invY2: number, invC2: number,
   isHair: (r: number, g: number, b: number, x: number, y: number) => boolean, featureLean: FeatureLean,
-  inSocket: (x: number, y: number) => boolean, socketLean?: FeatureLean,
+  inSocket: (x: number, y: number) => boolean, socketLean: FeatureLean | undefined, reach: number,
 ): OccluderField {
   const factor = OCCLUDER_CELL;
   const fw = Math.ceil(width / factor), fh = Math.ceil(height / factor);
   const od = new Float32Array(fw * fh), om = new Float32Array(fw * fh);
   // Over the mirror texels (half resolution), each against the texel of `direct` at its top left.
   const { x0, x1, y0, y1 } = mirrored.seen;
-  const halfWidth = Math.ceil(width / 2);
+  const halfWidth = Math.ceil(width / 2), halfHeight = Math.ceil(height / 2);
+  // The search, in mirror texels: at most 9 × 9 places each way.
+  const radius = Math.round(reach / 2), step = Math.max(1, Math.round(radius / 4));
+  // Both sides in Y, Cb, Cr once per mirror texel (the mirror image with its shading matched, this
+  // side at the mirror texel's top left), NaN where unseen: the search reads each many times.
+  const bx0 = Math.max(0, x0 - radius), bx1 = Math.min(halfWidth - 1, x1 + radius);
+  const by0 = Math.max(0, y0 - radius), by1 = Math.min(halfHeight - 1, y1 + radius);
+  const D = new Float32Array(halfWidth * halfHeight * 3).fill(NaN), M = new Float32Array(halfWidth * halfHeight * 3).fill(NaN);
   const m = new Float64Array(3);
+  const dc = direct.color;
+  const ycc = (r: number, g: number, b: number, out: Float32Array, at: number) => {
+    const y = 0.299 * r + 0.587 * g + 0.114 * b;
+    out[at] = y;
+    out[at + 1] = 0.564 * (b - y);
+    out[at + 2] = 0.713 * (r - y);
+  };
+  for (let y = by0; y <= by1; y++) {
+    for (let x = bx0; x <= bx1; x++) {
+      const j = y * halfWidth + x, k = 2 * y * width + 2 * x;
+      if (direct.weight[k] > 0) ycc(dc[k * 3], dc[k * 3 + 1], dc[k * 3 + 2], D, j * 3);
+      if (mirrored.weight[j] === 0) continue;
+      matchedMirror(gain, mirrored.color, j, 2 * x, 2 * y, m);
+      ycc(m[0], m[1], m[2], M, j * 3);
+    }
+  }
+  // Squared disagreement of a colour of this side (D at i) and one of the other (M at q), in units of
+  // the tolerances: over an eye or the lips, whose light and dark differ from their mirror image
+  // anyway (a gaze, a highlight, teeth), chroma only. NaN (unseen) never agrees.
+  const disagreement = (i: number, q: number, feature: boolean): number => {
+    const dY = D[i] - M[q], dCb = D[i + 1] - M[q + 1], dCr = D[i + 2] - M[q + 2];
+    const d2 = feature ? ((dCb * dCb + dCr * dCr) * invC2) / 9 : dY * dY * invY2 + (dCb * dCb + dCr * dCr) * invC2;
+    return d2 === d2 ? d2 : Infinity;
+  };
   for (let y = y0; y <= y1; y++) {
     const row = Math.floor((2 * y) / factor) * fw;
     for (let x = x0; x <= x1; x++) {
-      const j = y * halfWidth + x, k = 2 * y * width + 2 * x;
+      const j = y * halfWidth + x, k = 2 * y * width + 2 * x, i = j * 3;
       if (direct.weight[k] === 0 || mirrored.weight[j] === 0) continue;
-      matchedMirror(gain, mirrored.color, j, 2 * x, 2 * y, m);
-      const p = k * 3, dc = direct.color;
-      const yD = 0.299 * dc[p] + 0.587 * dc[p + 1] + 0.114 * dc[p + 2], yM = 0.299 * m[0] + 0.587 * m[1] + 0.114 * m[2];
-      const cbD = 0.564 * (dc[p + 2] - yD), crD = 0.713 * (dc[p] - yD), cbM = 0.564 * (m[2] - yM), crM = 0.713 * (m[0] - yM);
-      const dY = yD - yM, dCb = cbD - cbM, dCr = crD - crM;
-      let d2: number, lean: number;
-      if (isFeature(direct, k) || isFeature(mirrored, j)) {
-        // An eye or the lips differ from their mirror image in light and dark (a gaze, a highlight,
-        // teeth): only a colour far from both sides' own, in chroma, is something in front of them.
-        d2 = ((dCb * dCb + dCr * dCr) * invC2) / 9;
-        lean = featureLean(yD, cbD, crD, yM, cbM, crM);
-      } else {
-        d2 = dY * dY * invY2 + (dCb * dCb + dCr * dCr) * invC2;
-        // The side less like this face's skin is the occluded one.
-        lean = (2 * (mirrored.likeness[j] - direct.likeness[k])) / 255;
-      }
+      const feature = isFeature(direct, k) || isFeature(mirrored, j);
+      let d2 = disagreement(i, i, feature);
       if (d2 <= 1) continue;
+      const yD = D[i], cbD = D[i + 1], crD = D[i + 2], yM = M[i], cbM = M[i + 1], crM = M[i + 2];
+      let lean = feature ? featureLean(yD, cbD, crD, yM, cbM, crM) : (2 * (mirrored.likeness[j] - direct.likeness[k])) / 255;
       // In an eye socket, the side nearer the hair's colour is the strand (see FacialHair.sockets).
       if (socketLean && inSocket(2 * x, 2 * y)) lean = socketLean(yD, cbD, crD, yM, cbM, crM);
+      if (radius > 0) {
+        // The side taken for the occluder is one only if its colour is nowhere on the other side near
+        // the same place.
+        for (let b = Math.max(0, y - radius); b <= Math.min(halfHeight - 1, y + radius) && d2 > 1; b += step) {
+          for (let a = Math.max(0, x - radius); a <= Math.min(halfWidth - 1, x + radius); a += step) {
+            const q = (b * halfWidth + a) * 3;
+            d2 = Math.min(d2, lean > 0 ? disagreement(i, q, feature) : disagreement(q, i, feature));
+          }
+        }
+        if (d2 <= 1) continue;
+      }
+      const p = k * 3;
+      matchedMirror(gain, mirrored.color, j, 2 * x, 2 * y, m);
       const u = d2 >= 4 ? 1 : Math.sqrt(d2) - 1;
       const disagree = u * u * (3 - 2 * u);
       const cell = row + Math.floor((2 * x) / factor);
