@@ -99,7 +99,13 @@ export function headTexture(
     },
     // A head whose haircut is a mesh of its own is shown bald without it: its forehead fades into the
     // fill beside the hair rather than ending on the strands and shadow along the fringe.
-    { width, height, evenLighting: m.enhance_lighting === true ? 1 : 0, hairMargin: geometry.haircut ? HAIR_MARGIN : 0 },
+    // Sharpening gives a face lit by its photo back its edges; one lit by the engine instead
+    // (enhance_lighting, persona_2.0) shows the pores, freckles and JPEG blocks it sharpens as dirt
+    // under a key light (docs/texture.md, step 10).
+    {
+      width, height, evenLighting: m.enhance_lighting === true ? 1 : 0, hairMargin: geometry.haircut ? HAIR_MARGIN : 0,
+      ...(m.enhance_lighting === true ? { sharpen: 0 } : {}),
+    },
   );
   let texture = baked.texture;
   let hairMask: Mask | undefined;
