@@ -240,11 +240,13 @@ function occluders(
   const halfWidth = Math.ceil(width / 2), halfHeight = Math.ceil(height / 2);
   // The search, in mirror texels: at most 9 × 9 places each way.
   const radius = Math.round(reach / 2), step = Math.max(1, Math.round(radius / 4));
-  // Both sides in Y, Cb, Cr once per mirror texel (the mirror image with its shading matched, this
-  // side at the mirror texel's top left), NaN where unseen: the search reads each many times.
+  // Both sides in Y, Cb, Cr once per mirror texel of the box the search reads (the mirror image with
+  // its shading matched, this side at the mirror texel's top left), NaN where unseen.
   const bx0 = Math.max(0, x0 - radius), bx1 = Math.min(halfWidth - 1, x1 + radius);
   const by0 = Math.max(0, y0 - radius), by1 = Math.min(halfHeight - 1, y1 + radius);
-  const D = new Float32Array(halfWidth * halfHeight * 3).fill(NaN), M = new Float32Array(halfWidth * halfHeight * 3).fill(NaN);
+  const bw = bx1 - bx0 + 1, bh = by1 - by0 + 1;
+  const at = (x: number, y: number) => ((y - by0) * bw + x - bx0) * 3;
+  const D = new Float32Array(Math.max(0, bw * bh * 3)).fill(NaN), M = new Float32Array(Math.max(0, bw * bh * 3)).fill(NaN);
   const m = new Float64Array(3);
   const dc = direct.color;
   const ycc = (r: number, g: number, b: number, out: Float32Array, at: number) => {
@@ -256,10 +258,10 @@ function occluders(
   for (let y = by0; y <= by1; y++) {
     for (let x = bx0; x <= bx1; x++) {
       const j = y * halfWidth + x, k = 2 * y * width + 2 * x;
-      if (direct.weight[k] > 0) ycc(dc[k * 3], dc[k * 3 + 1], dc[k * 3 + 2], D, j * 3);
+      if (direct.weight[k] > 0) ycc(dc[k * 3], dc[k * 3 + 1], dc[k * 3 + 2], D, at(x, y));
       if (mirrored.weight[j] === 0) continue;
       matchedMirror(gain, mirrored.color, j, 2 * x, 2 * y, m);
-      ycc(m[0], m[1], m[2], M, j * 3);
+      ycc(m[0], m[1], m[2], M, at(x, y));
     }
   }
   // Squared disagreement of a colour of this side (D at i) and one of the other (M at q), in units of
@@ -273,7 +275,7 @@ function occluders(
   for (let y = y0; y <= y1; y++) {
     const row = Math.floor((2 * y) / factor) * fw;
     for (let x = x0; x <= x1; x++) {
-      const j = y * halfWidth + x, k = 2 * y * width + 2 * x, i = j * 3;
+      const j = y * halfWidth + x, k = 2 * y * width + 2 * x, i = at(x, y);
       if (direct.weight[k] === 0 || mirrored.weight[j] === 0) continue;
       const feature = isFeature(direct, k) || isFeature(mirrored, j);
       let d2 = disagreement(i, i, feature);
@@ -285,9 +287,9 @@ function occluders(
       if (radius > 0) {
         // The side taken for the occluder is one only if its colour is nowhere on the other side near
         // the same place.
-        for (let b = Math.max(0, y - radius); b <= Math.min(halfHeight - 1, y + radius) && d2 > 1; b += step) {
-          for (let a = Math.max(0, x - radius); a <= Math.min(halfWidth - 1, x + radius); a += step) {
-            const q = (b * halfWidth + a) * 3;
+        for (let b = Math.max(by0, y - radius); b <= Math.min(by1, y + radius) && d2 > 1; b += step) {
+          for (let a = Math.max(bx0, x - radius); a <= Math.min(bx1, x + radius); a += step) {
+            const q = at(a, b);
             d2 = Math.min(d2, lean > 0 ? disagreement(i, q, feature) : disagreement(q, i, feature));
           }
         }
