@@ -68,8 +68,9 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
   let avatar: any;
 
   const download = async (url: string) => new Uint8Array(await (await fetch(url, { headers: { Authorization: `Bearer ${api.token}` } })).arrayBuffer());
-  const exported = async (parameters: unknown): Promise<Record<string, Uint8Array>> =>
-    readZip(await download((await api.exportAvatar(avatar, parameters)).files[0].file));
+  /** An export of `of` (the astronaut's persona unless another is given), its files unzipped. */
+  const exported = async (parameters: unknown, of: any = avatar): Promise<Record<string, Uint8Array>> =>
+    readZip(await download((await api.exportAvatar(of, parameters)).files[0].file));
 
   before(async () => {
     server = await sharedServer(backend);
@@ -579,10 +580,7 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
   })());
 
   test('a small face is not sharpened into blotches: the light-free face of a 25-pixel photo face stays even', async () => {
-    const saved = avatar;
-    avatar = await otherPersona();
-    const files = await exported({ format: 'glb', lod: 'LOD1', avatar: { list: ['AvatarHead'] }, textures: { embed: true } });
-    avatar = saved;
+    const files = await exported({ format: 'glb', lod: 'LOD1', avatar: { list: ['AvatarHead'] }, textures: { embed: true } }, await otherPersona());
     const { spread, vertices } = await faceShading(files['model.glb']);
     assert.ok(vertices > 500, `${vertices} face vertices`);
     // Sharpened as a photo-lit face is (1.25 photo pixels, 24 texels here), its JPEG blocks and
@@ -593,10 +591,7 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
   test('the body part is the very same mesh for two people of one gender and level; what differs is the head', async () => {
     const other = await otherPersona();
     const mine = await readGltfDocument(await exported({ format: 'glb', lod: 'LOD2', avatar: { list: ['AvatarBody'] } }), 'model.glb');
-    const saved = avatar;
-    avatar = other;
-    const theirs = await readGltfDocument(await exported({ format: 'glb', lod: 'LOD2', avatar: { list: ['AvatarBody'] } }), 'model.glb');
-    avatar = saved;
+    const theirs = await readGltfDocument(await exported({ format: 'glb', lod: 'LOD2', avatar: { list: ['AvatarBody'] } }, other), 'model.glb');
     const primitive = (d: Document) => d.getRoot().listMeshes()[0].listPrimitives()[0];
     assert.deepEqual(Array.from(primitive(mine).getIndices()!.getArray()!), Array.from(primitive(theirs).getIndices()!.getArray()!));
     // One body per gender: the photo does not reshape it (customisation is the blendshapes'), and its
