@@ -510,6 +510,42 @@ describe('persona_2.0 outfits', () => {
     }
   });
 
+  test('a shoe\'s sole is painted to a level edge round the heel: the heel\'s tip, where its columns meet, stands at the edge\'s height', () => {
+    const foot = BODY_PARTS.indexOf('foot');
+    for (const [name, recipe] of Object.entries(PERSONA_GARMENTS)) {
+      if (recipe.slot !== 'shoes' || name.includes('sandals')) continue;
+      for (const rig of rigs) {
+        const g = buildGarment(recipe, { positions: rig.solved.body.positions, weights: rig.weights }, 'full');
+        const P = g.mesh.positions;
+        const at = (t: number) => [...g.layer.keys()].filter((l) => g.layer[l] === 0 && g.place[l * 4 + 3] === foot && P[l * 3] > 0 && Math.abs(g.place[l * 4 + 1] - t) < 1e-6);
+        const sole = (s: number, t: number) => recipe.paintZone!({ part: 'foot', island: 0, front: false, s, t }, 1) === 'sole';
+        const [tip] = at(0).map((l) => P[l * 3 + 1]);
+        // The heel's first ring (t ½): on each side, where the painted sole ends between two of its
+        // points, found as a texel's place is (s interpolated), and its height there.
+        const ring = at(0.5).sort((a, b) => g.place[a * 4] - g.place[b * 4]);
+        const edges: number[] = [];
+        for (let i = 0; i + 1 < ring.length; i++) {
+          const [a, b] = [ring[i], ring[i + 1]], sa = g.place[a * 4], sb = g.place[b * 4];
+          if (sole(sa, 0.5) === sole(sb, 0.5)) continue;
+          let lo = sa, hi = sb;
+          for (let k = 0; k < 30; k++) { const m = (lo + hi) / 2; if (sole(m, 0.5) === sole(sa, 0.5)) lo = m; else hi = m; }
+          edges.push(P[a * 3 + 1] + ((lo - sa) / (sb - sa)) * (P[b * 3 + 1] - P[a * 3 + 1]));
+        }
+        assert.equal(edges.length, 2, `${name}: the sole's edge crosses the heel's ring twice`);
+        for (const y of edges) assert.ok(Math.abs(tip - y) < 0.003, `${name} on the ${rig.gender}: the heel's tip at ${(tip * 1000).toFixed(1)} mm, the sole's edge beside it at ${(y * 1000).toFixed(1)} mm`);
+        // A place on the heel's fan is painted as its column on the ring is, so the edge runs from
+        // the ring straight to the tip. (Wedge k's corner at the tip has s k + ½.)
+        for (let k = 0; k < 20; k++) {
+          for (const along of [0.1, 0.4, 0.8]) {
+            for (const across of [0.1, 0.3, 0.5, 0.7, 0.9]) {
+              assert.equal(sole(k + 0.5 + (across - 0.5) * along, 0.5 * along), sole(k + across, 0.5), `${name}: the heel's wedge ${k}, ${across} across and ${along} of the way from its tip`);
+            }
+          }
+        }
+      }
+    }
+  });
+
   test('every item at LOD2, and some at LOD1: finite, UVs in the texture, weights summing to 1, the same triangles on both bodies, LOD2 lighter', async () => {
     // The full outfits are the items' garments, but for the dress: each garment is checked once.
     for (const o of PERSONA_OUTFITS.filter((x) => x.slot !== 'full' || x.identity === 'persona_summer_dress')) {

@@ -8,6 +8,21 @@ import { smoothstep } from '../../core/smoothstep.js';
 /** Shares of the foot's length from the heel at which the foot's rows stand. */
 const FOOT_ROWS = [0.015, 0.05, 0.1, 0.18, 0.26, 0.34, 0.42, 0.49, 0.55, 0.61, 0.66, 0.7, 0.735, 0.77, 0.8, 0.835, 0.87, 0.9, 0.93, 0.955, 0.975, 0.99];
 
+/** The foot's cross-section: how steeply its top (instep) and its bottom (sole) round into its sides. */
+const FOOT_TOP_ROUNDING = 2 / 2.2, FOOT_SOLE_ROUNDING = 2 / 4.5;
+/** The heel's and the toe's tip: how far up their end ring's height each stands. */
+export const FOOT_TIP_RISE = { heel: 0.45 * 0.9, toe: 0.45 * 0.8 };
+
+/**
+ * How high column `s` of the foot stands on its cross-section, as a share of the section's height:
+ * 0 at the sole's middle (s 0 and 20), 1 on the instep (s 10). The same on every section and
+ * every body, so a garment can tell the sole from the upper by place.
+ */
+export function footColumnRise(s: number): number {
+  const c = -Math.cos((Math.PI * s) / (BODY_RINGS.limbColumns / 2));
+  return (1 + Math.sign(c) * Math.abs(c) ** (c > 0 ? FOOT_TOP_ROUNDING : FOOT_SOLE_ROUNDING)) / 2;
+}
+
 /**
  * The foot, then the leg between the torso's bottom ring and the foot. The foot is a row of
  * sections from heel to toe with a flat sole, an arch on the inside, the instep, the ball and the
@@ -106,7 +121,7 @@ function placeFoot(side: BodySide, p: BodyProportions, at: SidePositions): void 
       const w0 = (2 * Math.PI * k) / F;
       const s = Math.sin(w0), c = Math.cos(w0);
       const top = c > 0;
-      const e = top ? 2 / 2.2 : 2 / 4.5;
+      const e = top ? FOOT_TOP_ROUNDING : FOOT_SOLE_ROUNDING;
       let x = cx + w * Math.sign(s) * Math.abs(s) ** e;
       let y = (h / 2) * (1 + Math.sign(c) * Math.abs(c) ** e);
       // The arch: the inside of the sole lifts under the midfoot.
@@ -126,9 +141,9 @@ function placeFoot(side: BodySide, p: BodyProportions, at: SidePositions): void 
   }
   const end = (r: number): Vec3 => {
     const f = FOOT_ROWS[r];
-    return [ax + 0.008 + (f - 0.2) * 0.05, heightAt(f) * 0.45, heelZ + f * L];
+    return [ax + 0.008 + (f - 0.2) * 0.05, heightAt(f), heelZ + f * L];
   };
   const heel = end(0), toe = end(BODY_RINGS.footRows - 1);
-  at.set(side.foot.heel, [heel[0], heel[1] * 0.9, heel[2] - 0.008 * sz]);
-  at.set(side.foot.toe, [toe[0] - 0.012, toe[1] * 0.8, toe[2] + 0.004 * sz]);
+  at.set(side.foot.heel, [heel[0], heel[1] * FOOT_TIP_RISE.heel, heel[2] - 0.008 * sz]);
+  at.set(side.foot.toe, [toe[0] - 0.012, toe[1] * FOOT_TIP_RISE.toe, toe[2] + 0.004 * sz]);
 }

@@ -1,5 +1,6 @@
 import type { SurfacePlace } from './garmentSurface.js';
 import { BODY_RINGS } from '../body/bodyTopology.js';
+import { FOOT_TIP_RISE, footColumnRise } from '../body/bodyLegs.js';
 import { ARM_T, FOOT_TOP_S, LEG_T, lerp, ROWS, smooth, zoneId, type GarmentPoint, type GarmentRecipe, type GarmentZone } from './garmentRecipe.js';
 import type { FabricName } from './fabrics.js';
 
@@ -279,20 +280,41 @@ export interface ShoeOptions {
   rubber?: Rgb;
 }
 
-/** How far round the foot a place is from its top: 0 on the instep, 1 at the middle of the sole. */
-const soleness = (place: SurfacePlace): number => smooth(5.2, 6.8, Math.abs(place.s - FOOT_TOP_S));
+/** Where the fans meet the foot's first and last rings (their tips are at t 0 and one past the last). */
+const HEEL_RING_T = 0.5, TOE_RING_T = BODY_RINGS.footRows - 0.5;
 
 /**
- * The heel's and the toe's tip: one body vertex that every column of the foot meets in a fan, so
- * its place's column is whichever wedge reached it first. Half sole, half upper: taken as all sole
- * it was pulled to the ground with the tread and dragged the upper's wedges down into a V at the
- * toe.
+ * A place of the foot as its column and how far it is from a fan's tip towards the ring (1 off the
+ * fans). The heel's and the toe's tip are one body vertex each, where the foot's columns meet in a
+ * fan of wedges; the tip's corner of wedge k has s k + ½, so a place's own s on a wedge is its
+ * column pulled towards the wedge's middle. Undone here, a point on the edge two wedges share has
+ * one column from either side.
  */
-const footTip = (place: SurfacePlace): boolean => place.part === 'foot' && (place.t <= 0 || place.t >= BODY_RINGS.footRows + 0.5);
+function footColumn(place: SurfacePlace): { column: number; along: number } {
+  const along = place.t < HEEL_RING_T ? Math.max(0, place.t) / HEEL_RING_T : place.t > TOE_RING_T ? 1 - Math.min(1, place.t - TOE_RING_T) : 1;
+  if (along === 1) return { column: place.s, along };
+  const middle = Math.floor(place.s) + 0.5;
+  return { column: middle + Math.max(-0.5, Math.min(0.5, (place.s - middle) / Math.max(along, 1e-6))), along };
+}
+
+/** The sole's share of a column of the foot: 1 low on its section, 0 from a third of its height up. */
+const soleness = (column: number): number => smooth(SOLE_RISE[0], SOLE_RISE[1], footColumnRise(column));
+const SOLE_RISE = [0.35, 0.12] as const;
+/** Where a shoe's sole is painted to: this much of the sole, and the height on the section it is at. */
+const SOLE_EDGE = 0.3;
+const SOLE_EDGE_RISE = SOLE_RISE[0] + (SOLE_RISE[1] - SOLE_RISE[0]) * (0.5 - Math.sin(Math.asin(1 - 2 * SOLE_EDGE) / 3));
+
+/**
+ * The sole by column, on the fans too: a fan's wedge is one column's from its ring to the tip, so
+ * the sole's edge there runs straight to the tip, and the tip (shoeRecipe's shape) is put at the
+ * edge's height. The fans are a few texels tall in the body's atlas; an edge drawn across them by
+ * height is lost to the texture's filtering, and came out as teeth of the upper down the heel.
+ */
+const isSole = (place: SurfacePlace): boolean => place.part === 'foot' && soleness(footColumn(place).column) > SOLE_EDGE;
 
 /** A shoe's zone at a place `hem` metres from its collar: sole, laces, the collar band (trim), the toe cap (band). */
 function shoeZone(o: ShoeOptions, place: SurfacePlace, hem: number): GarmentZone {
-  if (place.part === 'foot' && soleness(place) > 0.3) return 'sole';
+  if (isSole(place)) return 'sole';
   if (o.sandal) return 'strap';
   if (o.laces && place.part === 'foot' && Math.abs(place.s - FOOT_TOP_S) < 1.6 && place.t > 9 && place.t < 16.5) return 'lace';
   if (hem < 0.02) return 'trim';
@@ -306,8 +328,9 @@ export function shoeRecipe(o: ShoeOptions): GarmentRecipe {
     covers: (place) => {
       if (!o.sandal) return place.part === 'foot' || (place.part === 'leg' && place.t > o.collar);
       if (place.part !== 'foot') return false;
-      // The sole, and two straps: across the toes' roots and over the instep.
-      return soleness(place) > 0.6 || (place.t > 15.2 && place.t < 17.2) || (place.t > 9 && place.t < 11);
+      // The sole, and two straps: across the toes' roots and over the instep. The heel's back (its
+      // fan) is left bare: the sole's edge is below its tip, so the sole could not wrap it.
+      return (soleness(footColumn(place).column) > 0.6 && place.t > HEEL_RING_T) || (place.t > 15.2 && place.t < 17.2) || (place.t > 9 && place.t < 11);
     },
     ease: ({ place, hem }) => {
       const padding = 0.003 * smooth(0.025, 0.005, hem);
@@ -318,13 +341,29 @@ export function shoeRecipe(o: ShoeOptions): GarmentRecipe {
     drape: 2,
     shape: ({ place, position }, outer, ground) => {
       if (place.part !== 'foot') return outer;
-      const sole = footTip(place) ? 0.5 : soleness(place);
-      if (sole === 0) return outer;
-      // The sole: a flat tread under the foot, thicker at the heel, and its edge standing out as a welt.
+      const { column, along } = footColumn(place);
       const thick = lerp(o.sole, o.sole * 0.7, place.t / BODY_RINGS.footRows);
-      const low = smooth(ground + 0.05, ground + 0.01, position[1]);
-      const y = lerp(outer[1], ground - thick, sole * low);
-      const welt = 0.004 * sole * low;
+      // The sole: a flat tread under the foot, thicker at the heel. A point of the cloth at body
+      // height y, this much of the sole, is pulled down to it (and not from high on the foot).
+      const lift = outer[1] - position[1];
+      const tread = (y: number, sole: number): number => lerp(y + lift, ground - thick, sole * smooth(ground + 0.05, ground + 0.01, y));
+      const sole = soleness(column) * along;
+      let y = tread(position[1], sole);
+      // (A sandal's toe is bare over its sole: the tip stays where the foot's is, or it would cut it.)
+      if (along < 1 && !o.sandal) {
+        // On a fan, the cloth is kept straight from its ring to the tip, as the wedges are, and the
+        // tip is put at the sole's edge, where its ring's sole is painted to, so the edge runs
+        // level round the heel and the toe. Heights on the foot's section there, from this point's.
+        const tip = place.t < HEEL_RING_T ? FOOT_TIP_RISE.heel : FOOT_TIP_RISE.toe;
+        const section = (position[1] - ground) / Math.max(0.05, lerp(tip, footColumnRise(column), along));
+        // The edge at half its pull: the ring's cloth runs straight between its points, which the
+        // sole pulls down unevenly across its side, so its painted edge stands above its own pull.
+        const edge = tread(ground + SOLE_EDGE_RISE * section, SOLE_EDGE / 2);
+        y = lerp(edge, tread(ground + footColumnRise(column) * section, soleness(column)), along);
+      }
+      // The sole's edge stands out as a welt.
+      const welt = 0.004 * sole * smooth(ground + 0.05, ground + 0.01, position[1]);
+      if (welt === 0) return [outer[0], y, outer[2]];
       const dx = outer[0] - position[0], dz = outer[2] - position[2];
       const l = Math.hypot(dx, dz) || 1;
       return [outer[0] + (dx / l) * welt, y, outer[2] + (dz / l) * welt];
