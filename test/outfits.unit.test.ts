@@ -1,7 +1,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  bodyAnimationPoseAt, bodyShapeBlendshapeDeltas, bodySkeleton, bodySkinWeights, bodyTopology, heldPoseAnimation, HELD_POSES, poseBody, solveBodyShape, walkAnimation,
+  BODY_SHAPE_INTERVALS, bodyAnimationPoseAt, bodyShapeBlendshapeDeltas, bodySkeleton, bodySkinWeights, bodyTopology, heldPoseAnimation, HELD_POSES, poseBody, solveBodyShape, walkAnimation,
   type BoneRotations, type Skeleton, type SkinWeights, type SolvedBody, type Vec3,
 } from '../src/assets/body/index.js';
 import { fitOutfit, outfitMorphs, GARMENT_LAYERS, paintOutfit, bodyVisibilityMask, hiddenFaces, OUTFIT_RECIPES, PERSONA_GARMENTS, PERSONA_RECIPES, type FittedOutfit } from '../src/assets/outfits/index.js';
@@ -563,6 +563,49 @@ describe('persona_2.0 outfits', () => {
         assert.ok(full.mesh.indices.length > a.mesh.indices.length * 2.5, `${o.identity}: LOD1 ${full.mesh.indices.length / 3} faces, LOD2 ${a.mesh.indices.length / 3}`);
       }
     }
+  });
+
+  test('every top over every bottom, and every pair of shoes over every trouser hem, each item fitted alone as an export combines them, on the smallest and the largest bodies: the outer item stays outside', async () => {
+    const [tops, bottoms, shoes] = (['outfits_top', 'outfits_bottom', 'outfits_shoes'] as const).map((s) => personaOutfitSet(s).map((o) => o.identity));
+    const failures: string[] = [];
+    let pairs = 0;
+    for (const gender of ['female', 'male'] as const) {
+      for (const pick of [0, 1]) {
+        const interval = BODY_SHAPE_INTERVALS[gender];
+        const at = (k: keyof typeof interval) => Math.round(interval[k][0] + (interval[k][1] - interval[k][0]) * pick);
+        const solved = solveBodyShape({ gender, height: at('height'), weight: at('weight'), chest: at('chest'), waist: at('waist'), hips: at('hips') });
+        const body = { positions: solved.body.positions, weights: bodySkinWeights(solved.body, bodySkeleton(solved.body.proportions)) };
+        const items = new Map<string, FittedOutfit>();
+        for (const identity of [...tops, ...bottoms, ...shoes]) items.set(identity, await fitOutfit(identity, body, 'full', undefined, 'packed'));
+        for (const bottom of bottoms) {
+          const b = items.get(bottom)!;
+          const cloth = outerOf(b, 0, () => true);
+          for (const top of tops) {
+            // The bottom's cloth that the top reaches down over (3 cm above its lowest point).
+            const t = items.get(top)!, shell = outerOf(t, 0, () => true);
+            let low = Infinity;
+            for (const v of shell) low = Math.min(low, t.mesh.positions[v * 3 + 1]);
+            const under = cloth.filter((v) => b.mesh.positions[v * 3 + 1] > low + 0.03);
+            const n = outside(b.mesh.positions, under, t.mesh.positions, normalsOf(t), shell, 0.001);
+            pairs++;
+            if (n > under.length * 0.01) failures.push(`${gender} ${pick ? 'largest' : 'smallest'}: ${n} of ${under.length} ${bottom} vertices outside ${top}`);
+          }
+          // Trouser hems inside every closed shoe, where its collar covers them (by more than a little).
+          const place = b.garments[0].place;
+          for (const pair of shoes.filter((s) => !s.includes('sandals'))) {
+            const covers = (l: number) => PERSONA_GARMENTS[pair as keyof typeof PERSONA_GARMENTS].covers({ part: 'leg', island: 0, front: false, s: place[l * 4], t: place[l * 4 + 1] - 0.7 });
+            const hem = outerOf(b, 0, (l) => topology.region[b.garments[0].bindVertices[l * 4]] === 5 && covers(l));
+            if (hem.length === 0) continue;
+            const s = items.get(pair)!, shell = outerOf(s, 0, () => true);
+            const n = outside(b.mesh.positions, hem, s.mesh.positions, normalsOf(s), shell, 0.001);
+            pairs++;
+            if (n > hem.length * 0.02) failures.push(`${gender} ${pick ? 'largest' : 'smallest'}: ${n} of ${hem.length} ${bottom} hem vertices outside ${pair}`);
+          }
+        }
+      }
+    }
+    assert.ok(pairs > 400, `${pairs} pairs`);
+    assert.deepEqual(failures, []);
   });
 
   test('layers keep their order: a top outside the waistband, shoes outside trousers, a coat over the jeans, a skirt clear of the legs', async () => {
