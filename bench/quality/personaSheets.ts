@@ -45,7 +45,7 @@ export async function run(): Promise<string[]> {
         await writeFile(join(OUT_DIR, `${face.subtype}-${lod}.glb`), files['model.glb']);
         if (lod === 'LOD1') {
           const s = await faceShading(files['model.glb']);
-          console.log(`${face.photo} ${face.subtype}: the face's log-luma spread ${s.spread.toFixed(3)}, darkest tenth ${s.darkestTenth.toFixed(0)}, median ${s.median.toFixed(0)} (${s.vertices} vertices)`);
+          console.log(`${face.photo} ${face.subtype}: the face's log-luma spread ${s.spread.toFixed(3)}, darkest tenth ${s.darkestTenth.toFixed(0)}, median ${s.median.toFixed(0)}, grain ${s.grain.toFixed(2)} levels (${s.vertices} vertices)`);
         }
         const [lo, hi] = await bounds(url, {});
         const H = hi[1] - lo[1];

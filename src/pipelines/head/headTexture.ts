@@ -59,6 +59,12 @@ type Size = { readonly width: number; readonly height: number };
 
 /** The pipelines' usual size of the `model` texture. */
 const DEFAULT_TEXTURE_SIZE: Size = { width: 4096, height: 2048 };
+/**
+ * The skin smoothing of a face the engine lights (BakeOptions.smoothSkin, levels): the photo's grain
+ * and the blotches of its light (about 10 levels on astronaut.png's cheeks) go, lids, brows and
+ * lips (50 and more) stay.
+ */
+const ENGINE_LIT_SMOOTHING = 6;
 
 /** The texture size: `texture_size` when given, else the pipeline's, or the square of a repacked layout. */
 function textureSize(parameters: EffectiveParameters, repacked: boolean, fallback: Size): Size {
@@ -100,11 +106,12 @@ export function headTexture(
     // A head whose haircut is a mesh of its own is shown bald without it: its forehead fades into the
     // fill beside the hair rather than ending on the strands and shadow along the fringe.
     // Sharpening gives a face lit by its photo back its edges; one lit by the engine instead
-    // (enhance_lighting, persona_2.0) shows the pores, freckles and JPEG blocks it sharpens as dirt
-    // under a key light (docs/texture.md, step 10).
+    // (enhance_lighting, persona_2.0) shows the pores, freckles, JPEG blocks and blotches of the
+    // photo's light as dirt under a key light, so its skin is smoothed, its features kept
+    // (docs/texture.md, step 10).
     {
       width, height, evenLighting: m.enhance_lighting === true ? 1 : 0, hairMargin: geometry.haircut ? HAIR_MARGIN : 0,
-      ...(m.enhance_lighting === true ? { sharpen: 0 } : {}),
+      ...(m.enhance_lighting === true ? { sharpen: 0, smoothSkin: ENGINE_LIT_SMOOTHING } : {}),
     },
   );
   let texture = baked.texture;

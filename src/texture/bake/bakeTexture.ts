@@ -19,6 +19,7 @@ import { islandBorders } from './uvEdges.js';
 import { texelDensity } from './texelDensity.js';
 import { doubleResolution } from '../filters/doubleResolution.js';
 import { unsharpMask } from '../filters/unsharpMask.js';
+import { guidedFilter } from '../filters/guidedFilter.js';
 
 /** What a texture is baked from. */
 export interface BakeInput {
@@ -124,6 +125,15 @@ export interface BakeOptions {
   sharpen?: number;
   /** The unsharp mask's radius, in photo pixels (their size on the texture, see texelDensity.ts). */
   sharpenRadius?: number;
+  /**
+   * Edge-preserving smoothing of the photo's texels (guidedFilter.ts), for a face an engine lights
+   * (enhance_lighting): within `smoothSkinRadius` of a texel, variation well below this many levels
+   * (the photo's grain, pores, JPEG blocks and the blotches of its light) is flattened, and what
+   * stands well above it (lids, brows, lips, creases) kept. 0 leaves the texels as baked.
+   */
+  smoothSkin?: number;
+  /** The smoothing's window radius, as a fraction of the texture's width. */
+  smoothSkinRadius?: number;
 }
 
 export const BAKE_DEFAULTS: Required<BakeOptions> = {
@@ -145,6 +155,8 @@ export const BAKE_DEFAULTS: Required<BakeOptions> = {
   halfSizeDensity: 1.25,
   sharpen: 0.8,
   sharpenRadius: 1.25,
+  smoothSkin: 0,
+  smoothSkinRadius: 1 / 128,
 };
 
 /** Texels: a tiny face magnified onto a large texture is sharpened no coarser than this. */
@@ -186,7 +198,8 @@ export interface BakedTexture {
  * 4. The skin fill (pull-push from skin texels, pulled with distance towards the tone of the photo
  *    along the face's border, so the face blends into the head) at low resolution.
  * 5. The photo weight's hard edges feathered, then photo and upsampled fill blended per texel.
- * 6. The photo's texels sharpened by about a photo pixel (`sharpen`), as far as they are the photo.
+ * 6. The photo's texels sharpened by about a photo pixel (`sharpen`), as far as they are the photo;
+ *    or, for a face an engine lights, smoothed with their edges kept (`smoothSkin`).
  *
  * ```ts
  * const { texture, confidence } = bakeTexture({ mesh, projection, photo, skin: analysis.colors.skin,
@@ -278,6 +291,7 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
     const radius = Math.min(MAX_SHARPEN_RADIUS, Math.max(1, o.sharpenRadius * perPixel));
     unsharpMask(data, width, height, 3, texels.seen, radius, o.sharpen, blend);
   }
+  if (o.smoothSkin > 0) smoothSeen(data, width, texels.seen, o.smoothSkinRadius * width, o.smoothSkin);
   // Skin seen in the photo, as far as the photo shows in the texture (none outside `seen`).
   const skin = texels.source;
   const { x0, x1, y0, y1 } = texels.seen;
@@ -293,4 +307,24 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
 /** values = min(values, cap) over [from, to). */
 function capRow(values: Uint8Array, cap: Uint8Array, from: number, to: number): void {
   for (let i = from; i < to; i++) if (values[i] > cap[i]) values[i] = cap[i];
+}
+
+/**
+ * The guided filter over the box of texels the photo reaches (and a window's radius around it, so
+ * that its edge is filtered as the rest is): the fill outside is flat and would not change.
+ */
+function smoothSeen(data: Uint8Array, width: number, seen: { x0: number; x1: number; y0: number; y1: number }, radius: number, edge: number): void {
+  if (seen.x1 < seen.x0 || seen.y1 < seen.y0) return;
+  const height = data.length / 3 / width;
+  const pad = Math.ceil(radius);
+  const x0 = Math.max(0, seen.x0 - pad), x1 = Math.min(width - 1, seen.x1 + pad);
+  const y0 = Math.max(0, seen.y0 - pad), y1 = Math.min(height - 1, seen.y1 + pad);
+  const w = x1 - x0 + 1, h = y1 - y0 + 1;
+  const box = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) box.set(data.subarray(((y0 + y) * width + x0) * 3, ((y0 + y) * width + x1 + 1) * 3), y * w * 3);
+  const smooth = guidedFilter({ width: w, height: h, channels: 3, data: box }, { radius: radius / w, edge }).data;
+  for (let y = seen.y0; y <= seen.y1; y++) {
+    const from = ((y - y0) * w + (seen.x0 - x0)) * 3;
+    data.set(smooth.subarray(from, from + (seen.x1 - seen.x0 + 1) * 3), (y * width + seen.x0) * 3);
+  }
 }
