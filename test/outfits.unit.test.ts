@@ -446,6 +446,23 @@ function outside(points: ArrayLike<number>, ids: number[], shell: Float32Array, 
   return n;
 }
 
+/**
+ * Each closed pair of persona shoes (not the sandals) built on each rig: its positions, the outer
+ * vertices of its left shoe's foot at place t, and the vertices' places.
+ */
+function eachClosedShoe(fn: (name: string, recipe: GarmentRecipe, rig: Rig, positions: Float32Array, at: (t: number) => number[], place: Float32Array) => void): void {
+  const foot = BODY_PARTS.indexOf('foot');
+  for (const [name, recipe] of Object.entries(PERSONA_GARMENTS)) {
+    if (recipe.slot !== 'shoes' || name.includes('sandals')) continue;
+    for (const rig of rigs) {
+      const g = buildGarment(recipe, { positions: rig.solved.body.positions, weights: rig.weights }, 'full');
+      const P = g.mesh.positions;
+      const at = (t: number) => [...g.layer.keys()].filter((l) => g.layer[l] === 0 && g.place[l * 4 + 3] === foot && P[l * 3] > 0 && Math.abs(g.place[l * 4 + 1] - t) < 1e-6);
+      fn(name, recipe, rig, P, at, g.place);
+    }
+  }
+}
+
 describe('persona_2.0 outfits', () => {
   const fitPersona = (rig: Rig, identity: string, detail: 'full' | 'lowpoly') => fitOutfit(identity, { positions: rig.solved.body.positions, weights: rig.weights }, detail, undefined, 'packed');
 
@@ -494,56 +511,42 @@ describe('persona_2.0 outfits', () => {
   });
 
   test('a shoe\'s toe comes to a tip between its tread and its upper, not pulled down to the ground in a V', () => {
-    const foot = BODY_PARTS.indexOf('foot');
-    for (const [name, recipe] of Object.entries(PERSONA_GARMENTS)) {
-      if (recipe.slot !== 'shoes' || name.includes('sandals')) continue;
-      for (const rig of rigs) {
-        const g = buildGarment(recipe, { positions: rig.solved.body.positions, weights: rig.weights }, 'full');
-        const P = g.mesh.positions;
-        // The left shoe's heights at leg t: the toe's last ring (22) and its tip (22.5), where every column meets.
-        const heights = (t: number) => [...g.layer.keys()].filter((l) => g.layer[l] === 0 && g.place[l * 4 + 3] === foot && P[l * 3] > 0 && Math.abs(g.place[l * 4 + 1] - t) < 1e-6).map((l) => P[l * 3 + 1]);
-        const ring = heights(22), tip = heights(22.5);
-        assert.ok(ring.length > 8 && tip.length > 0, name);
-        const low = Math.min(...ring), high = Math.max(...ring);
-        for (const y of tip) assert.ok(y > low + 0.25 * (high - low) && y < high, `${name} on the ${rig.gender}: the toe's tip at ${(y * 1000).toFixed(0)} mm, its last ring ${(low * 1000).toFixed(0)}–${(high * 1000).toFixed(0)} mm`);
-      }
-    }
+    eachClosedShoe((name, _recipe, rig, P, at) => {
+      // The left shoe's heights at the toe's last ring (22) and its tip (22.5), where every column meets.
+      const ring = at(22).map((l) => P[l * 3 + 1]), tip = at(22.5).map((l) => P[l * 3 + 1]);
+      assert.ok(ring.length > 8 && tip.length > 0, name);
+      const low = Math.min(...ring), high = Math.max(...ring);
+      for (const y of tip) assert.ok(y > low + 0.25 * (high - low) && y < high, `${name} on the ${rig.gender}: the toe's tip at ${(y * 1000).toFixed(0)} mm, its last ring ${(low * 1000).toFixed(0)}–${(high * 1000).toFixed(0)} mm`);
+    });
   });
 
   test('a shoe\'s sole is painted to a level edge round the heel: the heel\'s tip, where its columns meet, stands at the edge\'s height', () => {
-    const foot = BODY_PARTS.indexOf('foot');
-    for (const [name, recipe] of Object.entries(PERSONA_GARMENTS)) {
-      if (recipe.slot !== 'shoes' || name.includes('sandals')) continue;
-      for (const rig of rigs) {
-        const g = buildGarment(recipe, { positions: rig.solved.body.positions, weights: rig.weights }, 'full');
-        const P = g.mesh.positions;
-        const at = (t: number) => [...g.layer.keys()].filter((l) => g.layer[l] === 0 && g.place[l * 4 + 3] === foot && P[l * 3] > 0 && Math.abs(g.place[l * 4 + 1] - t) < 1e-6);
-        const sole = (s: number, t: number) => recipe.paintZone!({ part: 'foot', island: 0, front: false, s, t }, 1) === 'sole';
-        const [tip] = at(0).map((l) => P[l * 3 + 1]);
-        // The heel's first ring (t ½): on each side, where the painted sole ends between two of its
-        // points, found as a texel's place is (s interpolated), and its height there.
-        const ring = at(0.5).sort((a, b) => g.place[a * 4] - g.place[b * 4]);
-        const edges: number[] = [];
-        for (let i = 0; i + 1 < ring.length; i++) {
-          const [a, b] = [ring[i], ring[i + 1]], sa = g.place[a * 4], sb = g.place[b * 4];
-          if (sole(sa, 0.5) === sole(sb, 0.5)) continue;
-          let lo = sa, hi = sb;
-          for (let k = 0; k < 30; k++) { const m = (lo + hi) / 2; if (sole(m, 0.5) === sole(sa, 0.5)) lo = m; else hi = m; }
-          edges.push(P[a * 3 + 1] + ((lo - sa) / (sb - sa)) * (P[b * 3 + 1] - P[a * 3 + 1]));
-        }
-        assert.equal(edges.length, 2, `${name}: the sole's edge crosses the heel's ring twice`);
-        for (const y of edges) assert.ok(Math.abs(tip - y) < 0.003, `${name} on the ${rig.gender}: the heel's tip at ${(tip * 1000).toFixed(1)} mm, the sole's edge beside it at ${(y * 1000).toFixed(1)} mm`);
-        // A place on the heel's fan is painted as its column on the ring is, so the edge runs from
-        // the ring straight to the tip. (Wedge k's corner at the tip has s k + ½.)
-        for (let k = 0; k < 20; k++) {
-          for (const along of [0.1, 0.4, 0.8]) {
-            for (const across of [0.1, 0.3, 0.5, 0.7, 0.9]) {
-              assert.equal(sole(k + 0.5 + (across - 0.5) * along, 0.5 * along), sole(k + across, 0.5), `${name}: the heel's wedge ${k}, ${across} across and ${along} of the way from its tip`);
-            }
+    eachClosedShoe((name, recipe, rig, P, at, place) => {
+      const sole = (s: number, t: number) => recipe.paintZone!({ part: 'foot', island: 0, front: false, s, t }, 1) === 'sole';
+      const [tip] = at(0).map((l) => P[l * 3 + 1]);
+      // The heel's first ring (t ½): on each side, where the painted sole ends between two of its
+      // points, found as a texel's place is (s interpolated), and its height there.
+      const ring = at(0.5).sort((a, b) => place[a * 4] - place[b * 4]);
+      const edges: number[] = [];
+      for (let i = 0; i + 1 < ring.length; i++) {
+        const [a, b] = [ring[i], ring[i + 1]], sa = place[a * 4], sb = place[b * 4];
+        if (sole(sa, 0.5) === sole(sb, 0.5)) continue;
+        let lo = sa, hi = sb;
+        for (let k = 0; k < 30; k++) { const m = (lo + hi) / 2; if (sole(m, 0.5) === sole(sa, 0.5)) lo = m; else hi = m; }
+        edges.push(P[a * 3 + 1] + ((lo - sa) / (sb - sa)) * (P[b * 3 + 1] - P[a * 3 + 1]));
+      }
+      assert.equal(edges.length, 2, `${name}: the sole's edge crosses the heel's ring twice`);
+      for (const y of edges) assert.ok(Math.abs(tip - y) < 0.003, `${name} on the ${rig.gender}: the heel's tip at ${(tip * 1000).toFixed(1)} mm, the sole's edge beside it at ${(y * 1000).toFixed(1)} mm`);
+      // A place on the heel's fan is painted as its column on the ring is, so the edge runs from
+      // the ring straight to the tip. (Wedge k's corner at the tip has s k + ½.)
+      for (let k = 0; k < 20; k++) {
+        for (const along of [0.1, 0.4, 0.8]) {
+          for (const across of [0.1, 0.3, 0.5, 0.7, 0.9]) {
+            assert.equal(sole(k + 0.5 + (across - 0.5) * along, 0.5 * along), sole(k + across, 0.5), `${name}: the heel's wedge ${k}, ${across} across and ${along} of the way from its tip`);
           }
         }
       }
-    }
+    });
   });
 
   test('every item at LOD2, and some at LOD1: finite, UVs in the texture, weights summing to 1, the same triangles on both bodies, LOD2 lighter', async () => {
