@@ -8,6 +8,7 @@ import { fitOutfit, outfitMorphs, GARMENT_LAYERS, paintOutfit, bodyVisibilityMas
 import { PERSONA_OUTFITS, personaOutfitSet } from '../src/library/outfits/personaOutfits.js';
 import { BODY_PARTS, faceCornerUvs } from '../src/assets/outfits/garmentSurface.js';
 import { buildGarment } from '../src/assets/outfits/garment.js';
+import { paintFabric } from '../src/assets/outfits/fabricPaint.js';
 import type { GarmentRecipe } from '../src/assets/outfits/garmentRecipe.js';
 import { computeNormals } from '../src/geometry/computeNormals.js';
 import { closestOnTriangle } from '../src/geometry/surfaceBinding.js';
@@ -518,6 +519,26 @@ describe('persona_2.0 outfits', () => {
       const low = Math.min(...ring), high = Math.max(...ring);
       for (const y of tip) assert.ok(y > low + 0.25 * (high - low) && y < high, `${name} on the ${rig.gender}: the toe's tip at ${(y * 1000).toFixed(0)} mm, its last ring ${(low * 1000).toFixed(0)}–${(high * 1000).toFixed(0)} mm`);
     });
+  });
+
+  test('a laced shoe\'s throat has two rows of eyelets and a lace across from each to its pair, over the tongue', () => {
+    for (const [name, recipe] of Object.entries(PERSONA_GARMENTS)) {
+      if (recipe.slot !== 'shoes' || !recipe.details?.laces) continue;
+      // Along the throat (leg t 9 to 16.5, the lace zone) down its middle and along one eyestay,
+      // as the painter paints it: runs of lace over the tongue, and of the eyelets' dark holes.
+      const texel = (s: number, t: number) => paintFabric(recipe, { x: 0, y: 0, hem: 1, zone: 'lace', s, t, edge: false, front: false });
+      const runs = (s: number, inRun: (t: number) => boolean) => {
+        let n = 0, was = false;
+        for (let t = 9; t < 16.5; t += 0.01) { const is = inRun(t); if (is && !was) n++; was = is; }
+        return n;
+      };
+      const laces = runs(10, (t) => texel(10, t).height > 0.3);
+      const holes = runs(10 + 1.15, (t) => texel(10 + 1.15, t).height < -0.2);
+      assert.ok(laces >= 5 && laces <= 7, `${name}: ${laces} laces across the tongue`);
+      assert.equal(holes, laces, `${name}: ${holes} eyelets along the eyestay for ${laces} laces`);
+      // The lace runs across: the same at a quarter of the way to either eyestay.
+      assert.equal(runs(10 - 0.5, (t) => texel(10 - 0.5, t).height > 0.3), laces, name);
+    }
   });
 
   test('a shoe\'s sole is painted to a level edge round the heel: the heel\'s tip, where its columns meet, stands at the edge\'s height', () => {

@@ -166,11 +166,22 @@ export function paintFabric(recipe: GarmentRecipe, t: FabricTexel): FabricOut {
     }
     recolor = false;
   } else if (t.zone === 'lace') {
-    // Laces across the instep, over the tongue.
-    const bar = (t.t * 1.4) % 1;
-    const lace = bar < 0.32 && Math.abs(t.s - 10) < 1.3;
-    if (lace) { color = recipe.fabric === 'leather' ? scale(recipe.color, 0.55) : [240, 238, 232]; height = 0.35 * Math.sin((bar / 0.32) * Math.PI); roughness = 0.75; recolor = false; }
-    else color = scale(color, 0.9);
+    const lacing = laced(t.s, t.t);
+    if (lacing.part === 'lace') {
+      color = recipe.fabric === 'leather' ? scale(recipe.color, 0.5) : [240, 238, 232];
+      height = 0.2 + 0.3 * lacing.rise;
+      roughness = 0.75;
+      recolor = false;
+    } else if (lacing.part === 'eyelet') {
+      // A metal ring round a dark hole: gunmetal on leather, nickel on canvas.
+      color = lacing.rise < 0 ? [24, 22, 20] : recipe.fabric === 'leather' ? [78, 76, 74] : [150, 146, 138];
+      height = lacing.rise < 0 ? -0.3 : 0.25;
+      roughness = 0.35;
+      recolor = false;
+    } else if (lacing.part === 'tongue') {
+      color = scale(color, 0.86);
+      height = -0.1;
+    }
   } else if (t.zone === 'strap') {
     height += 0.1 * Math.exp(-(((t.hem - 0.004) / 0.003) ** 2));
   }
@@ -233,4 +244,25 @@ function smoothRows(x: number, a: number, b: number): number {
 function buttonRow(recipe: GarmentRecipe, k: number, n: number): number {
   const [low, high] = recipe.buttonRows ?? [8, 38];
   return n === 1 ? low : low + ((high - low) * k) / (n - 1);
+}
+
+/** Eyelet pairs per row of the body's foot grid, and half the distance between the two eyelet rows (columns). */
+const EYELETS_PER_ROW = 0.8, EYESTAY = 1.15;
+
+/**
+ * A shoe's throat over the instep (the `lace` zone, columns 10 ± 1.6): the tongue between two
+ * eyestays, each with a row of eyelets, and a lace straight across from each eyelet to its pair
+ * (bar lacing: at a texture's few texels a lace, crossed ones read as a lattice). `rise`: across a
+ * lace, 0 at its edges to 1 on its crown; on an eyelet, −1 in its hole.
+ */
+function laced(s: number, t: number): { part: 'lace' | 'eyelet' | 'tongue' | 'eyestay'; rise: number } {
+  const u = (s - 10) / EYESTAY, v = t * EYELETS_PER_ROW;
+  // Eyelets at u = ±1, v = k + ½: distance in columns (a row's and a column's cloth are about as long).
+  const across = (v - Math.floor(v) - 0.5) / EYELETS_PER_ROW;
+  const eyelet = Math.hypot((Math.abs(u) - 1) * EYESTAY, across);
+  if (eyelet < 0.3) return { part: 'eyelet', rise: eyelet < 0.15 ? -1 : 1 };
+  if (Math.abs(u) >= 1) return { part: 'eyestay', rise: 0 };
+  const width = 0.17;
+  if (Math.abs(across) < width) return { part: 'lace', rise: Math.cos((across / width) * Math.PI / 2) };
+  return { part: 'tongue', rise: 0 };
 }
