@@ -581,10 +581,13 @@ for (const backend of oneBackend('fleet')) describe(`persona_2.0 (over HTTP, ${b
 
   test('the face\'s skin is smoothed for an engine\'s light: the photo\'s grain and blotches are gone, its features kept', async () => {
     const files = await exported({ format: 'glb', lod: 'LOD1', avatar: { list: ['AvatarHead'] }, textures: { embed: true, profile: '2K.jpg' } });
-    const { grain, vertices } = await faceShading(files['model.glb']);
+    const { grain, vertices, darkestTenth, median } = await faceShading(files['model.glb']);
     assert.ok(vertices > 500, `${vertices} face vertices`);
     // astronaut.png's face baked as it is: 2.5 levels from the mean around each texel; smoothed, 1.6.
     assert.ok(grain < 2, `the face's grain is ${grain.toFixed(2)} levels`);
+    // Its features stay: the darkest tenth of the face (brows, lashes, the lips' line) 30 levels
+    // under its median, as before the smoothing.
+    assert.ok(darkestTenth < median - 20, `the face's darkest tenth ${darkestTenth}, its median ${median}`);
   });
 
   test('a small face is not sharpened into blotches: the light-free face of a 25-pixel photo face stays even', async () => {
