@@ -300,7 +300,10 @@ function footColumn(place: SurfacePlace): { column: number; along: number } {
 /** The sole's share of a column of the foot: 1 low on its section, 0 from a third of its height up. */
 const soleness = (column: number): number => smooth(SOLE_RISE[0], SOLE_RISE[1], footColumnRise(column));
 const SOLE_RISE = [0.35, 0.12] as const;
-/** Where a shoe's sole is painted to: this much of the sole, and the height on the section it is at. */
+/**
+ * Where a shoe's sole is painted to: this much of the sole, and the height on the section it is at
+ * (smoothstep's inverse).
+ */
 const SOLE_EDGE = 0.3;
 const SOLE_EDGE_RISE = SOLE_RISE[0] + (SOLE_RISE[1] - SOLE_RISE[0]) * (0.5 - Math.sin(Math.asin(1 - 2 * SOLE_EDGE) / 3));
 
