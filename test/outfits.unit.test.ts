@@ -4,7 +4,7 @@ import {
   BODY_SHAPE_INTERVALS, bodyAnimationPoseAt, bodyShapeBlendshapeDeltas, bodySkeleton, bodySkinWeights, bodyTopology, heldPoseAnimation, HELD_POSES, poseBody, solveBodyShape, walkAnimation,
   type BoneRotations, type Skeleton, type SkinWeights, type SolvedBody, type Vec3,
 } from '../src/assets/body/index.js';
-import { fitOutfit, outfitMorphs, GARMENT_LAYERS, paintOutfit, bodyVisibilityMask, hiddenFaces, OUTFIT_RECIPES, PERSONA_GARMENTS, PERSONA_RECIPES, type FittedOutfit } from '../src/assets/outfits/index.js';
+import { fitOutfit, outfitMorphs, GARMENT_LAYERS, GARMENT_ZONES, paintOutfit, bodyVisibilityMask, hiddenFaces, OUTFIT_RECIPES, PERSONA_GARMENTS, PERSONA_RECIPES, type FittedOutfit } from '../src/assets/outfits/index.js';
 import { PERSONA_OUTFITS, personaOutfitSet } from '../src/library/outfits/personaOutfits.js';
 import { BODY_PARTS, faceCornerUvs } from '../src/assets/outfits/garmentSurface.js';
 import { buildGarment } from '../src/assets/outfits/garment.js';
@@ -519,6 +519,18 @@ describe('persona_2.0 outfits', () => {
       const low = Math.min(...ring), high = Math.max(...ring);
       for (const y of tip) assert.ok(y > low + 0.25 * (high - low) && y < high, `${name} on the ${rig.gender}: the toe's tip at ${(y * 1000).toFixed(0)} mm, its last ring ${(low * 1000).toFixed(0)}–${(high * 1000).toFixed(0)} mm`);
     });
+  });
+
+  test('a long coat\'s front runs on down its skirt to the hem, not ending at the hips', async () => {
+    const coat = await fitOutfit('top_camel_long_coat', { positions: rigs[0].solved.body.positions, weights: rigs[0].weights }, 'full', undefined, 'packed');
+    const g = coat.garments[0], P = g.mesh.positions, placket = GARMENT_ZONES.indexOf('placket');
+    let top = -Infinity, bottom = Infinity;
+    for (let v = 0; v < P.length / 3; v++) if (g.layer[v] === 0 && Math.abs(P[v * 3]) < 0.012 && P[v * 3 + 2] > 0 && g.zone[v] === placket) { top = Math.max(top, P[v * 3 + 1]); bottom = Math.min(bottom, P[v * 3 + 1]); }
+    let hem = Infinity;
+    for (let v = 0; v < P.length / 3; v++) if (g.layer[v] === 0) hem = Math.min(hem, P[v * 3 + 1]);
+    // From under the collar to within a few centimetres of the hem (its rim is trim).
+    assert.ok(bottom < hem + 0.05, `the front's placket ends ${((bottom - hem) * 100).toFixed(0)} cm above the hem`);
+    assert.ok(top - bottom > 0.6, `the placket runs ${((top - bottom) * 100).toFixed(0)} cm`);
   });
 
   test('a laced shoe\'s throat has two rows of eyelets and a lace across from each to its pair, over the tongue', () => {

@@ -185,6 +185,9 @@ function topZone(o: TopOptions, { place, hem }: GarmentPoint): GarmentZone {
     if (o.placket && place.front && Math.abs(place.s - FRONT_MIDDLE) < 0.45) {
       const from = o.placket === 'zip' || o.placket.rows === 0 ? o.hemRow : ROWS.neckBase - 1 - o.placket.rows;
       if (place.t > from) return 'placket';
+      // A coat's skirt (its tube takes the places of the ring it hangs from): the front opens on
+      // down to the hem; stopped at the ring, the placket ended at the hips as a dress's would.
+      if (o.hang && from === o.hemRow && Math.abs(place.t - o.hang.fromRow) < 1e-3) return 'placket';
     }
     if (o.pocket && place.front && Math.abs(place.s - FRONT_MIDDLE) < 3.2 - 0.08 * (place.t - o.hemRow) && place.t > o.hemRow + 1.5 && place.t < o.hemRow + 10) return 'pocket';
   }
