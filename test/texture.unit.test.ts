@@ -364,6 +364,36 @@ describe('bakeTexture', () => {
     assert.ok(Math.abs(1 - ratio(even)) < 0.06, `left/right ${ratio(even)} with evenLighting`);
   });
 
+  test('with smoothSkin, the photo\'s grain is flattened and an edge between two colours kept', () => {
+    // The scene's photo with grain of ±8 levels over the person, as a JPEG's noise and pores are.
+    const grainy = photo.data.slice();
+    for (let i = 0; i < grainy.length; i++) grainy[i] = Math.max(0, Math.min(255, grainy[i] + ((Math.imul(i, 2654435761) >>> 24) % 17) - 8));
+    const input = { mesh, projection, photo: { ...photo, data: grainy }, skin: SKIN, masks: { person, hair } };
+    const options = { width: WIDTH, height: HEIGHT, sharpen: 0, halfSizeDensity: 0 };
+    const plain = bakeTexture(input, options).texture, smooth = bakeTexture(input, { ...options, smoothSkin: 6 }).texture;
+    // The grain: each texel's distance from the mean of its 5 × 5 neighbours, inside one quadrant.
+    const grain = (t: RgbImage) => {
+      let sum = 0, n = 0;
+      for (let lon = -30; lon <= -15; lon += 1) {
+        for (let lat = 10; lat <= 25; lat += 1) {
+          const k = sphereTexel(lon, lat), x = k % WIDTH, y = Math.floor(k / WIDTH);
+          let mean = 0;
+          for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) mean += t.data[((y + dy) * WIDTH + x + dx) * 3] / 25;
+          sum += Math.abs(t.data[k * 3] - mean); n++;
+        }
+      }
+      return sum / n;
+    };
+    assert.ok(grain(smooth) < 0.5 * grain(plain), `grain ${grain(plain).toFixed(2)} → ${grain(smooth).toFixed(2)} levels`);
+    // The upper quadrants' red differs by 32 levels across the face's middle: the edge stays.
+    const across = (t: RgbImage) => {
+      let left = 0, right = 0;
+      for (let lat = 10; lat <= 25; lat++) { left += t.data[sphereTexel(-6, lat) * 3] / 16; right += t.data[sphereTexel(6, lat) * 3] / 16; }
+      return left - right;
+    };
+    assert.ok(across(smooth) > 0.8 * across(plain) && across(plain) > 20, `the edge ${across(plain).toFixed(1)} → ${across(smooth).toFixed(1)} levels`);
+  });
+
   test('the texture and its confidence have the requested size, and encode to JPEG and PNG', async () => {
     const { texture, confidence, skin } = baked();
     assert.deepEqual([texture.width, texture.height, texture.channels, texture.data.length], [WIDTH, HEIGHT, 3, WIDTH * HEIGHT * 3]);

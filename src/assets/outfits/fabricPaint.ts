@@ -1,4 +1,4 @@
-import type { GarmentRecipe, GarmentZone } from './garmentRecipe.js';
+import { FOOT_TOP_S, type GarmentRecipe, type GarmentZone } from './garmentRecipe.js';
 
 /** One texel of a garment: where it is on the cloth (metres across, x round the body, y along it), how far from a hem, and its zone. */
 export interface FabricTexel {
@@ -250,13 +250,13 @@ function buttonRow(recipe: GarmentRecipe, k: number, n: number): number {
 const EYELETS_PER_ROW = 0.8, EYESTAY = 1.15;
 
 /**
- * A shoe's throat over the instep (the `lace` zone, columns 10 ± 1.6): the tongue between two
+ * A shoe's throat over the instep (the `lace` zone, 1.6 columns either side of FOOT_TOP_S): the tongue between two
  * eyestays, each with a row of eyelets, and a lace straight across from each eyelet to its pair
  * (bar lacing: at a texture's few texels a lace, crossed ones read as a lattice). `rise`: across a
  * lace, 0 at its edges to 1 on its crown; on an eyelet, −1 in its hole.
  */
 function laced(s: number, t: number): { part: 'lace' | 'eyelet' | 'tongue' | 'eyestay'; rise: number } {
-  const u = (s - 10) / EYESTAY, v = t * EYELETS_PER_ROW;
+  const u = (s - FOOT_TOP_S) / EYESTAY, v = t * EYELETS_PER_ROW;
   // Eyelets at u = ±1, v = k + ½: distance in columns (a row's and a column's cloth are about as long).
   const across = (v - Math.floor(v) - 0.5) / EYELETS_PER_ROW;
   const eyelet = Math.hypot((Math.abs(u) - 1) * EYESTAY, across);

@@ -291,7 +291,7 @@ export function bakeTexture(input: BakeInput, options: BakeOptions = {}): BakedT
     const radius = Math.min(MAX_SHARPEN_RADIUS, Math.max(1, o.sharpenRadius * perPixel));
     unsharpMask(data, width, height, 3, texels.seen, radius, o.sharpen, blend);
   }
-  if (o.smoothSkin > 0) smoothSeen(data, width, texels.seen, o.smoothSkinRadius * width, o.smoothSkin);
+  if (o.smoothSkin > 0) smoothSeen(data, width, height, texels.seen, o.smoothSkinRadius * width, o.smoothSkin);
   // Skin seen in the photo, as far as the photo shows in the texture (none outside `seen`).
   const skin = texels.source;
   const { x0, x1, y0, y1 } = texels.seen;
@@ -313,9 +313,8 @@ function capRow(values: Uint8Array, cap: Uint8Array, from: number, to: number): 
  * The guided filter over the box of texels the photo reaches (and a window's radius around it, so
  * that its edge is filtered as the rest is): the fill outside is flat and would not change.
  */
-function smoothSeen(data: Uint8Array, width: number, seen: { x0: number; x1: number; y0: number; y1: number }, radius: number, edge: number): void {
+function smoothSeen(data: Uint8Array, width: number, height: number, seen: { x0: number; x1: number; y0: number; y1: number }, radius: number, edge: number): void {
   if (seen.x1 < seen.x0 || seen.y1 < seen.y0) return;
-  const height = data.length / 3 / width;
   const pad = Math.ceil(radius);
   const x0 = Math.max(0, seen.x0 - pad), x1 = Math.min(width - 1, seen.x1 + pad);
   const y0 = Math.max(0, seen.y0 - pad), y1 = Math.min(height - 1, seen.y1 + pad);
